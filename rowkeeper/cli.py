@@ -1,0 +1,57 @@
+"""The `rowkeeper` command line. Each subcommand resolves its implementation by name, so the
+core package never imports a stage (flows are imported on demand, like registry entries)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from rowkeeper.config import Config, load_config
+from rowkeeper.errors import ConfigError, MissingExtra
+
+
+def _call(target: str, *args: object) -> int:
+    module, _, attr = target.partition(":")
+    fn: Callable[..., int] = getattr(importlib.import_module(module), attr)
+    return fn(*args)
+
+
+def _config(args: argparse.Namespace) -> Config:
+    cfg = load_config(args.config)
+    out = getattr(args, "out", None)
+    return cfg.with_out(out) if out else cfg
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    return _call("flows.ingest:run_cli", list(args.inputs), _config(args), args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    p = argparse.ArgumentParser(prog="rowkeeper", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="extract tables and chunks from PDFs into the configured sinks")
+    run.add_argument("inputs", nargs="+", help="PDF files or folders (searched recursively)")
+    run.add_argument("--out", help="output folder (the default folder sink and the report)")
+    run.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    run.add_argument("--no-progress", action="store_true", help="no progress bar")
+    run.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
+    run.set_defaults(func=_cmd_run)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: parse, dispatch, and turn configuration problems into a clear exit 2."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (ConfigError, MissingExtra) as e:
+        print(f"rowkeeper: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

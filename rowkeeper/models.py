@@ -1,0 +1,207 @@
+"""The data model of ../shared/CONTRACT.md: frozen records, tuples, provenance on each.
+
+Extractors produce `RawTable` pieces (one per page region) and `TextLine`s; transforms turn
+pieces into logical `Table`s and `Chunk`s; sinks write a `DocumentResult` per document.
+Records carry no live handles: a PDF is referred to by path and sha256 (`doc_id`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+BBox = tuple[float, float, float, float]
+"""`[x0, top, x1, bottom]` in PDF points, origin at the page's top-left corner."""
+
+PageKind = Literal["text", "scanned"]
+DocKind = Literal["text", "scanned", "mixed"]
+DocStatus = Literal["ok", "failed", "skipped_unchanged"]
+ColumnType = Literal["integer", "decimal", "percent", "currency", "date", "text", "empty"]
+ChunkKind = Literal["table", "row_group", "row", "text"]
+NUMERIC_TYPES: frozenset[str] = frozenset({"integer", "decimal", "percent", "currency"})
+
+
+class Record(BaseModel):
+    """Base of every record: immutable, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DocumentInput(Record):
+    """A PDF to process: where it is and what its bytes hash to."""
+
+    path: str
+    source: str
+    doc_id: str
+    size: int = 0
+    password: str | None = None
+
+
+class PageInfo(Record):
+    """Classification of one page, with the figures it was decided on."""
+
+    page: int
+    kind: PageKind
+    chars: int
+    image_coverage: float
+    garbled_ratio: float = 0.0
+    width: float = 0.0
+    height: float = 0.0
+    rotation: int = 0
+
+
+class Attempt(Record):
+    """One extractor layer tried on some pages, and whether its output was adequate."""
+
+    extractor: str
+    pages: tuple[int, ...]
+    seconds: float
+    accepted: bool
+    reason: str
+    tables: int = 0
+
+
+class Cell(Record):
+    """A grid cell; spans follow the extractor's structure (not yet expanded)."""
+
+    row: int
+    col: int
+    row_span: int = 1
+    col_span: int = 1
+    text: str = ""
+    is_header: bool = False
+    page: int | None = None
+    bbox: BBox | None = None
+    bold: bool | None = None
+    font_size: float | None = None
+
+
+class TextLine(Record):
+    """A line of page text outside tables: source of captions, section paths, text chunks."""
+
+    page: int
+    bbox: BBox
+    text: str
+    font_size: float = 0.0
+    bold: bool = False
+
+
+class RawTable(Record):
+    """One table piece on one page, as an extractor found it."""
+
+    piece_id: str
+    doc_id: str
+    page: int
+    bbox: BBox
+    n_rows: int
+    n_cols: int
+    cells: tuple[Cell, ...]
+    extractor: str
+    extractor_version: str
+    metrics: dict[str, float] = Field(default_factory=dict)
+    """Extractor-reported quality figures, e.g. Camelot's accuracy and whitespace."""
+
+    def grid(self) -> list[list[str]]:
+        """The cell texts as an n_rows x n_cols grid, spans not expanded ('' elsewhere)."""
+        out = [[""] * self.n_cols for _ in range(self.n_rows)]
+        for c in self.cells:
+            if 0 <= c.row < self.n_rows and 0 <= c.col < self.n_cols:
+                out[c.row][c.col] = c.text
+        return out
+
+
+class Extraction(Record):
+    """What one extractor returned for a set of pages."""
+
+    tables: tuple[RawTable, ...] = ()
+    lines: tuple[TextLine, ...] = ()
+
+
+class Region(Record):
+    """Where a piece of a logical table lies: page and bbox."""
+
+    page: int
+    bbox: BBox
+
+
+class Check(Record):
+    """One validation check; `failures` lists offending cells or rows, like pandera."""
+
+    name: str
+    passed: bool
+    detail: str = ""
+    failures: tuple[str, ...] = ()
+
+
+class Validation(Record):
+    """All checks of a table; passed when every check passed."""
+
+    passed: bool = True
+    checks: tuple[Check, ...] = ()
+
+
+class Table(Record):
+    """A logical table after cross-page merge (CONTRACT.md tables.jsonl)."""
+
+    doc_id: str
+    source: str
+    table_id: str
+    pages: tuple[int, ...]
+    regions: tuple[Region, ...]
+    caption: str | None = None
+    section_path: tuple[str, ...] = ()
+    header_rows: int = 0
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    cells: tuple[Cell, ...] = ()
+    column_types: tuple[ColumnType, ...] = ()
+    extractor: str = ""
+    extractor_version: str = ""
+    merged_from: tuple[str, ...] = ()
+    validation: Validation = Validation()
+    footnotes: tuple[str, ...] = ()
+    header_grid: tuple[tuple[str, ...], ...] = ()
+    """The header rows before folding (peer_score uses it to score multi-row headers)."""
+
+
+class Chunk(Record):
+    """A retrieval chunk (CONTRACT.md chunks.jsonl)."""
+
+    chunk_id: str
+    doc_id: str
+    source: str
+    table_id: str | None
+    kind: ChunkKind
+    text: str
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class DocumentRecord(Record):
+    """One line of documents.jsonl: status, classification, attempts, error."""
+
+    doc_id: str
+    source: str
+    status: DocStatus
+    kind: DocKind | None = None
+    pages: tuple[PageInfo, ...] = ()
+    attempts: tuple[Attempt, ...] = ()
+    error: str | None = None
+    fingerprint: str | None = None
+    seconds: float = 0.0
+    n_tables: int = 0
+    n_chunks: int = 0
+
+
+class DocumentResult(Record):
+    """Everything written for one document: the unit a sink replaces atomically."""
+
+    document: DocumentRecord
+    tables: tuple[Table, ...] = ()
+    chunks: tuple[Chunk, ...] = ()
+    lines: tuple[TextLine, ...] = ()
+
+
+def to_json_dict(record: BaseModel) -> dict[str, Any]:
+    """A record as plain JSON types (tuples become lists)."""
+    return record.model_dump(mode="json")

@@ -1,0 +1,51 @@
+"""Name -> "module:Class" tables for extractors and sinks, imported on first use (fsspec style).
+
+Out-of-tree components are named by "package.module:Class" in config directly.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rowkeeper.errors import ConfigError, MissingExtra
+
+EXTRACTORS: dict[str, tuple[str, str | None]] = {
+    # name: ("module:Class", extra that installs its dependencies or None)
+    "azure": ("extractors.azure_extractor:AzureLayoutExtractor", "cloud"),
+    "camelot": ("extractors.camelot_extractor:CamelotExtractor", "camelot"),
+    "docling": ("extractors.docling_extractor:DoclingExtractor", "docling"),
+    "ocr": ("extractors.ocr_extractor:OcrExtractor", "ocr"),
+    "pdfplumber": ("extractors.pdfplumber_extractor:PdfplumberExtractor", None),
+    "pymupdf": ("extractors.pymupdf_extractor:PyMuPDFExtractor", None),
+    "textract": ("extractors.textract_extractor:TextractExtractor", "cloud"),
+}
+
+SINKS: dict[str, tuple[str, str | None]] = {
+    "duckdb": ("sinks.duckdb_sink:DuckDBSink", "duckdb"),
+    "folder": ("sinks.folder_sink:FolderSink", None),
+    "lancedb": ("sinks.lancedb_sink:LanceDBSink", "lancedb"),
+    "postgres": ("sinks.postgres_sink:PostgresSink", "postgres"),
+}
+
+_TABLES = {"extractor": EXTRACTORS, "sink": SINKS}
+
+
+def resolve(kind: str, name: str) -> Any:
+    """The class registered as `name` (or a "pkg.module:Class" path) for `kind`."""
+    table = _TABLES[kind]
+    target, extra = table.get(name, (name, None))
+    if ":" not in target:
+        known = ", ".join(sorted(table))
+        raise ConfigError(f"unknown {kind} {name!r}; known: {known}, or give 'package.module:Class'")
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        if extra is not None and not module_name.startswith(e.name or "\0"):
+            raise MissingExtra(f"{kind} {name!r}", extra, str(e)) from e
+        raise ConfigError(f"cannot import {kind} {name!r} from {module_name}: {e}") from e
+    try:
+        return getattr(module, attr)
+    except AttributeError as e:
+        raise ConfigError(f"{module_name} has no {attr} (for {kind} {name!r})") from e
