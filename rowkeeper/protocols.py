@@ -7,7 +7,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from rowkeeper.models import DocumentInput, DocumentResult, Extraction, PageKind
+from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult, Extraction, PageKind
 
 
 @runtime_checkable
@@ -47,6 +47,18 @@ class Sink(Protocol):
         """Replace all records of `batch.document.doc_id` with this batch, in one atomic step."""
         ...
 
+    def read(self, doc_id: str) -> DocumentResult | None:
+        """What is stored for `doc_id` (document, tables, chunks), or None: for diffs and tests."""
+        ...
+
+    def documents(self) -> dict[str, DocumentRecord]:
+        """The stored document records by doc_id: the manifest for incremental runs."""
+        ...
+
+    def delete(self, doc_id: str) -> None:
+        """Remove everything stored for `doc_id` (for --prune), atomically."""
+        ...
+
     def close(self) -> None:
-        """Flush and release resources."""
+        """Flush and release resources (the folder sink consolidates its top-level files here)."""
         ...
