@@ -163,6 +163,8 @@ class Table(Record):
     footnotes: tuple[str, ...] = ()
     header_grid: tuple[tuple[str, ...], ...] = ()
     """The header rows before folding (peer_score uses it to score multi-row headers)."""
+    values: tuple[tuple[float | None, ...], ...] = ()
+    """Parsed numbers parallel to `rows` (None for non-numeric cells); `value_num` in sinks."""
 
 
 class Chunk(Record):
