@@ -28,6 +28,14 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return _call("flows.ingest:run_cli", list(args.inputs), _config(args), args)
 
 
+def _cmd_sql(args: argparse.Namespace) -> int:
+    try:
+        import duckdb  # noqa: F401
+    except ImportError as e:
+        raise MissingExtra("rowkeeper sql", "duckdb", str(e)) from e
+    return _call("sinks.duckdb_sink:sql_cli", args.out, args.query, args.format)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     p = argparse.ArgumentParser(prog="rowkeeper", description=__doc__)
@@ -40,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--no-progress", action="store_true", help="no progress bar")
     run.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
     run.set_defaults(func=_cmd_run)
+
+    sql = sub.add_parser("sql", help="query a run's output (DuckDB file or folder) with SQL")
+    sql.add_argument("out", help="output folder, or a .duckdb file written by the duckdb sink")
+    sql.add_argument("query", help='e.g. "SELECT row_label, max(value_num) FROM cells_numeric GROUP BY 1"')
+    sql.add_argument("--format", choices=["tsv", "csv", "jsonl"], default="tsv")
+    sql.set_defaults(func=_cmd_sql)
     return p
 
 

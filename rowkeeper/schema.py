@@ -50,6 +50,10 @@ class Column:
     nullable: bool
 
 
+ORDINAL = Column("ord", "int", False)
+"""Position of a record within its document, so SQL sinks give tables and chunks back in order."""
+
+
 def _kind(annotation: Any) -> tuple[Kind, bool]:
     """Storage kind of a field annotation, and whether None is allowed."""
     origin = get_origin(annotation)
@@ -82,10 +86,12 @@ def arrow_schema(model: type[BaseModel]) -> Any:
     return pa.schema([pa.field(c.name, types_[c.kind], nullable=c.nullable) for c in columns_of(model)])
 
 
-def sql_ddl(table: str, model: type[BaseModel], dialect: Dialect, primary_key: Sequence[str] = ()) -> str:
-    """`CREATE TABLE IF NOT EXISTS` for a record type in a SQL dialect."""
+def sql_ddl(table: str, model: type[BaseModel], dialect: Dialect, primary_key: Sequence[str] = (),
+            extra: Sequence[Column] = ()) -> str:
+    """`CREATE TABLE IF NOT EXISTS` for a record type (plus `extra` columns) in a SQL dialect."""
     sql = _SQL[dialect]
-    cols = [f'"{c.name}" {sql[c.kind]}{"" if c.nullable else " NOT NULL"}' for c in columns_of(model)]
+    cols = [f'"{c.name}" {sql[c.kind]}{"" if c.nullable else " NOT NULL"}'
+            for c in (*columns_of(model), *extra)]
     if primary_key:
         cols.append("PRIMARY KEY (" + ", ".join(f'"{k}"' for k in primary_key) + ")")
     return f"CREATE TABLE IF NOT EXISTS {table} (\n  " + ",\n  ".join(cols) + "\n)"

@@ -18,7 +18,13 @@ def folder_options(tmp_path: Path) -> dict[str, Any]:
     return {"path": str(tmp_path / "out")}
 
 
+def duckdb_options(tmp_path: Path) -> dict[str, Any]:
+    """Options of a DuckDB sink with its file in a temp dir."""
+    return {"path": str(tmp_path / "out" / "rowkeeper.duckdb")}
+
+
 OPTIONS: dict[str, Callable[[Path], dict[str, Any]]] = {
+    "duckdb": duckdb_options,
     "folder": folder_options,
 }
 
