@@ -69,6 +69,13 @@ class ChunkConfig(Section):
     table_chunks: bool = True
     text_chunks: bool = True
     text_max_chars: int = 1500
+    size_unit: Literal["chars", "tokens"] = "chars"
+    """What `max_chars` / `text_max_chars` count: characters, or approximate tokens
+    (a word, a number or one CJK character each)."""
+    key_column: int | None = None
+    """Force the row-key column (0-based); None detects it (first unique text column)."""
+    expand_ratio: float = 0.6
+    """`rowkeeper query` answers with the whole table when hits cover k/n rows >= this."""
 
 
 class SinkConfig(BaseModel):

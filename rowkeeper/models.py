@@ -179,6 +179,19 @@ class Chunk(Record):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
+class ImageRef(Record):
+    """An image drawn on a page (read from the PDF): evidence when it lies inside a table."""
+
+    image_id: str
+    page: int
+    bbox: BBox
+    width: int = 0
+    """Pixel size of the embedded image (0 when unknown)."""
+    height: int = 0
+    crop_path: str | None = None
+    """Where the flow wrote its crop, relative to the run folder (None before it is written)."""
+
+
 class DocumentRecord(Record):
     """One line of documents.jsonl: status, classification, attempts, error."""
 
@@ -202,6 +215,8 @@ class DocumentResult(Record):
     tables: tuple[Table, ...] = ()
     chunks: tuple[Chunk, ...] = ()
     lines: tuple[TextLine, ...] = ()
+    images: tuple[ImageRef, ...] = ()
+    """Images on the document's pages; those inside tables are chunk evidence."""
 
 
 def to_json_dict(record: BaseModel) -> dict[str, Any]:
