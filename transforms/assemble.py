@@ -1,36 +1,147 @@
 """From raw per-page pieces to logical tables: the transform chain's entry point.
 
-`assemble_tables` is what the pipeline calls; each step is a pure function in its own module.
+`assemble_tables` is what the pipeline calls. The chain: find page furniture and the content
+lines around tables (context), detect each piece's header rows (headers), group pieces that a
+page break cut apart (merge), then per group fold the header, drop repeated header rows,
+expand spans (spans), type the columns (types) and check the result (validate).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.ids import table_id
-from rowkeeper.models import PageInfo, RawTable, Region, Table, TextLine
+from rowkeeper.models import Cell, ColumnType, PageInfo, RawTable, Region, Table, TextLine
+from transforms.context import (
+    PageText,
+    content_by_page,
+    find_caption,
+    find_footnotes,
+    page_heights,
+    section_index,
+    section_path_at,
+)
+from transforms.headers import clean_text, detect_header_rows, fill_group_labels, fold_header_rows
+from transforms.merge import merge_continued_tables, piece_grid, repeated_header_rows
+from transforms.spans import top_left_grid
+from transforms.types import (
+    TYPE_THRESHOLD,
+    DecimalMark,
+    document_decimal_mark,
+    infer_column_types,
+)
+from transforms.validate import validate_table
+
+COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
 
 
-def table_from_piece(doc_id: str, source: str, n: int, piece: RawTable) -> Table:
-    """A logical table holding one piece, first row taken as the header."""
-    grid = piece.grid()
-    header = tuple(grid[0]) if grid else ()
-    body = tuple(tuple(r) for r in grid[1:])
-    return Table(
-        doc_id=doc_id,
-        source=source,
-        table_id=table_id(doc_id, n),
-        pages=(piece.page,),
-        regions=(Region(page=piece.page, bbox=piece.bbox),),
-        header_rows=1 if grid else 0,
-        columns=header,
-        rows=body,
-        cells=piece.cells,
-        extractor=piece.extractor,
-        extractor_version=piece.extractor_version,
-        merged_from=(piece.piece_id,),
+@dataclass(frozen=True)
+class Prepared:
+    """A piece with its grid (spans expanded), its grid as printed, and its header row count."""
+
+    piece: RawTable
+    grid: list[list[str]]
+    printed: list[list[str]]
+    header_rows: int
+
+
+def prepare(piece: RawTable) -> Prepared:
+    """Grids of one piece and how many of its leading rows are header."""
+    grid = piece_grid(piece)
+    printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
+    flagged = [False] * piece.n_rows
+    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
+    for c in piece.cells:
+        if 0 <= c.row < piece.n_rows:
+            flagged[c.row] = flagged[c.row] or c.is_header
+            if c.text.strip():
+                bolds[c.row].append(c.bold)
+    bold = [None if not b or None in b else all(b) for b in bolds]
+    return Prepared(piece, grid, printed, detect_header_rows(grid, flagged, bold))
+
+
+def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],
+                 lines: Sequence[TextLine]) -> DecimalMark:
+    """The document's default decimal mark: from config's locale, else from its numbers and text."""
+    if config.locale != "auto":
+        return "," if config.locale.lower()[:2] in COMMA_LOCALES else "."
+    columns = [[r[c] for r in p.grid[p.header_rows:]] for p in prepared for c in range(p.piece.n_cols)]
+    return document_decimal_mark(columns, " ".join(ln.text for ln in lines[:400]))
+
+
+def _cells(p: Prepared, drop: int, offset: int) -> list[Cell]:
+    """The piece's cells minus `drop` leading rows, renumbered from `offset`, with provenance."""
+    out = []
+    for c in p.piece.cells:
+        if c.row < drop:
+            continue
+        row = c.row - drop + offset
+        out.append(c.model_copy(update={
+            "row": row, "is_header": row < p.header_rows and offset == 0,
+            "page": c.page or p.piece.page,
+        }))
+    return out
+
+
+def _body(group: Sequence[Prepared]) -> tuple[list[list[str]], list[Cell], int]:
+    """Body rows and cells of a merged group; and the row count the pieces account for."""
+    first = group[0]
+    header = first.grid[: first.header_rows]
+    body = [list(r) for r in first.grid[first.header_rows:]]
+    cells = _cells(first, 0, 0)
+    expected = first.piece.n_rows - first.header_rows
+    for p in group[1:]:
+        drop = repeated_header_rows(p.grid, header) if header else 0
+        cells += _cells(p, drop, first.header_rows + len(body))
+        body += [list(r) for r in p.grid[drop:]]
+        expected += p.piece.n_rows - drop
+    width = first.piece.n_cols
+    return [(r + [""] * width)[:width] for r in body], cells, expected
+
+
+def _empty_types(width: int) -> tuple[ColumnType, ...]:
+    return tuple("empty" for _ in range(width))
+
+
+@dataclass(frozen=True)
+class DocContext:
+    """What every table of a document is assembled against."""
+
+    doc_id: str
+    source: str
+    text: dict[int, PageText]
+    sections: list[tuple[int, float, tuple[str, ...]]]
+    mark: DecimalMark
+    config: TransformConfig
+
+
+def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
+    """One logical table from a group of pieces (first piece holds the header)."""
+    first, last = group[0], group[-1]
+    h = first.header_rows
+    width = first.piece.n_cols
+    columns = fold_header_rows(fill_group_labels(first.grid[:h])) if h else ("",) * width
+    body, cells, expected = _body(group)
+    types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
+    caption = find_caption(ctx.text.get(first.piece.page), first.piece.bbox)
+    pieces = [p.piece for p in group]
+    table = Table(
+        doc_id=ctx.doc_id, source=ctx.source, table_id=table_id(ctx.doc_id, n),
+        pages=tuple(sorted({p.page for p in pieces})),
+        regions=tuple(Region(page=p.page, bbox=p.bbox) for p in pieces),
+        caption=caption.text.strip() if caption else None,
+        section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
+        footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
+        header_rows=h, header_grid=tuple(tuple(r) for r in first.printed[:h]),
+        columns=tuple(columns) + ("",) * (width - len(columns)),
+        rows=tuple(tuple(r) for r in body), cells=tuple(cells),
+        column_types=types or _empty_types(width), values=values,
+        extractor=first.piece.extractor, extractor_version=first.piece.extractor_version,
+        merged_from=tuple(p.piece_id for p in pieces),
     )
+    return table.model_copy(update={"validation": validate_table(table, ctx.config, expected)})
 
 
 def assemble_tables(
@@ -43,4 +154,11 @@ def assemble_tables(
 ) -> tuple[Table, ...]:
     """Logical tables of a document, in reading order (page, then top)."""
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
-    return tuple(table_from_piece(doc_id, source, i + 1, p) for i, p in enumerate(ordered))
+    prepared = {p.piece_id: prepare(p) for p in ordered}
+    text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
+    headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
+    groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
+    ctx = DocContext(doc_id, source, text, section_index(text),
+                     decimal_mark(config, list(prepared.values()), lines), config)
+    return tuple(build_table(ctx, n, [prepared[p.piece_id] for p in g])
+                 for n, g in enumerate(groups, start=1))

@@ -1,0 +1,225 @@
+"""What surrounds a table on the page: caption, footnotes, section path, page furniture.
+
+All from `TextLine`s (text, bbox, font size, bold). Running headers/footers and page numbers
+are "furniture": ignored for captions, headings and merge decisions.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rowkeeper.models import BBox, PageInfo, Region, Table, TextLine
+
+CAPTION = re.compile(
+    r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*"
+    r"[\dA-Z０-９IVX]+[\-.:：)]?"
+    r"|(?:表|図表)\s*[\d０-９]+(?:[\-－.][\d０-９]+)?"
+    r"|[\d]+(?:\.\d+)*\.?\s*(?:táblázat|tabelle)"
+    r"|(?:tábla|táblázat)\s*\d+)",
+    re.I,
+)
+CONTINUED = re.compile(
+    r"continued|\bcont(?:'d|\.|inued)|続き|続く|つづき|fortsetzung|forts\.|folytatás|"
+    r"tiếp theo|\(tt\)|\(suite\)|continuación",
+    re.I,
+)
+FOOTNOTE = re.compile(
+    r"^(?:※|\*|†|‡|§|¹|²|³|注|（注|\(注|出典|出所|資料|備考|"
+    r"(?:note|notes|source|sources|remark|n\.b\.|anmerkung|hinweis|quelle|fußnote|"
+    r"megjegyzés|forrás|ghi chú|nguồn|chú thích|lưu ý)\b|\(?[a-z\d]{1,2}\)\s)",
+    re.I,
+)
+PAGE_NUMBER = re.compile(
+    r"^[-–—\s]*(?:page|seite|oldal|trang|p\.|s\.)?\s*\d{1,4}\s*(?:(?:/|of|von|sur|trên)\s*\d{1,4})?"
+    r"\s*(?:\.?\s*oldal|ページ|頁)?[-–—\s]*$",
+    re.I,
+)
+NUMBERED_HEADING = re.compile(
+    r"^(?:(?:\d+\.)+\d*|\d+\s|第[\d一二三四五六七八九十百]+[章節条部]|[IVX]+\.\s|[A-Z]\.\s|"
+    r"chapter\s+\d+|kapitel\s+\d+|chương\s+\w+|mục\s+\d+|§\s*\d+)",
+    re.I,
+)
+MARGIN_BAND = 0.1
+"""Top and bottom share of a page where running headers, footers and page numbers live."""
+
+
+def _center(b: BBox) -> tuple[float, float]:
+    return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+
+
+def inside(line: TextLine, bbox: BBox, pad: float = 2.0) -> bool:
+    """Whether the line's centre lies within `bbox` (grown by `pad`)."""
+    x, y = _center(line.bbox)
+    return bbox[0] - pad <= x <= bbox[2] + pad and bbox[1] - pad <= y <= bbox[3] + pad
+
+
+def lines_outside_tables(lines: Sequence[TextLine], tables: Iterable[Table]) -> tuple[TextLine, ...]:
+    """The text lines that lie in no region of any table (prose for text chunks, captions)."""
+    regions: dict[int, list[Region]] = {}
+    for t in tables:
+        for r in t.regions:
+            regions.setdefault(r.page, []).append(r)
+    return tuple(ln for ln in lines if not any(inside(ln, r.bbox) for r in regions.get(ln.page, ())))
+
+
+def page_heights(pages: Sequence[PageInfo], lines: Sequence[TextLine]) -> dict[int, float]:
+    out = {p.page: p.height for p in pages if p.height > 0}
+    fallback = max((ln.bbox[3] for ln in lines), default=842.0) + 20
+    for ln in lines:
+        out.setdefault(ln.page, max(fallback, 842.0))
+    return out
+
+
+def furniture(lines: Sequence[TextLine], pages: Sequence[PageInfo]) -> frozenset[int]:
+    """Indices of running headers/footers and page numbers (text repeated in the page margins)."""
+    heights = page_heights(pages, lines)
+    band = [_band(ln, heights[ln.page]) for ln in lines]
+    pages_with: dict[tuple[str, str], set[int]] = {}
+    for ln, b in zip(lines, band, strict=True):
+        if b:
+            pages_with.setdefault((b, _shape(ln.text)), set()).add(ln.page)
+    return frozenset(
+        i for i, (ln, b) in enumerate(zip(lines, band, strict=True))
+        if b and (len(pages_with[(b, _shape(ln.text))]) >= 2 or PAGE_NUMBER.match(ln.text.strip()))
+    )
+
+
+def _band(line: TextLine, height: float) -> str:
+    if line.bbox[3] <= height * MARGIN_BAND:
+        return "top"
+    if line.bbox[1] >= height * (1 - MARGIN_BAND):
+        return "bottom"
+    return ""
+
+
+def _shape(text: str) -> str:
+    """Text with digits masked, so 'Page 3 of 9' and 'Page 4 of 9' repeat."""
+    return re.sub(r"\d+", "#", text.strip().lower())
+
+
+def is_caption(text: str) -> bool:
+    """Whether a line reads like a table caption ('Table 3 …', '表2 …', '1. táblázat …')."""
+    return bool(CAPTION.match(text.strip()))
+
+
+def is_continued(text: str) -> bool:
+    """Whether a caption marks a continuation ('Table 5 (continued)', '表2（続き）')."""
+    return bool(CONTINUED.search(text))
+
+
+@dataclass(frozen=True)
+class PageText:
+    """The content lines of one page (no furniture, nothing inside a table), top to bottom."""
+
+    lines: tuple[TextLine, ...]
+
+    def above(self, bbox: BBox, reach: float) -> list[TextLine]:
+        """Lines ending above `bbox`'s top within `reach` points, nearest first."""
+        out = [ln for ln in self.lines if ln.bbox[3] <= bbox[1] + 3 and bbox[1] - ln.bbox[3] <= reach]
+        return sorted(out, key=lambda ln: -ln.bbox[3])
+
+    def below(self, bbox: BBox, reach: float) -> list[TextLine]:
+        """Lines starting below `bbox`'s bottom within `reach` points, nearest first."""
+        out = [ln for ln in self.lines if ln.bbox[1] >= bbox[3] - 3 and ln.bbox[1] - bbox[3] <= reach]
+        return sorted(out, key=lambda ln: ln.bbox[1])
+
+
+def content_by_page(
+    lines: Sequence[TextLine], pages: Sequence[PageInfo], table_boxes: Sequence[tuple[int, BBox]]
+) -> dict[int, PageText]:
+    """Per page, the lines that are neither furniture nor inside a table box."""
+    skip = furniture(lines, pages)
+    out: dict[int, list[TextLine]] = {}
+    for i, ln in enumerate(lines):
+        if i in skip or any(p == ln.page and inside(ln, b) for p, b in table_boxes):
+            continue
+        out.setdefault(ln.page, []).append(ln)
+    return {p: PageText(tuple(sorted(v, key=lambda ln: (ln.bbox[1], ln.bbox[0]))))
+            for p, v in out.items()}
+
+
+def find_caption(text: PageText | None, bbox: BBox) -> TextLine | None:
+    """The caption line just above (preferred) or just below a table box."""
+    if text is None:
+        return None
+    for ln in text.above(bbox, 40.0)[:2]:
+        if is_caption(ln.text):
+            return ln
+    for ln in text.below(bbox, 40.0)[:2]:
+        if is_caption(ln.text) and not is_continued(ln.text):
+            return ln
+    return None
+
+
+def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
+    """Footnote lines directly below a table box (`※ …`, `* …`, `Note: …` and their wrap)."""
+    if text is None:
+        return ()
+    notes: list[TextLine] = []
+    bottom = bbox[3]
+    for ln in text.below(bbox, 400.0):
+        gap = ln.bbox[1] - bottom
+        height = max(ln.bbox[3] - ln.bbox[1], 6.0)
+        if gap > (30.0 if not notes else 1.2 * height):
+            break
+        if FOOTNOTE.match(ln.text.strip()) and not is_caption(ln.text):
+            notes.append(ln)
+        elif notes and ln.font_size <= notes[-1].font_size + 0.1 and not ln.bold:
+            notes[-1] = notes[-1].model_copy(update={"text": notes[-1].text + " " + ln.text})
+        elif not is_caption(ln.text):
+            break
+        bottom = ln.bbox[3]
+    return tuple(n.text.strip() for n in notes)
+
+
+def body_font_size(lines: Sequence[TextLine]) -> float:
+    """The font size most text is set in (character-weighted median)."""
+    sizes = [ln.font_size for ln in lines for _ in range(min(len(ln.text), 200)) if ln.font_size]
+    return statistics.median(sizes) if sizes else 10.0
+
+
+def heading_key(line: TextLine, body: float) -> tuple[float, int] | None:
+    """Sort key of a heading line (bigger font first, then shallower numbering), else None."""
+    text = line.text.strip()
+    if not text or len(text) > 120 or is_caption(text) or FOOTNOTE.match(text):
+        return None
+    numbered = NUMBERED_HEADING.match(text)
+    big = line.font_size >= body + 1.0
+    if not (big or (line.bold and numbered and len(text) <= 80)):
+        return None
+    if not big and text.endswith(("。", ".", ":", "：")) and len(text) > 30:
+        return None
+    depth = numbered.group(0).rstrip(". ").count(".") + 1 if numbered else 0
+    return (-line.font_size, depth)
+
+
+def section_index(pages: dict[int, PageText]) -> list[tuple[int, float, tuple[str, ...]]]:
+    """(page, top, section path) after each heading, in reading order."""
+    body = body_font_size([ln for p in pages.values() for ln in p.lines])
+    stack: list[tuple[tuple[float, int], str]] = []
+    out = []
+    for page in sorted(pages):
+        for ln in pages[page].lines:
+            key = heading_key(ln, body)
+            if key is None:
+                continue
+            while stack and stack[-1][0] >= key:
+                stack.pop()
+            stack.append((key, ln.text.strip()))
+            out.append((page, ln.bbox[1], tuple(t for _, t in stack)))
+    return out
+
+
+def section_path_at(index: Sequence[tuple[int, float, tuple[str, ...]]], page: int,
+                    top: float) -> tuple[str, ...]:
+    """The section path in force at a position (the last heading before it)."""
+    path: tuple[str, ...] = ()
+    for p, y, sp in index:
+        if (p, y) < (page, top):
+            path = sp
+        else:
+            break
+    return path

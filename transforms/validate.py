@@ -1,0 +1,106 @@
+"""Checks on a logical table (and on a layer's raw pieces, for the extractor cascade).
+
+Problems are values: each check says passed or not, why, and which cells or rows fail,
+so a report can point at them and the cascade can escalate to the next layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rowkeeper.config import TransformConfig
+from rowkeeper.models import Check, RawTable, Table, Validation
+from transforms.spans import expand_spans
+from transforms.types import TYPE_THRESHOLD, conforms, infer_column_types, parse_cell
+
+MAX_LISTED = 20
+"""Failing cells listed per check (the rest are counted in the detail)."""
+
+
+def check_row_width(table: Table) -> Check:
+    """Every body row has exactly one value per column."""
+    bad = [f"row {i}: {len(r)} cells" for i, r in enumerate(table.rows) if len(r) != len(table.columns)]
+    return Check(name="row_width", passed=not bad, failures=tuple(bad[:MAX_LISTED]),
+                 detail=f"{len(table.columns)} columns; {len(bad)} rows of another width")
+
+
+def check_header(table: Table) -> Check:
+    """The table has a header naming at least one column."""
+    ok = table.header_rows > 0 and any(c.strip() for c in table.columns)
+    unnamed = [str(i) for i, c in enumerate(table.columns) if not c.strip()]
+    detail = f"{table.header_rows} header rows; {len(unnamed)} unnamed columns"
+    return Check(name="header_present", passed=ok, detail=detail, failures=tuple(unnamed[:MAX_LISTED]))
+
+
+def check_empty_ratio(table: Table, max_ratio: float) -> Check:
+    """Not too many empty body cells (a sign of a wrong column split)."""
+    total = sum(len(r) for r in table.rows)
+    empty = sum(1 for r in table.rows for t in r if not t.strip())
+    ratio = empty / total if total else 0.0
+    return Check(name="empty_ratio", passed=ratio <= max_ratio,
+                 detail=f"{empty}/{total} empty ({ratio:.0%}, max {max_ratio:.0%})")
+
+
+def type_failures(rows: Sequence[Sequence[str]], types: Sequence[str], min_share: float) -> list[str]:
+    """Cells that do not parse as their column's type, in columns below `min_share` conformity."""
+    out: list[str] = []
+    for c, col_type in enumerate(types):
+        if col_type in ("text", "empty"):
+            continue
+        kinds = [(i, parse_cell(r[c]).kind) for i, r in enumerate(rows) if c < len(r)]
+        kinds = [(i, k) for i, k in kinds if k != "empty"]
+        bad = [i for i, k in kinds if not conforms(k, col_type)]  # type: ignore[arg-type]
+        if kinds and (len(kinds) - len(bad)) / len(kinds) < min_share:
+            out.extend(f"r{i}c{c}={rows[i][c]!r} not {col_type}" for i in bad)
+    return out
+
+
+def check_types(table: Table, min_share: float) -> Check:
+    """At least `min_share` of each typed column's non-empty cells parse as its type."""
+    bad = type_failures(table.rows, table.column_types, min_share)
+    return Check(name="type_conformity", passed=not bad, failures=tuple(bad[:MAX_LISTED]),
+                 detail=f"{len(bad)} cells off their column type (min {min_share:.0%} conform)")
+
+
+def check_row_count(table: Table, expected: int) -> Check:
+    """Merged body rows = rows of the pieces minus header rows and dropped repeated headers."""
+    return Check(name="merged_row_count", passed=len(table.rows) == expected,
+                 detail=f"{len(table.rows)} body rows, pieces account for {expected}")
+
+
+def validate_table(table: Table, config: TransformConfig, expected_rows: int | None = None) -> Validation:
+    """All checks of one logical table."""
+    checks = [check_row_width(table), check_header(table),
+              check_empty_ratio(table, config.max_empty_ratio),
+              check_types(table, config.min_type_conformity)]
+    if expected_rows is not None:
+        checks.append(check_row_count(table, expected_rows))
+    return Validation(passed=all(c.passed for c in checks), checks=tuple(checks))
+
+
+def piece_problems(pieces: Sequence[RawTable], config: TransformConfig) -> tuple[str, ...]:
+    """What is wrong with a layer's tables on one page (empty = adequate), for the cascade."""
+    out: list[str] = []
+    for p in pieces:
+        grid = expand_spans(p.cells, p.n_rows, p.n_cols)
+        total = p.n_rows * p.n_cols
+        empty = sum(1 for r in grid for t in r if not t.strip())
+        if total and empty / total > config.max_empty_ratio:
+            out.append(f"{p.piece_id}: {empty}/{total} cells empty")
+        body = grid[1:]
+        types, _ = infer_column_types(body, TYPE_THRESHOLD)
+        bad = type_failures(body, types, config.min_type_conformity)
+        if bad:
+            out.append(f"{p.piece_id}: {len(bad)} cells off their column type ({bad[0]})")
+    return tuple(out)
+
+
+def validate_pieces(pieces: Sequence[RawTable]) -> tuple[str, ...]:
+    """`piece_problems` with default settings: the cascade's `validate` callback."""
+    return piece_problems(pieces, TransformConfig())
+
+
+def piece_validator(config: TransformConfig) -> Callable[[Sequence[RawTable]], tuple[str, ...]]:
+    """A cascade `validate` callback bound to the run's transform settings."""
+    return lambda pieces: piece_problems(pieces, config)
+
