@@ -1,0 +1,131 @@
+"""PyMuPDF `Page.find_tables()`: the cheapest text-layer table layer (ruled grids by default).
+
+PyMuPDF 1.28.x reads cell text correctly; 2.0 garbles it (`01-001` -> `01001\\n-`), hence the
+pin in pyproject.toml and tests/extractors/test_pymupdf_pin.py.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
+
+import pymupdf
+from pydantic import BaseModel, ConfigDict
+
+from extractors.text_layer import (
+    aligned_regions,
+    cells_from_rows,
+    drop_empty_rows,
+    flag_bold_header,
+    lines_of_dict,
+    open_pdf,
+    page_dict,
+    spans_of_dict,
+)
+from rowkeeper.errors import BadInput
+from rowkeeper.ids import piece_id
+from rowkeeper.models import DocumentInput, Extraction, PageKind, RawTable
+
+Strategy = Literal["lines", "lines_strict", "text"]
+
+
+class PyMuPDFOptions(BaseModel):
+    """Options of `find_tables` (names as in PyMuPDF's documentation)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    vertical_strategy: Strategy = "lines"
+    horizontal_strategy: Strategy = "lines"
+    snap_tolerance: float = 3.0
+    join_tolerance: float = 3.0
+    edge_min_length: float = 3.0
+    min_words_vertical: float = 3.0
+    min_words_horizontal: float = 1.0
+    text_tolerance: float = 3.0
+    use_layout: bool = False
+    """PyMuPDF's layout gate needs its layout model, which rowkeeper never downloads."""
+    refine: bool = False
+    text_in_aligned_regions: bool = True
+    """Also read borderless tables: `text` strategy clipped to each run of aligned text columns
+    that no ruled table covers (the whole-page text strategy swallows titles and prose)."""
+    """Let PyMuPDF split rows/columns its line grid merged (where the installed version has it)."""
+    min_rows: int = 2
+    min_cols: int = 2
+
+
+class PyMuPDFExtractor:
+    """Tables from PyMuPDF's `find_tables`, one RawTable per table found on a page."""
+
+    name: ClassVar[str] = "pymupdf"
+    handles: ClassVar[frozenset[PageKind]] = frozenset({"text"})
+    Options: ClassVar[type[BaseModel]] = PyMuPDFOptions
+
+    def __init__(self, options: BaseModel | None = None) -> None:
+        self.options = options if isinstance(options, PyMuPDFOptions) else PyMuPDFOptions()
+
+    @property
+    def version(self) -> str:
+        """PyMuPDF's version."""
+        return str(pymupdf.VersionBind)
+
+    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
+        """Tables found on `pages` (1-based)."""
+        kwargs = _supported(self.options.model_dump(exclude={"min_rows", "min_cols", "text_in_aligned_regions"}))
+        tables: list[RawTable] = []
+        with open_pdf(doc) as pdf:
+            for pno in pages:
+                tables.extend(self.page_tables(doc, pdf[pno - 1], pno, kwargs))
+        return Extraction(tables=tuple(tables))
+
+    def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
+                    kwargs: dict[str, Any]) -> list[RawTable]:
+        """RawTables of one open page."""
+        found = _find(doc, page, pno, kwargs)
+        d = page_dict(page)
+        if self.options.text_in_aligned_regions:
+            regions, _, _ = aligned_regions(lines_of_dict(pno, d))
+            text_kwargs = {**kwargs, "vertical_strategy": "text", "horizontal_strategy": "text"}
+            for r in regions:
+                if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
+                    clip = pymupdf.Rect(r[0] - 2, r[1] - 2, r[2] + 2, r[3] + 2)
+                    found += _find(doc, page, pno, {**text_kwargs, "clip": clip})
+        spans = spans_of_dict(d) if found else []
+        out = []
+        for tab in found:
+            if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
+                continue
+            texts = tab.extract()
+            rows = [list(r.cells) for r in tab.rows]
+            cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
+            cells, n_rows = drop_empty_rows(cells, n_rows)
+            if n_rows < self.options.min_rows:
+                continue
+            out.append(RawTable(
+                piece_id=piece_id(doc.doc_id, pno, len(out) + 1), doc_id=doc.doc_id, page=pno,
+                bbox=tuple(round(v, 2) for v in tab.bbox), n_rows=n_rows, n_cols=n_cols,
+                cells=flag_bold_header(cells), extractor=self.name, extractor_version=self.version,
+            ))
+        return out
+
+
+def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
+    try:
+        return list(page.find_tables(**kwargs).tables)
+    except (RuntimeError, ValueError) as e:
+        raise BadInput(f"{doc.source} page {pno}: PyMuPDF find_tables failed ({e})") from e
+
+
+def _area(r: Sequence[float]) -> float:
+    return max(r[2] - r[0], 0.0) * max(r[3] - r[1], 0.0)
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
+    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
+
+
+def _supported(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Only the keyword arguments this PyMuPDF's find_tables accepts (use_layout/refine are new)."""
+    from pymupdf import table as _table
+
+    params = inspect.signature(_table.find_tables).parameters
+    return {k: v for k, v in kwargs.items() if k in params}

@@ -1,0 +1,113 @@
+"""The cascade: the pure verdict on hand-built tables, and the runner on generated PDFs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from extractors.cascade import CascadeChecks, assess, run_cascade
+from extractors.classify import classify_document
+from extractors.text_layer import PageFeatures
+from rowkeeper.config import ClassifyConfig, ExtractConfig
+from rowkeeper.models import Cell, RawTable
+from samples.pdfgen import DocSpec, Paragraph, build_pdf
+from tests.extractors.helpers import doc_for
+
+CHECKS = CascadeChecks()
+GRID = PageFeatures(page=1, h_rules=8, v_rules=8, ruled_regions=((50, 100, 500, 300),))
+
+
+def _table(grid: list[list[str]], bbox=(50.0, 100.0, 500.0, 300.0), **metrics: float) -> RawTable:
+    cells = tuple(Cell(row=r, col=c, text=t) for r, row in enumerate(grid) for c, t in enumerate(row))
+    return RawTable(piece_id="x:p1.1", doc_id="x", page=1, bbox=bbox, n_rows=len(grid),
+                    n_cols=len(grid[0]), cells=cells, extractor="t", extractor_version="0",
+                    metrics=metrics)
+
+
+GOOD = [["Name", "Q1"], ["North", "1,200"], ["South", "2,340"]]
+
+
+def test_good_table_on_its_grid_is_accepted() -> None:
+    assert assess([_table(GOOD)], GRID, CHECKS).accepted
+
+
+def test_grid_without_table_escalates() -> None:
+    v = assess([], GRID, CHECKS)
+    assert not v.accepted and "ruling grid" in v.reason
+
+
+def test_quiet_page_without_table_is_fine() -> None:
+    assert assess([], PageFeatures(page=1), CHECKS).accepted
+
+
+def test_table_missing_the_grid_region_escalates() -> None:
+    v = assess([_table(GOOD, bbox=(50, 600, 500, 700))], GRID, CHECKS)
+    assert not v.accepted and "not covered" in v.reason
+
+
+def test_sparse_and_ragged_tables_escalate() -> None:
+    sparse = [["a", "", "", ""], ["", "", "", ""], ["", "", "b", ""]]
+    assert "sparse" in assess([_table(sparse)], GRID, CHECKS).reason
+    ragged = _table(GOOD).model_copy(update={"n_cols": 3})
+    assert "inconsistent row widths" in assess([ragged], GRID, CHECKS).reason
+
+
+def test_prose_in_a_box_escalates() -> None:
+    prose = [["This is a sentence", ""], ["and another one", ""], ["and more", ""], ["x", "y"]]
+    assert "text in a box" in assess([_table(prose)], None, CHECKS).reason
+
+
+def test_camelot_metrics_count() -> None:
+    v = assess([_table(GOOD, accuracy=60.0, whitespace=10.0)], GRID, CHECKS)
+    assert not v.accepted and "accuracy" in v.reason
+
+
+def _run(path: Path, validate=None, **cfg):
+    doc = doc_for(path)
+    pages = classify_document(doc, ClassifyConfig())
+    return run_cascade(doc, pages, ExtractConfig(**cfg), validate)
+
+
+def test_ruled_table_accepted_from_first_layer(pdf_dir: Path) -> None:
+    result = _run(pdf_dir / "ruled.pdf")
+    assert [(a.extractor, a.accepted) for a in result.attempts] == [("pymupdf", True)]
+    assert result.tables[0].grid()[1][0] == "01-001"
+    assert any(ln.text == "Table 1 Equipment prices" for ln in result.lines)
+
+
+def test_failing_validation_escalates_and_is_recorded(pdf_dir: Path) -> None:
+    def only_pdfplumber(tables):
+        return [] if tables[0].extractor == "pdfplumber" else ["numeric column 3 does not parse"]
+
+    result = _run(pdf_dir / "ruled.pdf", validate=only_pdfplumber)
+    first, second = result.attempts[:2]
+    assert (first.extractor, first.accepted) == ("pymupdf", False)
+    assert "numeric column 3" in first.reason
+    assert (second.extractor, second.accepted) == ("pdfplumber", True)
+    assert result.tables[0].extractor == "pdfplumber"
+
+
+def test_missing_layer_is_skipped_with_reason(pdf_dir: Path) -> None:
+    result = _run(pdf_dir / "ruled.pdf", text_layers=("nosuch.module:Nope", "pymupdf"))
+    assert result.attempts[0].reason.startswith("skipped:")
+    assert result.attempts[1].accepted and result.tables
+
+
+def test_page_without_candidate_skips_extractors(tmp_path: Path) -> None:
+    path = tmp_path / "prose.pdf"
+    path.write_bytes(build_pdf(DocSpec(blocks=[Paragraph("Plain words in a sentence. " * 40)])))
+    result = _run(path)
+    assert [a.extractor for a in result.attempts] == ["features"]
+    assert result.tables == () and result.lines
+
+
+def test_scanned_pages_go_to_scanned_layers(pdf_dir: Path) -> None:
+    result = _run(pdf_dir / "ruled_scanned.pdf", scanned_layers=("nosuch.module:Ocr",))
+    assert [(a.extractor, a.accepted) for a in result.attempts] == [("nosuch.module:Ocr", False)]
+    assert result.tables == ()
+
+
+def test_encrypted_with_config_password(pdf_dir: Path) -> None:
+    doc = doc_for(pdf_dir / "ruled_encrypted.pdf")
+    pages = classify_document(doc, ClassifyConfig(), ("secret",))
+    result = run_cascade(doc, pages, ExtractConfig(passwords=("secret",)))
+    assert result.tables[0].grid()[2][1] == "Office chair"
