@@ -36,6 +36,14 @@ def _cmd_sql(args: argparse.Namespace) -> int:
     return _call("sinks.duckdb_sink:sql_cli", args.out, args.query, args.format)
 
 
+def _cmd_inspect(args: argparse.Namespace) -> int:
+    return _call("flows.inspect:run_cli", args.pdf, args.dump, _config(args), args)
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    return _call("flows.query:run_cli", args.run_dir, args.question, _config(args), args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     p = argparse.ArgumentParser(prog="rowkeeper", description=__doc__)
@@ -54,6 +62,22 @@ def build_parser() -> argparse.ArgumentParser:
     sql.add_argument("query", help='e.g. "SELECT row_label, max(value_num) FROM cells_numeric GROUP BY 1"')
     sql.add_argument("--format", choices=["tsv", "csv", "jsonl"], default="tsv")
     sql.set_defaults(func=_cmd_sql)
+
+    ins = sub.add_parser("inspect", help="dump what each stage made of one PDF (pages, raw tables, tables, chunks)")
+    ins.add_argument("pdf", help="the PDF to inspect")
+    ins.add_argument("--dump", required=True, help="folder for 01_pages .. 04_chunks (JSONL and Markdown)")
+    ins.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    ins.set_defaults(func=_cmd_inspect)
+
+    q = sub.add_parser("query", help="BM25 search over a run's chunks.jsonl, with page and table citations")
+    q.add_argument("run_dir", metavar="OUT", help="a run's output folder (or a chunks.jsonl file)")
+    q.add_argument("question", help='e.g. "What is the management fee of Sun Heights 13?"')
+    q.add_argument("-k", type=int, default=5, help="hits to retrieve (default 5)")
+    q.add_argument("--expand-ratio", type=float, default=None,
+                   help="answer with the whole table when hits cover k/n rows >= this (default: config, 0.6)")
+    q.add_argument("--json", action="store_true", help="one JSON object per hit")
+    q.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    q.set_defaults(func=_cmd_query)
     return p
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import BBox, Chunk, Table, TextLine
+from transforms.context import lines_outside_tables
 from transforms.table_text import clean, count_tokens
 
 _PAGE_NO = re.compile(r"^[-–—\s]*(page\s*)?\d+(\s*(/|of)\s*\d+)?[-–—\s]*$", re.IGNORECASE)
@@ -39,12 +40,6 @@ class Para:
         return out
 
 
-def _centre_in(line: TextLine, table: Table) -> bool:
-    cx, cy = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
-    return any(r.page == line.page and r.bbox[0] <= cx <= r.bbox[2] and r.bbox[1] <= cy <= r.bbox[3]
-               for r in table.regions)
-
-
 def _furniture(lines: Sequence[TextLine]) -> set[str]:
     """Running headers/footers: the same text (digits ignored) on at least two pages."""
     pages: dict[str, set[int]] = defaultdict(set)
@@ -58,10 +53,9 @@ def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Text
     owned = {clean(t.caption or "") for t in tables} | {clean(f) for t in tables for f in t.footnotes}
     furniture = _furniture(lines)
     out = []
-    for ln in lines:
+    for ln in lines_outside_tables(lines, tables):
         text = clean(ln.text)
-        if (not text or text in owned or _PAGE_NO.match(text)
-                or _DIGITS.sub("#", text) in furniture or any(_centre_in(ln, t) for t in tables)):
+        if not text or text in owned or _PAGE_NO.match(text) or _DIGITS.sub("#", text) in furniture:
             continue
         out.append(ln)
     return sorted(out, key=lambda ln: (ln.page, ln.bbox[1], ln.bbox[0]))
