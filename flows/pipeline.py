@@ -138,7 +138,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     cascade = run_cascade(doc, pages, config.extract, validate=_validator(config))
     tables = assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines, pages,
                              config.transform)
-    images = _table_page_images(doc, pages, tables)
+    images = _with_crops(doc, _table_page_images(doc, pages, tables), tables, config.out)
     chunks = chunk_document(doc.doc_id, doc.source, tables, cascade.lines, config.chunk, images)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
@@ -160,6 +160,18 @@ def _table_page_images(doc: DocumentInput, pages: tuple[PageInfo, ...], tables) 
         return read_images(doc, wanted)
     except Exception:  # noqa: BLE001 - evidence is optional; the tables stand without it
         return ()
+
+
+def _with_crops(doc: DocumentInput, images: tuple, tables, out: str) -> tuple:
+    """The images with crop_path set on those inside tables, their crops written under `out`."""
+    if not images or not out:
+        return images
+    from flows.crops import write_crops
+
+    try:
+        return write_crops(doc, images, tables, out)
+    except OSError:  # evidence is optional; a read-only output folder must not fail the document
+        return images
 
 
 def process_document(doc: DocumentInput, config: Config) -> DocumentResult:
