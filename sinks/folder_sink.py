@@ -20,27 +20,18 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 import uuid
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rowkeeper.errors import BadInput, ConfigError
+from rowkeeper.errors import ConfigError
 from rowkeeper.models import Chunk, DocumentRecord, DocumentResult, Table
 from rowkeeper.schema import CellRow, arrow_schema, cells_arrow
-from sinks.options import coerce_options
+from sinks.options import coerce_options, safe_doc_id
 
-_DOC_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,127}$")
 CONTRACT_FILES = ("documents.jsonl", "tables.jsonl", "chunks.jsonl", "tables.parquet")
-
-
-def safe_doc_id(doc_id: str) -> str:
-    """`doc_id` if it is safe as a file name (paths never come from text inside PDFs)."""
-    if not _DOC_ID.match(doc_id):
-        raise BadInput(f"doc_id {doc_id!r} is not a safe identifier (expected a sha256 hex)")
-    return doc_id
 
 
 class FolderSink:

@@ -23,10 +23,11 @@ def _num(text: str) -> float:
     return float(text.replace(",", ""))
 
 
-def property_table(doc_id: str, n: int, rows: tuple[tuple[str, ...], ...], page: int = 1) -> Table:
+def property_table(doc_id: str, n: int, rows: tuple[tuple[str, ...], ...], page: int = 1,
+                   source: str = "handbook.pdf") -> Table:
     """A 'managed properties' table: text column, two integer columns with parsed values."""
     return Table(
-        doc_id=doc_id, source=f"{doc_id[:8]}.pdf", table_id=f"{doc_id[:12]}:t{n}",
+        doc_id=doc_id, source=source, table_id=f"{doc_id[:12]}:t{n}",
         pages=(page,), regions=(Region(page=page, bbox=(36.0, 100.0, 559.0, 400.0)),),
         caption=f"Table {n} Managed properties", section_path=("Handbook", "3. Properties"),
         header_rows=1, columns=COLUMNS, rows=rows,
@@ -55,7 +56,7 @@ def make_batch(name: str, n_tables: int = 2, rows: tuple[tuple[str, ...], ...] =
                status: str = "ok") -> DocumentResult:
     """A document with `n_tables` property tables and one row chunk per body row."""
     doc_id = doc_id_of(name)
-    tables = tuple(property_table(doc_id, n + 1, rows, page=n + 1) for n in range(n_tables))
+    tables = tuple(property_table(doc_id, n + 1, rows, page=n + 1, source=f"{name}.pdf") for n in range(n_tables))
     chunks = tuple(c for t in tables for c in chunks_for(t))
     doc = DocumentRecord(
         doc_id=doc_id, source=f"{name}.pdf", status=status, kind="text",  # type: ignore[arg-type]

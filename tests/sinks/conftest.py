@@ -23,8 +23,14 @@ def duckdb_options(tmp_path: Path) -> dict[str, Any]:
     return {"path": str(tmp_path / "out" / "rowkeeper.duckdb")}
 
 
+def lancedb_options(tmp_path: Path) -> dict[str, Any]:
+    """Options of a LanceDB sink in a temp dir, vectors from the hashing embedder (no extra)."""
+    return {"path": str(tmp_path / "out" / "lancedb"), "embedding": "hashing", "hashing_dim": 64}
+
+
 OPTIONS: dict[str, Callable[[Path], dict[str, Any]]] = {
     "duckdb": duckdb_options,
+    "lancedb": lancedb_options,
     "folder": folder_options,
 }
 
