@@ -15,7 +15,7 @@ from rowkeeper.models import BBox, PageInfo, Region, Table, TextLine
 
 CAPTION = re.compile(
     r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*"
-    r"[\dA-Z０-９IVX]+[\-.:：)]?"
+    r"(?:[\d０-９]+(?:[.\-][\d０-９]+)*|(?-i:[IVXLC]+|[A-Z]\d*))(?=[\s.:：)\-]|$)"
     r"|(?:表|図表)\s*[\d０-９]+(?:[\-－.][\d０-９]+)?"
     r"|[\d]+(?:\.\d+)*\.?\s*(?:táblázat|tabelle)"
     r"|(?:tábla|táblázat)\s*\d+)",

@@ -106,7 +106,7 @@ def _strip_decorations(t: str) -> tuple[str | None, bool, bool, bool]:
     neg = pct = cur = False
     if t.startswith("(") and t.endswith(")"):
         neg, t = True, t[1:-1].strip()
-    if t[:1] in "△▲":  # Japanese accounting marks for negative amounts
+    if t and t[0] in "△▲":  # Japanese accounting marks for negative amounts
         neg, t = True, t[1:].strip()
     for _ in range(2):
         if t.endswith("%"):
@@ -117,7 +117,7 @@ def _strip_decorations(t: str) -> tuple[str | None, bool, bool, bool]:
         m = _CUR_PREFIX.match(t)
         if m:
             cur, t = True, t[m.end():].strip()
-        if t[:1] in "-+":
+        if t and t[0] in "-+":
             neg, t = neg or t[0] == "-", t[1:].strip()
     if t.startswith("(") and t.endswith(")"):
         neg, t = True, t[1:-1].strip()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import Check, RawTable, Table, Validation
 from transforms.spans import expand_spans
-from transforms.types import TYPE_THRESHOLD, conforms, infer_column_types, parse_cell
+from transforms.types import TYPE_THRESHOLD, infer_column_types, parse_cell
 
 MAX_LISTED = 20
 """Failing cells listed per check (the rest are counted in the detail)."""
@@ -41,23 +41,30 @@ def check_empty_ratio(table: Table, max_ratio: float) -> Check:
                  detail=f"{empty}/{total} empty ({ratio:.0%}, max {max_ratio:.0%})")
 
 
-def type_failures(rows: Sequence[Sequence[str]], types: Sequence[str], min_share: float) -> list[str]:
-    """Cells that do not parse as their column's type, in columns below `min_share` conformity."""
+def type_failures(rows: Sequence[Sequence[str]], types: Sequence[str],
+                  values: Sequence[Sequence[float | None]], min_share: float) -> list[str]:
+    """Cells that do not parse as their column's type, in columns below `min_share` conformity.
+
+    A numeric column's cell conforms when it parsed to a number (`values`, which used the
+    column's own decimal mark); a date column's when it reads as a date.
+    """
     out: list[str] = []
     for c, col_type in enumerate(types):
         if col_type in ("text", "empty"):
             continue
-        kinds = [(i, parse_cell(r[c]).kind) for i, r in enumerate(rows) if c < len(r)]
-        kinds = [(i, k) for i, k in kinds if k != "empty"]
-        bad = [i for i, k in kinds if not conforms(k, col_type)]  # type: ignore[arg-type]
-        if kinds and (len(kinds) - len(bad)) / len(kinds) < min_share:
+        filled = [i for i, r in enumerate(rows) if c < len(r) and parse_cell(r[c]).kind != "empty"]
+        if col_type == "date":
+            bad = [i for i in filled if parse_cell(rows[i][c]).kind != "date"]
+        else:
+            bad = [i for i in filled if i >= len(values) or values[i][c] is None]
+        if filled and (len(filled) - len(bad)) / len(filled) < min_share:
             out.extend(f"r{i}c{c}={rows[i][c]!r} not {col_type}" for i in bad)
     return out
 
 
 def check_types(table: Table, min_share: float) -> Check:
     """At least `min_share` of each typed column's non-empty cells parse as its type."""
-    bad = type_failures(table.rows, table.column_types, min_share)
+    bad = type_failures(table.rows, table.column_types, table.values, min_share)
     return Check(name="type_conformity", passed=not bad, failures=tuple(bad[:MAX_LISTED]),
                  detail=f"{len(bad)} cells off their column type (min {min_share:.0%} conform)")
 
@@ -88,8 +95,8 @@ def piece_problems(pieces: Sequence[RawTable], config: TransformConfig) -> tuple
         if total and empty / total > config.max_empty_ratio:
             out.append(f"{p.piece_id}: {empty}/{total} cells empty")
         body = grid[1:]
-        types, _ = infer_column_types(body, TYPE_THRESHOLD)
-        bad = type_failures(body, types, config.min_type_conformity)
+        types, values = infer_column_types(body, TYPE_THRESHOLD)
+        bad = type_failures(body, types, values, config.min_type_conformity)
         if bad:
             out.append(f"{p.piece_id}: {len(bad)} cells off their column type ({bad[0]})")
     return tuple(out)

@@ -1,0 +1,66 @@
+"""Header detection and folding (issue 3 item 2)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from transforms.headers import clean_text, detect_header_rows, fill_group_labels, fold_header_rows
+
+BODY = [["North", "1,200", "3.5%"], ["South", "2,340", "4.1%"], ["East", "880", "2.0%"]]
+
+
+def test_labels_over_numbers_is_one_header_row() -> None:
+    assert detect_header_rows([["Region", "Revenue", "Growth"], *BODY]) == 1
+
+
+def test_numeric_first_row_is_not_a_header_even_if_flagged() -> None:
+    assert detect_header_rows(BODY) == 0
+    assert detect_header_rows(BODY, flagged=[True, False, False]) == 0
+
+
+def test_second_header_row_put_in_the_body_is_found() -> None:
+    grid = [["", "Revenue", "Growth"], ["Region", "EUR k", "%"], *BODY]
+    assert detect_header_rows(grid, flagged=[True, False]) == 2
+
+
+def test_years_over_amounts_are_a_header() -> None:
+    grid = [["Item", "2025", "2024"], ["Sales", "1,200", "1,100"], ["Costs", "800", "750"]]
+    assert detect_header_rows(grid) == 1
+
+
+def test_section_label_row_in_body_is_not_a_header() -> None:
+    grid = [["Region", "Revenue", "Growth"], ["Europe", "", ""], *BODY]
+    assert detect_header_rows(grid) == 1
+
+
+def test_bold_header_over_a_text_table() -> None:
+    grid = [["Name", "Role"], ["Ann", "Chair"], ["Bob", "Clerk"]]
+    assert detect_header_rows(grid, bold=[True, False, False]) == 1
+
+
+def test_group_header_folds_over_the_columns_it_spans() -> None:
+    header = [["", "BLEU", "", "TER", ""], ["Model", "EN-DE", "EN-FR", "EN-DE", "EN-FR"]]
+    cols = fold_header_rows(fill_group_labels(header))
+    assert cols == ("Model", "BLEU EN-DE", "BLEU EN-FR", "TER EN-DE", "TER EN-FR")
+
+
+def test_expanded_spans_fold_once() -> None:
+    # a row-spanning "Model" and a column-spanning "BLEU" already expanded by spans.py
+    header = [["Model", "BLEU", "BLEU"], ["Model", "EN-DE", "EN-FR"]]
+    assert fold_header_rows(header) == ("Model", "BLEU EN-DE", "BLEU EN-FR")
+
+
+def test_clean_text_joins_cjk_without_space() -> None:
+    assert clean_text("修繕\n積立金") == "修繕積立金"
+    assert clean_text("Management\nfee") == "Management fee"
+
+
+_words = st.text(alphabet=st.sampled_from("ab 管理\nX-1"), max_size=8)
+
+
+@given(st.lists(st.lists(_words, min_size=3, max_size=3), min_size=1, max_size=4))
+def test_folding_twice_equals_folding_once(header: list[list[str]]) -> None:
+    once = fold_header_rows(header)
+    assert fold_header_rows([list(once)]) == once
+    assert len(once) == 3

@@ -1,0 +1,102 @@
+"""Cross-page merge on pieces built in the test (issue 3 item 1); PDFs in test_assemble_pdf.py."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rowkeeper.config import TransformConfig
+from tests.transforms.builders import line, pages, raw_table
+from transforms.assemble import assemble_tables
+
+HEADER = ["Part", "Price", "Count"]
+CFG = TransformConfig()
+
+
+def _rows(start: int, n: int) -> list[list[str]]:
+    return [[f"Item {i:03d}", f"{1000 + i:,}", str(i)] for i in range(start, start + n)]
+
+
+def _bottom_piece(grid: list[list[str]], page: int, n: int = 1) -> object:
+    return raw_table(grid, page=page, top=780 - 16 * len(grid), n=n)
+
+
+def _assemble(pieces, lines=(), n_pages=3):
+    return assemble_tables("d" * 64, "x.pdf", pieces, list(lines), pages(n_pages), CFG)
+
+
+def test_header_only_on_first_page_merges() -> None:
+    a = _bottom_piece([HEADER, *_rows(0, 20)], page=1)
+    b = raw_table(_rows(20, 15), page=2, top=60)
+    (t,) = _assemble([a, b])
+    assert t.columns == tuple(HEADER)
+    assert len(t.rows) == 35
+    assert t.pages == (1, 2)
+    assert t.merged_from == (a.piece_id, b.piece_id)
+    assert [r.page for r in t.regions] == [1, 2]
+    assert t.validation.passed
+
+
+def test_repeated_header_is_dropped_on_three_pages() -> None:
+    a = _bottom_piece([HEADER, *_rows(0, 20)], page=1)
+    b = raw_table([HEADER, *_rows(20, 40)], page=2, top=60)
+    c = raw_table([HEADER, *_rows(60, 5)], page=3, top=60)
+    furniture = [line(f"- {p} -", p, 815, size=8) for p in (1, 2, 3)]
+    furniture += [line("Parts catalogue 2026", p, 25, size=8) for p in (1, 2, 3)]
+    furniture += [line("Table 5 (continued)", p, 40) for p in (2, 3)]
+    (t,) = _assemble([a, b, c], furniture)
+    assert len(t.rows) == 65
+    assert t.rows[20] == ("Item 020", "1,020", "20")
+    assert HEADER not in [list(r) for r in t.rows]
+    assert t.column_types == ("text", "integer", "integer")
+    check = {c.name: c for c in t.validation.checks}["merged_row_count"]
+    assert check.passed
+
+
+def test_heading_between_same_shaped_tables_keeps_them_apart() -> None:
+    a = _bottom_piece([HEADER, *_rows(0, 20)], page=1)
+    b = raw_table(_rows(20, 5), page=2, top=90)
+    heading = line("4. Other parts", 2, 60, size=14, bold=True)
+    tables = _assemble([a, b], [heading])
+    assert len(tables) == 2
+    assert tables[1].section_path[-1] == "4. Other parts"
+
+
+def test_new_caption_on_next_page_keeps_tables_apart() -> None:
+    a = _bottom_piece([HEADER, *_rows(0, 20)], page=1)
+    b = raw_table([HEADER, *_rows(20, 5)], page=2, top=80)
+    tables = _assemble([a, b], [line("Table 6 Other parts", 2, 62, bold=True)])
+    assert [t.caption for t in tables] == [None, "Table 6 Other parts"]
+
+
+def test_different_header_on_next_page_is_a_new_table() -> None:
+    a = _bottom_piece([HEADER, *_rows(0, 20)], page=1)
+    b = raw_table([["Code", "Amount", "Qty"], *_rows(20, 5)], page=2, top=60)
+    assert len(_assemble([a, b])) == 2
+
+
+def test_table_ending_mid_page_does_not_merge() -> None:
+    a = raw_table([HEADER, *_rows(0, 5)], page=1, top=100)
+    b = raw_table(_rows(5, 5), page=2, top=60)
+    assert len(_assemble([a, b])) == 2
+
+
+def test_shifted_columns_do_not_merge() -> None:
+    a = _bottom_piece([HEADER, *_rows(0, 20)], page=1)
+    b = raw_table([["x", "y"], ["1", "2"]], page=2, top=60)
+    assert len(_assemble([a, b])) == 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=30), min_size=1, max_size=4), st.booleans())
+def test_no_body_row_is_lost_by_a_merge(sizes: list[int], repeat: bool) -> None:
+    pieces, start = [], 0
+    for p, n in enumerate(sizes, start=1):
+        grid = ([HEADER] if p == 1 or repeat else []) + _rows(start, n)
+        top = 60.0 if p > 1 else 780 - 16 * len(grid)
+        bottom = 780.0 if p < len(sizes) else top + 16 * len(grid)
+        pieces.append(raw_table(grid, page=p, top=top, row_h=(bottom - top) / len(grid)))
+        start += n
+    (t,) = _assemble(pieces, n_pages=len(sizes))
+    assert [r[0] for r in t.rows] == [f"Item {i:03d}" for i in range(start)]
+    assert all(len(r) == len(t.columns) for r in t.rows)
