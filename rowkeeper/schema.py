@@ -53,6 +53,20 @@ class Column:
 ORDINAL = Column("ord", "int", False)
 """Position of a record within its document, so SQL sinks give tables and chunks back in order."""
 
+CELLS_NUMERIC = """
+CREATE OR REPLACE VIEW cells_numeric AS
+SELECT c.doc_id, d.source, c.table_id, t.caption, t.section_path, t.pages,
+       c."row", c.col, c."column", label.text AS row_label, c.type, c.value_num, c.text
+FROM cells c
+JOIN tables t ON t.doc_id = c.doc_id AND t.table_id = c.table_id
+JOIN documents d ON d.doc_id = c.doc_id
+LEFT JOIN cells label
+  ON label.doc_id = c.doc_id AND label.table_id = c.table_id AND label."row" = c."row"
+ AND label.col = 0
+WHERE c.value_num IS NOT NULL
+"""
+"""The view every SQL sink creates: parsed numbers with their column name, the row's first cell (its label) and table context."""
+
 
 def _kind(annotation: Any) -> tuple[Kind, bool]:
     """Storage kind of a field annotation, and whether None is allowed."""

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.errors import ConfigError, TransientError
 from rowkeeper.models import Chunk, DocumentRecord, DocumentResult, Table
 from rowkeeper.schema import (
+    CELLS_NUMERIC,
     ORDINAL,
     CellRow,
     arrow_schema,
@@ -38,19 +39,6 @@ from sinks.options import coerce_options
 DB_NAME = "rowkeeper.duckdb"
 _RECORDS: dict[str, type[BaseModel]] = {"documents": DocumentRecord, "tables": Table, "chunks": Chunk}
 
-CELLS_NUMERIC = """
-CREATE OR REPLACE VIEW cells_numeric AS
-SELECT c.doc_id, d.source, c.table_id, t.caption, t.section_path, t.pages,
-       c."row", c.col, c."column", label.text AS row_label, c.type, c.value_num, c.text
-FROM cells c
-JOIN tables t ON t.doc_id = c.doc_id AND t.table_id = c.table_id
-JOIN documents d ON d.doc_id = c.doc_id
-LEFT JOIN cells label
-  ON label.doc_id = c.doc_id AND label.table_id = c.table_id AND label."row" = c."row"
- AND label.col = 0
-WHERE c.value_num IS NOT NULL
-"""
-"""Parsed numbers with their column name, the row's first cell (its label) and table context."""
 
 
 def _ddl() -> list[str]:
