@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -81,8 +82,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# Set before any flow module imports Prefect (it reads settings at import): no telemetry unless
+# the user asked for it, and Prefect's own chatter kept below rowkeeper's progress bar.
+QUIET_ENV = {
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "ORT_DISABLE_TELEMETRY": "1",
+    "PREFECT_LOGGING_LEVEL": "WARNING",
+    "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",
+    "PREFECT_SERVER_UI_ENABLED": "false",
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: parse, dispatch, and turn configuration problems into a clear exit 2."""
+    for key, value in QUIET_ENV.items():
+        os.environ.setdefault(key, value)
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -1,0 +1,221 @@
+"""The ingest flow: discover -> plan (hash vs manifest) -> per document extract + load -> report.
+
+Thin wiring over flows.pipeline (the work), flows.incremental (what to do), flows.outputs (the
+sinks) and flows.report. Per document, `extract` runs the pipeline in an isolated worker
+subprocess (a hanging or crashing parser fails one document), and `load` writes it to every
+sink, retried only on `TransientError`. Unchanged documents never become task runs, and a run
+with nothing to process never starts Prefect at all (its ephemeral server costs seconds).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import os
+import time
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+from prefect.futures import as_completed
+from prefect.task_runners import ThreadPoolTaskRunner
+
+from flows.incremental import Plan, hash_inputs, plan_run
+from flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
+from flows.pipeline import pipeline_fingerprint
+from flows.progress import RunProgress
+from flows.report import build_report, document_entry, summary_markdown, write_json
+from rowkeeper.config import Config
+from rowkeeper.errors import TransientError
+from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
+
+TAGS = ("rowkeeper",)
+_progress: contextvars.ContextVar[RunProgress | None] = contextvars.ContextVar("progress", default=None)
+# Set by run_cli, which plans before deciding to start Prefect; the flow then need not re-hash.
+_prepared: contextvars.ContextVar[tuple[Plan, list[Any]] | None] = contextvars.ContextVar(
+    "prepared", default=None)
+log = logging.getLogger("rowkeeper.run")
+
+
+def _only_transient(task: Any, task_run: Any, state: Any) -> bool:
+    """Retry condition: a TransientError (network, 429/5xx, lock) and nothing else."""
+    try:
+        state.result()
+    except TransientError:
+        return True
+    except Exception:  # noqa: BLE001 - any other failure is terminal
+        return False
+    return False
+
+
+def extraction_cache_key(context: Any, parameters: dict[str, Any]) -> str:
+    """Document bytes + every layer's package version + output config: an upgrade of a parser
+    (or a changed setting) invalidates the cached extraction, nothing else does."""
+    return f"rowkeeper-extract-{parameters['doc'].doc_id}-{pipeline_fingerprint(parameters['config'])}"
+
+
+@task(name="extract", tags=[*TAGS, "extract"], task_run_name="extract {doc.source}",
+      cache_policy=NO_CACHE, retries=2, retry_delay_seconds=[2, 10], retry_condition_fn=_only_transient)
+def extract_task(doc: DocumentInput, config: Config) -> DocumentResult:
+    """classify -> cascade -> assemble -> chunk for one document, in an isolated worker."""
+    from flows.isolation import process_isolated
+
+    return process_isolated(doc, config)
+
+
+@task(name="load", tags=[*TAGS, "load"], task_run_name="load {result.document.source}",
+      cache_policy=NO_CACHE, retries=3, retry_delay_seconds=[1, 5, 20],
+      retry_condition_fn=_only_transient)
+def load_task(result: DocumentResult, sinks: Sequence[Any], stale: Sequence[str] = ()) -> DocumentRecord:
+    """Replace the document in every sink (and drop the previous version of a changed file)."""
+    write_all(sinks, result, stale)
+    return result.document
+
+
+def cached_extract_task(hours: float) -> Any:
+    """extract_task cached on `extraction_cache_key` (opt-in: see bench/RESULTS.md for cost)."""
+    return extract_task.with_options(cache_key_fn=extraction_cache_key, persist_result=True,
+                                     cache_expiration=timedelta(hours=hours))
+
+
+def log_document(rec: DocumentRecord) -> None:
+    """One structured line per document: key=value pairs, readable in the Prefect UI and greppable."""
+    layers = sorted({a.extractor for a in rec.attempts if a.accepted})
+    fields = {"event": "document", "status": rec.status, "doc_id": rec.doc_id[:12],
+              "source": rec.source, "kind": rec.kind, "pages": len(rec.pages),
+              "tables": rec.n_tables, "chunks": rec.n_chunks, "seconds": rec.seconds,
+              "layers": ",".join(layers) or None, "error": rec.error}
+    line = " ".join(f"{k}={v!r}" if isinstance(v, str) and " " in v else f"{k}={v}"
+                    for k, v in fields.items() if v is not None)
+    (log.warning if rec.status == "failed" else log.info)(line, extra={"rowkeeper": fields})
+
+
+def process_plan(plan: Plan, sinks: Sequence[Any], config: Config,
+                 cache_hours: float = 0.0) -> list[dict[str, Any]]:
+    """Extract in parallel, load one at a time as extractions finish; report entries back."""
+    progress = _progress.get()
+    extract = cached_extract_task(cache_hours) if cache_hours > 0 else extract_task
+    entries: list[dict[str, Any]] = []
+    records: list[DocumentRecord] = []
+    for result in plan.unreadable:
+        records.append(load_task(result, sinks))
+        entries.append(document_entry(result.document, result))
+    futures = [extract.submit(doc, config) for doc in plan.todo]
+    for fut in as_completed(futures):
+        result = fut.result()
+        rec = load_task(result, sinks, plan.replaces.get(result.document.doc_id, ()))
+        entries.append(document_entry(rec, result))
+        records.append(rec)
+        log_document(rec)
+        if progress:
+            progress.done(rec)
+    return entries
+
+
+def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], config: Config,
+               start: float, prune: bool, command: str = "run") -> dict[str, Any]:
+    """Prune, close the sinks (only if anything changed), write report.json and report.html."""
+    pruned = list(plan.vanished) if prune else []
+    delete_all(sinks, pruned)
+    if any(e["status"] != "skipped_unchanged" for e in entries) or pruned:
+        close_all(sinks)
+    entries = entries + [document_entry(rec) for rec in plan.skipped]
+    records = [_record(e) for e in entries if e["status"] != "skipped_unchanged"]
+    report = build_report(entries, records, config, time.perf_counter() - start, command=command,
+                          pruned=pruned, duplicates=[list(d) for d in plan.duplicates],
+                          vanished=list(plan.vanished), out=config.out)
+    write_reports(report, config.out)
+    return report
+
+
+def _record(entry: dict[str, Any]) -> DocumentRecord:
+    return entry["_record"]
+
+
+def write_reports(report: dict[str, Any], out: str) -> None:
+    """report.json and report.html into the run folder."""
+    clean = {**report, "documents": [{k: v for k, v in d.items() if not k.startswith("_")}
+                                      for d in report["documents"]]}
+    write_json(os.path.join(out, "report.json"), clean)
+    try:
+        from flows.report_html import write_html
+    except ImportError:
+        return
+    write_html(clean, os.path.join(out, "report.html"))
+
+
+@flow(name="rowkeeper-ingest", flow_run_name="ingest into {config.out}", log_prints=False,
+      validate_parameters=False)
+def ingest_flow(inputs: list[str], config: Config, prune: bool = False,
+                cache_hours: float = 0.0) -> dict[str, Any]:
+    """Ingest PDFs into the configured sinks: skip unchanged, replace changed, report."""
+    start = time.perf_counter()
+    plan, sinks = _prepared.get() or prepare(inputs, config)
+    entries = process_plan(plan, sinks, config, cache_hours)
+    report = finish_run(entries, plan, sinks, config, start, prune)
+    publish_artifact(report)
+    return report["totals"]
+
+
+def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:
+    """Discover PDFs, hash them, open the sinks and plan against their manifests."""
+    from rowkeeper.discover import discover_pdfs
+
+    paths = discover_pdfs(inputs)
+    sinks = open_sinks(config)
+    docs, unreadable = hash_inputs(paths)
+    return plan_run(docs, manifests(sinks), config, unreadable), sinks
+
+
+def publish_artifact(report: dict[str, Any]) -> None:
+    """The summary as a Prefect markdown artifact (visible on the flow run in the UI)."""
+    from prefect.artifacts import create_markdown_artifact
+
+    create_markdown_artifact(markdown=summary_markdown(report), key="rowkeeper-run-report",
+                             description="rowkeeper run summary")
+
+
+def run_cli(inputs: list[str], config: Config, args: Any) -> int:
+    """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed."""
+    start = time.perf_counter()
+    plan, sinks = prepare(inputs, config)
+    show = not getattr(args, "no_progress", False)
+    prune = bool(getattr(args, "prune", False))
+    if not plan.todo and not plan.unreadable and not (prune and plan.vanished):
+        # Nothing to process: answer from hashes and the manifest, without starting Prefect.
+        report = finish_run([], plan, sinks, config, start, prune)
+    else:
+        with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
+            _progress.set(progress)
+            _prepared.set((plan, sinks))
+            flow_for(config)(list(inputs), config, prune=prune,
+                        cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))
+        report = _read_report(config.out)
+    print_summary(report, config.out)
+    return 0
+
+
+def flow_for(config: Config) -> Any:
+    """The ingest flow with a task runner sized by config.runner (threads; each drives one
+    isolated worker process, so `workers` documents are parsed at once)."""
+    return ingest_flow.with_options(task_runner=ThreadPoolTaskRunner(max_workers=max(1, config.runner.workers)))
+
+
+def _read_report(out: str) -> dict[str, Any]:
+    import json
+
+    with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def print_summary(report: dict[str, Any], out: str) -> None:
+    """Two lines on stderr: the totals, and where the outputs and the report are."""
+    import sys
+
+    t = report["totals"]
+    print(f"rowkeeper: {t['documents']} documents: {t['ok']} ok, {t['failed']} failed, "
+          f"{t['skipped']} skipped unchanged; {t['pages']} pages, {t['tables']} tables, "
+          f"{t['chunks']} chunks in {t['seconds']:.1f} s", file=sys.stderr)
+    print(f"rowkeeper: outputs in {out}/ (report: {os.path.join(out, 'report.html')})", file=sys.stderr)

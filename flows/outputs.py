@@ -1,0 +1,61 @@
+"""The configured sinks, opened once per run, and the writes the flows make to all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from rowkeeper.config import Config
+from rowkeeper.errors import ConfigError
+from rowkeeper.models import DocumentRecord, DocumentResult
+from rowkeeper.registry import resolve
+
+
+def open_sinks(config: Config) -> list[Any]:
+    """One instance per `sinks:` entry, options validated by the sink's own Options model."""
+    out = []
+    for entry in config.sinks:
+        cls = resolve("sink", entry.type)
+        data = entry.model_dump()
+        data.pop("type", None)
+        try:
+            options = cls.Options.model_validate(data)
+        except ValidationError as e:
+            raise ConfigError(f"invalid options for sink {entry.type!r}:\n{e}") from e
+        out.append(cls(options))
+    return out
+
+
+def manifests(sinks: Sequence[Any]) -> list[dict[str, DocumentRecord]]:
+    """Each sink's stored document records (the state incremental runs decide on)."""
+    return [s.documents() for s in sinks]
+
+
+def write_all(sinks: Sequence[Any], result: DocumentResult, stale: Sequence[str] = ()) -> None:
+    """Replace the document in every sink, then drop the ids of its previous versions."""
+    for s in sinks:
+        s.write(result)
+        for old in stale:
+            if old != result.document.doc_id:
+                s.delete(old)
+
+
+def delete_all(sinks: Sequence[Any], doc_ids: Sequence[str]) -> None:
+    """Remove documents from every sink (--prune)."""
+    for s in sinks:
+        for doc_id in doc_ids:
+            s.delete(doc_id)
+
+
+def close_all(sinks: Sequence[Any]) -> None:
+    """Close every sink, even when one fails, then raise the first failure."""
+    first: BaseException | None = None
+    for s in sinks:
+        try:
+            s.close()
+        except Exception as e:  # noqa: BLE001 - the others must still be closed
+            first = first or e
+    if first is not None:
+        raise first
