@@ -1,0 +1,186 @@
+"""Page images to table grids: deskew, ruling lines by OpenCV morphology, cell grid with spans.
+
+Works on a grayscale page image (uint8, white paper). Everything is in pixels of that image;
+the OCR layer maps results back to PDF points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PxBox = tuple[float, float, float, float]
+"""`(x0, y0, x1, y1)` in image pixels, origin top-left."""
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One cell of a ruled grid: its slot, spans and pixel box."""
+
+    row: int
+    col: int
+    row_span: int
+    col_span: int
+    box: PxBox
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A ruled table: the row and column rule positions and its cells."""
+
+    ys: tuple[int, ...]
+    xs: tuple[int, ...]
+    cells: tuple[GridCell, ...]
+
+    @property
+    def box(self) -> PxBox:
+        """The outer rectangle of the grid."""
+        return (self.xs[0], self.ys[0], self.xs[-1], self.ys[-1])
+
+
+def binarize(gray: np.ndarray, despeckle: bool = True) -> np.ndarray:
+    """Ink as 255 on 0 (Otsu); `despeckle` median-blurs scanner noise away first.
+
+    Rules must be found without the blur: a 1-px rule that steps by a pixel (residual skew)
+    is erased by a median filter.
+    """
+    clean = cv2.medianBlur(gray, 3) if despeckle else gray
+    _, ink = cv2.threshold(clean, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    return ink
+
+
+def skew_angle(ink: np.ndarray, max_deg: float = 2.0, step: float = 0.1) -> float:
+    """The rotation (degrees, counter-clockwise positive) that best levels text rows.
+
+    Projection-profile search on a downscaled image: the angle whose row sums are the most
+    peaked is the one where text lines and rules lie flat.
+    """
+    small = cv2.resize(ink, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    h, w = small.shape
+    center = (w / 2, h / 2)
+
+    def score(deg: float) -> float:
+        m = cv2.getRotationMatrix2D(center, deg, 1.0)
+        rot = cv2.warpAffine(small, m, (w, h), flags=cv2.INTER_NEAREST)
+        rows = rot.sum(axis=1, dtype=np.float64)
+        return float(np.square(np.diff(rows)).sum())
+
+    coarse = np.arange(-max_deg, max_deg + 1e-9, step * 5)
+    best = max(coarse, key=score)
+    fine = np.arange(best - step * 5, best + step * 5 + 1e-9, step)
+    return round(float(max(fine, key=score)), 2)
+
+
+def rotation_matrix(shape: tuple[int, ...], deg: float) -> np.ndarray:
+    """The 2x3 affine matrix rotating an image of `shape` by `deg` about its center."""
+    h, w = shape[:2]
+    return cv2.getRotationMatrix2D((w / 2, h / 2), deg, 1.0)
+
+
+def rotate(gray: np.ndarray, deg: float) -> np.ndarray:
+    """`gray` rotated by `deg` about its center, corners filled white."""
+    if abs(deg) < 1e-3:
+        return gray
+    h, w = gray.shape[:2]
+    return cv2.warpAffine(gray, rotation_matrix(gray.shape, deg), (w, h),
+                          flags=cv2.INTER_LINEAR, borderValue=255)
+
+
+def rulings(ink: np.ndarray, min_len_px: int) -> tuple[np.ndarray, np.ndarray]:
+    """Horizontal and vertical rule masks: ink runs at least `min_len_px` long."""
+    hk = cv2.getStructuringElement(cv2.MORPH_RECT, (min_len_px, 1))
+    vk = cv2.getStructuringElement(cv2.MORPH_RECT, (1, min_len_px))
+    # a 3-px-thick stroke survives the opening even where a skewed rule steps by a pixel
+    thick = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    horiz = cv2.morphologyEx(thick, cv2.MORPH_OPEN, hk)
+    vert = cv2.morphologyEx(thick, cv2.MORPH_OPEN, vk)
+    return horiz, vert
+
+
+def _positions(profile: np.ndarray, min_cover: int) -> list[int]:
+    """Centers of the runs where a projection profile reaches `min_cover`."""
+    on = profile >= min_cover
+    out, start = [], None
+    for i, v in enumerate(np.append(on, False)):
+        if v and start is None:
+            start = i
+        elif not v and start is not None:
+            out.append((start + i - 1) // 2)
+            start = None
+    return out
+
+
+def _has_rule(mask: np.ndarray, fixed: int, a: int, b: int, horizontal: bool) -> bool:
+    """Whether `mask` holds a rule at `fixed` along most of [a, b] (tolerating a little skew)."""
+    pad = 3
+    lo, hi = a + (b - a) // 5, b - (b - a) // 5
+    if horizontal:
+        band = mask[max(fixed - pad, 0):fixed + pad + 1, lo:hi]
+        cover = band.max(axis=0) if band.size else np.zeros(0)
+    else:
+        band = mask[lo:hi, max(fixed - pad, 0):fixed + pad + 1]
+        cover = band.max(axis=1) if band.size else np.zeros(0)
+    return bool(cover.size) and float((cover > 0).mean()) >= 0.7
+
+
+def grid_of_region(horiz: np.ndarray, vert: np.ndarray, box: tuple[int, int, int, int]) -> Grid | None:
+    """The cell grid (with spans) of one ruled region, or None when it is not a grid."""
+    x, y, w, h = box
+    hz, vt = horiz[y:y + h, x:x + w], vert[y:y + h, x:x + w]
+    ys = _positions((hz > 0).sum(axis=1), max(w // 8, 10))
+    xs = _positions((vt > 0).sum(axis=0), max(h // 8, 10))
+    if len(ys) < 2 or len(xs) < 2 or (len(ys) < 3 and len(xs) < 3):
+        return None
+    n_rows, n_cols = len(ys) - 1, len(xs) - 1
+    # union-find over slots: two neighbours join when no rule separates them (a spanning cell)
+    parent = list(range(n_rows * n_cols))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if c + 1 < n_cols and not _has_rule(vt, xs[c + 1], ys[r], ys[r + 1], False):
+                parent[find(r * n_cols + c + 1)] = find(r * n_cols + c)
+            if r + 1 < n_rows and not _has_rule(hz, ys[r + 1], xs[c], xs[c + 1], True):
+                parent[find((r + 1) * n_cols + c)] = find(r * n_cols + c)
+    return _grid_from_groups(parent, find, n_rows, n_cols, [v + y for v in ys], [v + x for v in xs])
+
+
+def _grid_from_groups(parent: list[int], find, n_rows: int, n_cols: int,  # type: ignore[no-untyped-def]
+                      ys: list[int], xs: list[int]) -> Grid:
+    """Cells from the slot groups: each group's bounding slots become one (spanning) cell."""
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for i in range(len(parent)):
+        groups.setdefault(find(i), []).append(divmod(i, n_cols))
+    cells = []
+    for slots in groups.values():
+        r0, r1 = min(s[0] for s in slots), max(s[0] for s in slots)
+        c0, c1 = min(s[1] for s in slots), max(s[1] for s in slots)
+        cells.append(GridCell(r0, c0, r1 - r0 + 1, c1 - c0 + 1,
+                              (xs[c0], ys[r0], xs[c1 + 1], ys[r1 + 1])))
+    cells.sort(key=lambda c: (c.row, c.col))
+    return Grid(tuple(ys), tuple(xs), tuple(cells))
+
+
+def find_grids(ink: np.ndarray, px_per_pt: float) -> tuple[list[Grid], np.ndarray]:
+    """Ruled grids on the page and the mask of all rules (to erase before OCR)."""
+    min_len = max(int(25 * px_per_pt), 15)  # a rule is at least ~25 pt long; text strokes are not
+    horiz, vert = rulings(ink, min_len)
+    both = cv2.bitwise_or(horiz, vert)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(both, connectivity=8)
+    grids = []
+    for i in range(1, n):
+        x, y, w, h, _ = stats[i]
+        if w < 3 * min_len or h < min_len:
+            continue
+        g = grid_of_region(horiz, vert, (int(x), int(y), int(w), int(h)))
+        if g is not None:
+            grids.append(g)
+    grids.sort(key=lambda g: (g.ys[0], g.xs[0]))
+    return grids, both
