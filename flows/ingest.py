@@ -13,7 +13,7 @@ import contextvars
 import logging
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -24,7 +24,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.incremental import Plan, hash_inputs, plan_run
 from flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
-from flows.pipeline import pipeline_fingerprint
+from flows.pipeline import pipeline_fingerprint, process_document
 from flows.progress import RunProgress
 from flows.report import build_report, document_entry, summary_markdown, write_json
 from rowkeeper.config import Config
@@ -92,26 +92,37 @@ def log_document(rec: DocumentRecord) -> None:
     (log.warning if rec.status == "failed" else log.info)(line, extra={"rowkeeper": fields})
 
 
-def process_plan(plan: Plan, sinks: Sequence[Any], config: Config,
-                 cache_hours: float = 0.0) -> list[dict[str, Any]]:
-    """Extract in parallel, load one at a time as extractions finish; report entries back."""
+def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentResult],
+                 load: Callable[..., DocumentRecord] = load_task) -> list[dict[str, Any]]:
+    """Load each result as its extraction finishes (one at a time: sinks need not be
+    thread-safe); report entries back. Unreadable inputs are loaded as failed records."""
     progress = _progress.get()
-    extract = cached_extract_task(cache_hours) if cache_hours > 0 else extract_task
     entries: list[dict[str, Any]] = []
-    records: list[DocumentRecord] = []
-    for result in plan.unreadable:
-        records.append(load_task(result, sinks))
-        entries.append(document_entry(result.document, result))
-    futures = [extract.submit(doc, config) for doc in plan.todo]
-    for fut in as_completed(futures):
-        result = fut.result()
-        rec = load_task(result, sinks, plan.replaces.get(result.document.doc_id, ()))
+    for result in (*plan.unreadable, *extracted):
+        rec = load(result, sinks, plan.replaces.get(result.document.doc_id, ()))
         entries.append(document_entry(rec, result))
-        records.append(rec)
         log_document(rec)
         if progress:
             progress.done(rec)
     return entries
+
+
+def extract_with_prefect(docs: Sequence[DocumentInput], config: Config,
+                         cache_hours: float = 0.0) -> Iterator[DocumentResult]:
+    """Submit every extraction to the flow's task runner; yield results as they finish."""
+    extract = cached_extract_task(cache_hours) if cache_hours > 0 else extract_task
+    futures = [extract.submit(doc, config) for doc in docs]
+    for fut in as_completed(futures):
+        yield fut.result()
+
+
+def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> dict[str, Any]:
+    """The same run without Prefect, in this process (tests, benchmarks, debugging)."""
+    start = time.perf_counter()
+    plan, sinks = prepare(inputs, config)
+    extracted = (process_document(doc, config) for doc in plan.todo)
+    entries = process_plan(plan, sinks, extracted, load=load_task.fn)
+    return finish_run(entries, plan, sinks, config, start, prune)
 
 
 def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], config: Config,
@@ -153,7 +164,7 @@ def ingest_flow(inputs: list[str], config: Config, prune: bool = False,
     """Ingest PDFs into the configured sinks: skip unchanged, replace changed, report."""
     start = time.perf_counter()
     plan, sinks = _prepared.get() or prepare(inputs, config)
-    entries = process_plan(plan, sinks, config, cache_hours)
+    entries = process_plan(plan, sinks, extract_with_prefect(plan.todo, config, cache_hours))
     report = finish_run(entries, plan, sinks, config, start, prune)
     publish_artifact(report)
     return report["totals"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata as metadata
+import json
 import time
 from collections.abc import Iterable
 from functools import lru_cache
@@ -97,9 +98,25 @@ def pipeline_fingerprint(config: Config, kind: DocKind | None = None) -> str:
 
     Keyed by kind so that installing an OCR upgrade does not reprocess text-only documents.
     """
-    versions = ",".join(f"{d}={v}" for d, v in layer_versions(layers_for(config, kind)).items())
-    blob = f"rowkeeper={rowkeeper.__version__};{versions};config={config.fingerprint()}"
+    layers = layers_for(config, kind)
+    versions = ",".join(f"{d}={v}" for d, v in layer_versions(layers).items())
+    blob = f"rowkeeper={rowkeeper.__version__};{versions};config={output_settings(config, kind)}"
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def output_settings(config: Config, kind: DocKind | None) -> str:
+    """The settings that can change a `kind` document's output, as canonical JSON (like
+    Config.fingerprint, but a text document ignores the scanned layers and their options)."""
+    data = config.model_dump(mode="json", include={"classify", "extract", "transform", "chunk"})
+    extract = data["extract"]
+    extract.pop("passwords", None)
+    unused = {"text": "scanned_layers", "scanned": "text_layers"}.get(kind or "")
+    if unused:
+        used = set(layers_for(config, kind))
+        extract["options"] = {k: v for k, v in extract["options"].items()
+                              if k in used or k not in set(extract[unused])}
+        extract.pop(unused)
+    return json.dumps(data, sort_keys=True)
 
 
 def describe_error(e: BaseException) -> str:
