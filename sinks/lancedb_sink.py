@@ -42,8 +42,9 @@ class LanceDBSink:
         hashing_dim: int = 256
         fts: bool = True
         """Build or refresh the full-text index on `text` at close()."""
-        fts_tokenizer: str = "simple"
-        """Lance base tokenizer: simple (European languages), icu or ngram (CJK, Thai)."""
+        fts_tokenizer: str = "icu"
+        """Lance base tokenizer: icu splits words in any script (Japanese too); simple splits
+        on spaces and punctuation only; ngram matches substrings."""
 
     def __init__(self, options: BaseModel | dict[str, Any] | None = None) -> None:
         self.options = coerce_options(LanceDBSink.Options, options, self.name)
@@ -115,14 +116,13 @@ class LanceDBSink:
         return {d.doc_id: d for d in self._rows(self.docs, DocumentRecord, None)}
 
     def close(self) -> None:
-        """Build the full-text index (first time) or fold new rows into it, and compact."""
-        if self.options.fts and self.chunks.count_rows():
-            names = {i.name for i in self.chunks.list_indices()}
-            if "text_idx" not in names:
-                self.chunks.create_fts_index("text", base_tokenizer=self.options.fts_tokenizer,
-                                             replace=True)
-            else:
-                self.chunks.optimize()
+        """Build the full-text index the first time, then compact the per-document commits,
+        fold new rows into the indexes and drop versions older than an hour."""
+        for table in (self.chunks, self.docs):
+            if table is self.chunks and self.options.fts and table.count_rows():
+                if "text_idx" not in {i.name for i in table.list_indices()}:
+                    table.create_fts_index("text", base_tokenizer=self.options.fts_tokenizer)
+            table.optimize(cleanup_older_than=timedelta(hours=1))
 
 
 def _with_ordinal(schema: pa.Schema) -> pa.Schema:

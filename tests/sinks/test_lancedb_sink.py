@@ -29,6 +29,16 @@ def test_full_text_search_finds_the_row_chunk(tmp_path):
     assert "Management fee=21,400" in hits[0]["text"]
 
 
+def test_full_text_search_in_japanese(tmp_path):
+    sink = _sink(tmp_path, embedding="off")
+    sink.write(make_batch("ja", n_tables=1, rows=(("サンハイツ泉", "13,000", "11,500"),
+                                                  ("グランメゾン青葉", "15,200", "12,000"))))
+    sink.close()
+    hits = sink.chunks.search("グランメゾン", query_type="fts").limit(3).to_list()
+    assert [h["text"].rsplit("\n", 1)[-1] for h in hits] == [
+        "Row 1: Property=グランメゾン青葉 / Management fee=15,200 / Repair reserve=12,000"]
+
+
 def test_rerun_and_close_twice_keep_one_row_per_chunk(tmp_path):
     for _ in range(2):
         sink = _sink(tmp_path, embedding="hashing")
