@@ -157,12 +157,24 @@ def write_reports(report: dict[str, Any], out: str) -> None:
     write_html(clean, os.path.join(out, "report.html"))
 
 
-@flow(name="rowkeeper-ingest", flow_run_name="ingest into {config.out}", log_prints=False,
-      validate_parameters=False)
-def ingest_flow(inputs: list[str], config: Config, prune: bool = False,
+def _run_name() -> str:
+    """'ingest <out> <UTC time>': readable in the Prefect UI whether config came as a model or
+    (from a deployment) as JSON."""
+    import datetime as dt
+
+    from prefect.runtime import flow_run
+
+    config = flow_run.parameters.get("config")
+    out = config.out if isinstance(config, Config) else (config or {}).get("out", "out")
+    return f"ingest {out} {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M}"
+
+
+@flow(name="rowkeeper-ingest", flow_run_name=_run_name, log_prints=False, validate_parameters=False)
+def ingest_flow(inputs: list[str], config: Config | dict[str, Any], prune: bool = False,
                 cache_hours: float = 0.0) -> dict[str, Any]:
     """Ingest PDFs into the configured sinks: skip unchanged, replace changed, report."""
     start = time.perf_counter()
+    config = Config.model_validate(config) if isinstance(config, dict) else config
     plan, sinks = _prepared.get() or prepare(inputs, config)
     entries = process_plan(plan, sinks, extract_with_prefect(plan.todo, config, cache_hours))
     report = finish_run(entries, plan, sinks, config, start, prune)

@@ -45,6 +45,39 @@ def _cmd_query(args: argparse.Namespace) -> int:
     return _call("flows.query:run_cli", args.run_dir, args.question, _config(args), args)
 
 
+def _cmd_backfill(args: argparse.Namespace) -> int:
+    return _call("flows.backfill:backfill_cli", _config(args), args)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    return _call("flows.serve:serve_cli", list(args.inputs), _config(args), args)
+
+
+def _add_ops_commands(sub: argparse._SubParsersAction) -> None:
+    """backfill and serve (issue 6): reprocess after an upgrade; run on a schedule."""
+    bf = sub.add_parser("backfill", help="reprocess stored documents whose pipeline fingerprint changed, with a diff")
+    bf.add_argument("--out", help="output folder (the default folder sink and the report)")
+    bf.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    bf.add_argument("--dry-run", action="store_true", help="write the diff report only; leave every sink as it is")
+    bf.add_argument("--max-regression", type=int, default=0,
+                    help="refuse to replace a document with more regressions than this (default 0)")
+    bf.add_argument("--force", action="store_true", help="replace documents even when they regressed")
+    bf.add_argument("--all", action="store_true", help="reprocess every stored document, current or not")
+    bf.add_argument("--glob", help="only documents whose source matches this pattern")
+    bf.add_argument("--extractor", help="only documents where this extractor's output was accepted")
+    bf.add_argument("--since", help="only documents whose file changed on or after this ISO date")
+    bf.set_defaults(func=_cmd_backfill)
+
+    sv = sub.add_parser("serve", help="serve the ingest flow as a scheduled Prefect deployment")
+    sv.add_argument("inputs", nargs="+", help="PDF files or folders (searched recursively)")
+    sv.add_argument("--out", help="output folder (the default folder sink and the report)")
+    sv.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    sv.add_argument("--cron", default="0 2 * * *", help='cron schedule (default "0 2 * * *")')
+    sv.add_argument("--name", default="nightly", help="deployment name (default nightly)")
+    sv.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
+    sv.set_defaults(func=_cmd_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     p = argparse.ArgumentParser(prog="rowkeeper", description=__doc__)
@@ -57,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--no-progress", action="store_true", help="no progress bar")
     run.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
     run.set_defaults(func=_cmd_run)
+    _add_ops_commands(sub)
 
     sql = sub.add_parser("sql", help="query a run's output (DuckDB file or folder) with SQL")
     sql.add_argument("out", help="output folder, or a .duckdb file written by the duckdb sink")
