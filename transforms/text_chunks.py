@@ -176,19 +176,21 @@ def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequ
     for group in groups:
         head = len(" > ".join(group[0].section)) + 1 if config.size_unit == "chars" else 0
         budget = max(1, config.text_max_chars - head)
-        for body in _pack([piece for p in group for piece in _pieces(p.text, budget, config)],
-                          budget, config):
-            out.append(_text_chunk(doc_id, source, len(out) + 1, group, body))
+        pieces = [(piece, p) for p in group for piece in _pieces(p.text, budget, config)]
+        for body, paras in _pack(pieces, budget, config):
+            out.append(_text_chunk(doc_id, source, len(out) + 1, paras, body))
     return out
 
 
-def _pack(pieces: Sequence[str], budget: int, config: ChunkConfig) -> list[str]:
-    """Consecutive pieces joined by newlines while they fit the budget."""
+def _pack(pieces: Sequence[tuple[str, Para]], budget: int,
+          config: ChunkConfig) -> list[tuple[str, list[Para]]]:
+    """Consecutive pieces joined by newlines while they fit, with the paragraphs they came from."""
     size = (lambda s: count_tokens(s)) if config.size_unit == "tokens" else len
-    out: list[str] = []
-    for piece in pieces:
-        if out and size(out[-1] + "\n" + piece) <= budget:
-            out[-1] += "\n" + piece
+    out: list[tuple[str, list[Para]]] = []
+    for piece, para in pieces:
+        if out and size(out[-1][0] + "\n" + piece) <= budget:
+            body, paras = out[-1]
+            out[-1] = (body + "\n" + piece, paras if paras[-1] is para else [*paras, para])
         else:
-            out.append(piece)
+            out.append((piece, [para]))
     return out
