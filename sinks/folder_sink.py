@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 import posixpath
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -31,6 +32,7 @@ from rowkeeper.models import Chunk, DocumentRecord, DocumentResult, Table
 from rowkeeper.schema import CellRow, arrow_schema, cells_arrow
 from sinks.options import coerce_options, safe_doc_id
 
+_VERSION = b"rowkeeper.version"
 CONTRACT_FILES = ("documents.jsonl", "tables.jsonl", "chunks.jsonl", "tables.parquet")
 
 
@@ -86,9 +88,10 @@ class FolderSink:
         doc_id = batch.document.doc_id
         part, cells = self.part_path(doc_id), self.cells_path(doc_id)
         temps: list[str] = []
+        version = uuid.uuid4().hex
         try:
-            cells_tmp = self._stage_cells(cells, batch.tables, temps)
-            part_tmp = self._stage_part(part, batch, temps)
+            cells_tmp = self._stage_cells(cells, batch.tables, version, temps)
+            part_tmp = self._stage_part(part, batch, version, temps)
             self._rename(cells_tmp, cells)
             self._rename(part_tmp, part)  # the commit point
         finally:
@@ -96,22 +99,23 @@ class FolderSink:
                 if self.fs.exists(t):
                     self.fs.rm(t)
 
-    def _stage_cells(self, final: str, tables: tuple[Table, ...], temps: list[str]) -> str:
+    def _stage_cells(self, final: str, tables: Sequence[Table], version: str, temps: list[str]) -> str:
         import pyarrow.parquet as pq
 
         tmp = self._temp(final)
         temps.append(tmp)
         self.fs.makedirs(posixpath.dirname(final), exist_ok=True)
+        data = cells_arrow(tables).replace_schema_metadata({_VERSION: version})
         with self.fs.open(tmp, "wb") as f:
-            pq.write_table(cells_arrow(tables), f, compression="zstd")
+            pq.write_table(data, f, compression="zstd")
         return tmp
 
-    def _stage_part(self, final: str, batch: DocumentResult, temps: list[str]) -> str:
+    def _stage_part(self, final: str, batch: DocumentResult, version: str, temps: list[str]) -> str:
         tmp = self._temp(final)
         temps.append(tmp)
         self.fs.makedirs(posixpath.dirname(final), exist_ok=True)
         header = {"doc_id": batch.document.doc_id, "tables": len(batch.tables),
-                  "chunks": len(batch.chunks)}
+                  "chunks": len(batch.chunks), "version": version}
         with self.fs.open(tmp, "w", encoding="utf-8") as f:
             f.write(json.dumps(header) + "\n")
             f.write(_line(batch.document))
@@ -125,8 +129,9 @@ class FolderSink:
         self.fs.mv(tmp, final)
 
     def delete(self, doc_id: str) -> None:
-        """Remove a document: the part first (the commit point), then its Parquet file."""
-        for path in (self.part_path(doc_id), self.cells_path(doc_id)):
+        """Remove a document: its Parquet file, then the part (the commit point; a crash between
+        leaves the document, whose Parquet file the next consolidation rebuilds)."""
+        for path in (self.cells_path(doc_id), self.part_path(doc_id)):
             if self.fs.exists(path):
                 self.fs.rm(path)
 
@@ -135,9 +140,11 @@ class FolderSink:
         return sorted(self.fs.glob(self._join("_docs", "*", "*.jsonl")))
 
     def _read_part(self, path: str) -> Iterator[tuple[str, str]]:
-        """(kind, json line) of a part file: kind is document, table or chunk."""
+        """(kind, json line) of a part file: kind is header, document, table or chunk."""
         with self.fs.open(path, "r", encoding="utf-8") as f:
-            header = json.loads(f.readline())
+            line = f.readline()
+            header = json.loads(line)
+            yield "header", line
             yield "document", f.readline()
             for _ in range(header["tables"]):
                 yield "table", f.readline()
@@ -149,7 +156,7 @@ class FolderSink:
         path = self.part_path(doc_id)
         if not self.fs.exists(path):
             return None
-        found: dict[str, list[str]] = {"document": [], "table": [], "chunk": []}
+        found: dict[str, list[str]] = {"header": [], "document": [], "table": [], "chunk": []}
         for kind, line in self._read_part(path):
             found[kind].append(line)
         return DocumentResult(
@@ -175,42 +182,72 @@ class FolderSink:
             self.consolidate()
 
     def consolidate(self) -> None:
-        """Write documents.jsonl, tables.jsonl, chunks.jsonl and tables.parquet from the parts."""
+        """Write documents.jsonl, tables.jsonl, chunks.jsonl and tables.parquet from the parts,
+        repairing per-document Parquet files that a crash left stale, missing or orphaned."""
+        import pyarrow.parquet as pq
+
         parts = self._parts()
         finals = {name: self._join(name) for name in CONTRACT_FILES}
         temps = {name: self._temp(path) for name, path in finals.items()}
+        names = {"document": "documents.jsonl", "table": "tables.jsonl", "chunk": "chunks.jsonl"}
         try:
-            self._consolidate_jsonl(parts, temps)
-            self._consolidate_parquet(parts, temps["tables.parquet"])
+            with ExitStack() as stack:
+                files = {kind: stack.enter_context(self.fs.open(temps[name], "w", encoding="utf-8"))
+                         for kind, name in names.items()}
+                pf = stack.enter_context(self.fs.open(temps["tables.parquet"], "wb"))
+                writer = stack.enter_context(pq.ParquetWriter(pf, arrow_schema(CellRow), compression="zstd"))
+                for path in parts:
+                    writer.write_table(self._consolidate_part(path, files))
             for name in CONTRACT_FILES:
                 self._rename(temps[name], finals[name])
         finally:
             for t in temps.values():
                 if self.fs.exists(t):
                     self.fs.rm(t)
+        self._remove_orphans({posixpath.basename(p)[: -len(".jsonl")] for p in parts})
 
-    def _consolidate_jsonl(self, parts: list[str], temps: dict[str, str]) -> None:
-        names = {"document": "documents.jsonl", "table": "tables.jsonl", "chunk": "chunks.jsonl"}
-        files = {kind: self.fs.open(temps[name], "w", encoding="utf-8") for kind, name in names.items()}
+    def _consolidate_part(self, path: str, files: dict[str, Any]) -> Any:
+        """Copy a part's lines to the top-level files; return its cells (rebuilt if stale)."""
+        header: dict[str, Any] = {}
+        tables: list[str] = []
+        for kind, line in self._read_part(path):
+            if kind == "header":
+                header = json.loads(line)
+                continue
+            files[kind].write(line)  # part lines are contract lines: copied verbatim
+            if kind == "table":
+                tables.append(line)
+        cells = self._read_cells(header["doc_id"])
+        if cells is None or (cells.schema.metadata or {}).get(_VERSION) != header["version"].encode():
+            rebuilt = [Table.model_validate_json(t) for t in tables]
+            self._put_cells(header["doc_id"], rebuilt, header["version"])
+            cells = cells_arrow(rebuilt)
+        return cells.replace_schema_metadata(None)
+
+    def _put_cells(self, doc_id: str, tables: Sequence[Table], version: str) -> None:
+        temps: list[str] = []
+        final = self.cells_path(doc_id)
         try:
-            for path in parts:
-                for kind, line in self._read_part(path):
-                    files[kind].write(line)  # part lines are contract lines: copied verbatim
+            self._rename(self._stage_cells(final, tables, version, temps), final)
         finally:
-            for f in files.values():
-                f.close()
+            for t in temps:
+                if self.fs.exists(t):
+                    self.fs.rm(t)
 
-    def _consolidate_parquet(self, parts: list[str], tmp: str) -> None:
+    def _read_cells(self, doc_id: str) -> Any:
         import pyarrow.parquet as pq
 
-        schema = arrow_schema(CellRow)
-        with self.fs.open(tmp, "wb") as f, pq.ParquetWriter(f, schema, compression="zstd") as w:
-            for path in parts:
-                doc_id = posixpath.basename(path)[: -len(".jsonl")]
-                cells = self.cells_path(doc_id)
-                if self.fs.exists(cells):
-                    with self.fs.open(cells, "rb") as cf:
-                        w.write_table(pq.read_table(cf, schema=schema))
+        path = self.cells_path(doc_id)
+        if not self.fs.exists(path):
+            return None
+        with self.fs.open(path, "rb") as f:
+            return pq.read_table(f)
+
+    def _remove_orphans(self, doc_ids: set[str]) -> None:
+        """Delete Parquet files of documents with no part (a crash between the two renames)."""
+        for path in self.fs.glob(self._join("cells", "shard=*", "*.parquet")):
+            if posixpath.basename(path)[: -len(".parquet")] not in doc_ids:
+                self.fs.rm(path)
 
 
 def _line(record: BaseModel) -> str:
