@@ -179,10 +179,27 @@ def document_decimal_mark(columns: Sequence[Sequence[str]], text: str = "") -> D
     return "," if language_uses_decimal_comma(text) else "."
 
 
+_COMMA_WORDS = frozenset(
+    "und der die das mit für von nicht ist auf den des tabelle seite summe gesamt preis menge "
+    "betrag datum anzahl és az egy nem vagy táblázat oldal összesen összeg dátum mennyiség "
+    "và các của được cho với bảng trang tổng cộng ngày giá et le la les des du pour avec sur "
+    "tableau montant prix y el los las para con tabla importe precio fecha een het van voor".split()
+)
+_DOT_WORDS = frozenset(
+    "the and of to for with in on is are by from table page total amount price date this "
+    "that which per at as".split()
+)
+
+
 def language_uses_decimal_comma(text: str) -> bool:
-    """True when the text's letters point to German, Hungarian, Vietnamese (decimal comma)."""
+    """True when the text reads as German, Hungarian, Vietnamese, French... (decimal comma)."""
     markers = sum(text.count(ch) for ch in "äöüßőűăơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
     latin = sum(ch.isalpha() and ord(ch) < 0x250 for ch in text)
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    comma = sum(w in _COMMA_WORDS for w in words)
+    dot = sum(w in _DOT_WORDS for w in words)
+    if comma or dot:
+        return comma > dot
     return latin > 0 and markers / latin > 0.005
 
 
