@@ -83,16 +83,20 @@ class RapidOcrEngine:
         })
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
-        """Detection + recognition on the whole image."""
-        res = self._ocr(_bgr(img))
+        """Detection + recognition on the whole image, word spaces restored from the image."""
+        gray = img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        res = self._ocr(_bgr(img), return_word_box=True, return_single_char_box=True)
         if res.boxes is None or res.txts is None:
             return []
+        words = res.word_results if res.word_results and len(res.word_results) == len(res.txts) else None
         out = []
-        for quad, text, score in zip(res.boxes, res.txts, res.scores, strict=False):
+        for k, (quad, text, score) in enumerate(zip(res.boxes, res.txts, res.scores, strict=False)):
             q = np.asarray(quad, dtype=float)
-            if text.strip():
-                out.append(OcrBox(text.strip(), (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(),
-                                                 q[:, 1].max()), float(score)))
+            box = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
+            centers = _char_centers(words[k]) if words else []
+            text = respace(text.strip(), centers, ink_gaps(gray, box))
+            if text:
+                out.append(OcrBox(text, box, float(score)))
         return out
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
@@ -101,6 +105,64 @@ class RapidOcrEngine:
             return []
         res = self._ocr.recognize_txt([_bgr(c) for c in crops])
         return [(t.strip(), float(s)) for t, s in zip(res.txts, res.scores, strict=False)]
+
+
+def _char_centers(word: object) -> list[float]:
+    """x centers of the recognised characters (RapidOCR's CTC-aligned single-char boxes)."""
+    try:
+        return [float(np.asarray(b, dtype=float)[:, 0].mean()) for _, _, b in word]  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        return []
+
+
+def ink_gaps(gray: np.ndarray, box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """Blank column runs (x0, x1 in image pixels) between the first and last ink of a text box."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    crop = gray[max(y0, 0):y1, max(x0, 0):x1]
+    if crop.size == 0 or crop.shape[0] < 4:
+        return []
+    _, ink = cv2.threshold(cv2.medianBlur(crop, 3), 0, 1, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    cols = np.flatnonzero(ink.sum(axis=0) > 0)
+    if cols.size < 2:
+        return []
+    gaps = []
+    for a, b in zip(cols[:-1], cols[1:], strict=False):
+        if b - a > 1:
+            gaps.append((float(max(x0, 0) + a + 1), float(max(x0, 0) + b)))
+    return gaps
+
+
+def respace(text: str, centers: list[float], gaps: list[tuple[float, float]]) -> str:
+    """Put back word spaces the recogniser dropped, where the image shows a word-sized gap.
+
+    The recogniser sometimes reads "Monitor arm" as "Monitorarm". A blank column run wider than
+    0.42 of the line's mean character pitch (~0.25 em; letters inside a word sit ~0.1 em apart)
+    is a word gap; it goes between the characters whose centers straddle it. Only between letters (or a letter and a digit): digits such as "1" have
+    wide side bearings, and CJK text has no spaces.
+    """
+    if " " in text or len(centers) != len(text) or len(centers) < 4 or len(gaps) < 2:
+        return text  # the recogniser did space this line: trust it
+    chars = list(text)
+    spaced: set[int] = set()
+    pitch = (centers[-1] - centers[0]) / (len(centers) - 1)
+    typical = float(np.median([g1 - g0 for g0, g1 in gaps]))
+    inserts = set()
+    for g0, g1 in gaps:
+        if g1 - g0 < max(0.42 * pitch, 2.5 * typical):
+            continue
+        mid = (g0 + g1) / 2
+        for i in range(len(centers) - 1):
+            if centers[i] < mid < centers[i + 1] and i + 1 not in spaced and _spaceable(chars[i], chars[i + 1]):
+                inserts.add(i + 1)
+    if not inserts:
+        return text
+    return "".join((" " if i in inserts else "") + ch for i, ch in enumerate(chars))
+
+
+def _spaceable(a: str, b: str) -> bool:
+    if _is_cjk(a) or _is_cjk(b):
+        return False
+    return (a.isalpha() and b.isalnum()) or (a.isalnum() and b.isalpha())
 
 
 def _wheel_model(models: Path, kind: str) -> Path:
@@ -148,7 +210,7 @@ class TesseractEngine:
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
         """Words grouped into phrases (same Tesseract line, gap under ~0.8 x height)."""
-        words = [_word(r) for r in self._run(img, 11) if r.get("level") == "5"]
+        words = [_word(r) for r in self._run(img, 6) if r.get("level") == "5"]
         return _phrases([w for w in words if w is not None])
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
@@ -185,9 +247,9 @@ def _phrases(words: list[OcrBox]) -> list[OcrBox]:
 
 
 def _same_phrase(a: OcrBox, b: OcrBox) -> bool:
-    h = max(min(a.height, b.height), 1.0)
+    # word boxes hug glyphs ("are" is x-height tall): measure gaps against the taller word
     overlap = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
-    return overlap > 0.5 * h and 0 <= b.box[0] - a.box[2] < 0.8 * h
+    return overlap > 0.5 * max(min(a.height, b.height), 1.0) and 0 <= b.box[0] - a.box[2] < 0.9 * max(a.height, b.height)
 
 
 def _is_cjk(ch: str) -> bool:

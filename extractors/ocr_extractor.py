@@ -50,6 +50,8 @@ class OcrOptions(BaseModel):
     """Also look for tables without rules (from the alignment of text runs)."""
     min_rows: int = 2
     min_cols: int = 2
+    denoise: bool = True
+    """Median-filter the page before OCR (scanner speckle reads as stray marks otherwise)."""
     reread_cells: bool = True
     """Re-read ruled cells that hold ink but no text (the detector misses lone digits)."""
 
@@ -139,7 +141,7 @@ class OcrExtractor:
     def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, tuple[float, float, float, float], float]]]:
         """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels."""
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
-        clean = gray.copy()
+        clean = cv2.medianBlur(gray, 3) if self.options.denoise else gray.copy()
         clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
         boxes = self.engine.read(clean)
         used: set[int] = set()

@@ -24,8 +24,8 @@ def scans(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def ocr() -> OcrExtractor:
-    """One extractor (and so one loaded engine) for the module; 150 dpi keeps it quick."""
-    return OcrExtractor(OcrOptions(dpi=150))
+    """One extractor (and so one loaded engine) for the module, default options (200 dpi)."""
+    return OcrExtractor(OcrOptions())
 
 
 def _only_table(tables: tuple[RawTable, ...]) -> RawTable:
