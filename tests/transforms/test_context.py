@@ -1,0 +1,62 @@
+"""Captions, footnotes, section paths and page furniture from text lines (issue 3 item 4)."""
+
+from __future__ import annotations
+
+from rowkeeper.models import Region, Table
+from tests.transforms.builders import line, pages
+from transforms.context import (
+    content_by_page,
+    find_caption,
+    find_footnotes,
+    furniture,
+    is_caption,
+    is_continued,
+    lines_outside_tables,
+    section_index,
+    section_path_at,
+)
+
+BOX = (50.0, 200.0, 545.0, 400.0)
+
+
+def test_captions_in_five_languages() -> None:
+    for text in ("Table 3 Loan terms", "表2 管理費一覧", "Bảng 1 Phí", "1. táblázat Árak",
+                 "Tabelle 2 Bestand", "Tab. 4: Kosten"):
+        assert is_caption(text), text
+    for text in ("Tables and chairs", "Bảng phí quản lý", "1. Introduction"):
+        assert not is_caption(text), text
+    assert is_continued("Table 5 (continued)") and is_continued("表2（続き）")
+
+
+def test_caption_above_and_footnotes_below() -> None:
+    lines = [line("Table 3 Loan terms", 1, 182, bold=True), line("Body text above.", 1, 150),
+             line("※ 税込み", 1, 404, size=7.5), line("wrapped note text", 1, 414, size=7.5),
+             line("Next paragraph starts here.", 1, 450)]
+    text = content_by_page(lines, pages(1), [(1, BOX)])[1]
+    assert find_caption(text, BOX).text == "Table 3 Loan terms"
+    assert find_footnotes(text, BOX) == ("※ 税込み wrapped note text",)
+
+
+def test_running_header_and_page_numbers_are_furniture() -> None:
+    lines = []
+    for p in (1, 2, 3):
+        lines += [line("Handbook 2026", p, 20, size=8), line(f"- {p} -", p, 815, size=8),
+                  line(f"Page {p} of 3", p, 800, size=8), line(f"Content {p}", p, 300)]
+    skip = furniture(lines, pages(3))
+    assert {lines[i].text for i in skip} == {"Handbook 2026", "- 1 -", "- 2 -", "- 3 -",
+                                             "Page 1 of 3", "Page 2 of 3", "Page 3 of 3"}
+
+
+def test_section_path_follows_heading_sizes_and_numbering() -> None:
+    lines = [line("Handbook", 1, 60, size=16, bold=True), line("3. Properties", 1, 100, size=14, bold=True),
+             line("3.1 Sendai", 1, 130, size=12, bold=True), line("Some text.", 1, 160),
+             line("4. Fees", 2, 60, size=14, bold=True)]
+    index = section_index(content_by_page(lines, pages(2), []))
+    assert section_path_at(index, 1, 300) == ("Handbook", "3. Properties", "3.1 Sendai")
+    assert section_path_at(index, 2, 100) == ("Handbook", "4. Fees")
+
+
+def test_lines_outside_tables() -> None:
+    inside, outside = line("13,000", 1, 300, x0=300), line("Prose", 1, 500)
+    t = Table(doc_id="d", source="s", table_id="d:t1", pages=(1,), regions=(Region(page=1, bbox=BOX),))
+    assert lines_outside_tables([inside, outside], [t]) == (outside,)
