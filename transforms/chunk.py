@@ -59,7 +59,9 @@ def view_of(table: Table, config: ChunkConfig, images: Sequence[ImageRef] = ()) 
             "section_path": list(table.section_path), "n_body_rows": len(table.rows)}
     boxes = estimate_row_boxes(table)
     row_pages = tuple(b.page for b in boxes) if len(boxes) == len(table.rows) else ()
-    return TableView(table, column_labels(table.columns), key_column(table, config.key_column),
+    width = max([1, len(table.columns), *(len(r) for r in table.rows)])
+    labels = column_labels(tuple(table.columns) + ("",) * (width - len(table.columns)))
+    return TableView(table, labels, key_column(table, config.key_column),
                      tuple(context), meta, row_pages, assign_evidence(table, images))
 
 

@@ -141,3 +141,12 @@ def test_every_value_stays_readable_and_groups_partition_rows(table: Table, budg
                       for i in range(c.metadata["row_start"], c.metadata["row_end"] + 1)})
     assert covered == list(range(len(table.rows)))
     assert len({c.chunk_id for c in chunks}) == len(chunks)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(_cell, min_size=0, max_size=5), max_size=8), st.integers(0, 4))
+def test_ragged_rows_and_missing_headers_never_crash(rows: list[list[str]], n_cols: int) -> None:
+    t = Table(doc_id="r" * 64, source="r.pdf", table_id="rrrrrrrrrrrr:t1", pages=(1,), regions=(),
+              columns=tuple(f"C{j}" for j in range(n_cols)), rows=tuple(tuple(r) for r in rows))
+    chunks = chunk_table(t, ChunkConfig(max_chars=120))
+    assert sum(c.kind == "row" for c in chunks) >= len(rows)
