@@ -16,7 +16,15 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from extractors.text_layer import flag_bold_header, open_pdf, page_dict, spans_of_dict, typography
+from extractors.text_layer import (
+    flag_bold_header,
+    open_pdf,
+    page_dict,
+    ruled_regions,
+    rules_of_page,
+    spans_of_dict,
+    typography,
+)
 from rowkeeper.errors import BadInput, MissingExtra
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable
@@ -26,7 +34,7 @@ try:
 except ImportError as e:  # camelot is an optional extra
     raise MissingExtra("extractor 'camelot'", "camelot", str(e)) from e
 
-Flavor = Literal["lattice", "stream", "network", "hybrid"]
+Flavor = Literal["auto", "lattice", "stream", "network", "hybrid"]
 Engine = Literal["vector", "combined", "raster"]
 
 
@@ -34,7 +42,9 @@ class CamelotOptions(BaseModel):
     """Camelot flavor, lattice engine, and any other read_pdf keyword passed through."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    flavor: Flavor = "lattice"
+    flavor: Flavor = "auto"
+    """"auto": lattice where the page has a ruling grid, else `borderless_flavor` (cheap check)."""
+    borderless_flavor: Flavor = "network"
     engine: Engine = "vector"
     fallback_engine: Engine | None = "combined"
     """Engine for pages where `engine` found no table (None: no second try)."""
@@ -64,7 +74,7 @@ class CamelotExtractor:
         out: list[RawTable] = []
         with open_pdf(doc) as pdf:  # PyMuPDF gives the cell typography Camelot lacks
             for pno in pages:
-                found = self._read(doc, pno)
+                found = self._read(doc, pno, self._flavor(pdf[pno - 1]))
                 spans = spans_of_dict(page_dict(pdf[pno - 1])) if found else []
                 height = pdf[pno - 1].rect.height
                 for tb in found:
@@ -73,14 +83,20 @@ class CamelotExtractor:
                         out.append(raw)
         return Extraction(tables=tuple(_renumber(out)))
 
-    def _read(self, doc: DocumentInput, pno: int) -> list[Any]:
+    def _flavor(self, page: Any) -> str:
+        if self.options.flavor != "auto":
+            return self.options.flavor
+        hs, vs = rules_of_page(page)
+        return "lattice" if ruled_regions(hs, vs) else self.options.borderless_flavor
+
+    def _read(self, doc: DocumentInput, pno: int, flavor: str) -> list[Any]:
         o = self.options
         kwargs = {**o.kwargs}
-        if o.flavor in ("lattice", "hybrid"):
+        if flavor in ("lattice", "hybrid"):
             kwargs.setdefault("engine", o.engine)
-        found = _read_pdf(doc, pno, o.flavor, kwargs)
-        if not found and o.flavor in ("lattice", "hybrid") and o.fallback_engine not in (None, o.engine):
-            found = _read_pdf(doc, pno, o.flavor, {**kwargs, "engine": o.fallback_engine})
+        found = _read_pdf(doc, pno, flavor, kwargs)
+        if not found and flavor in ("lattice", "hybrid") and o.fallback_engine not in (None, o.engine):
+            found = _read_pdf(doc, pno, flavor, {**kwargs, "engine": o.fallback_engine})
         return found
 
     def _table(self, doc: DocumentInput, pno: int, tb: Any, n: int,

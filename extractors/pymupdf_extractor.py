@@ -77,18 +77,37 @@ class PyMuPDFExtractor:
                 tables.extend(self.page_tables(doc, pdf[pno - 1], pno, kwargs))
         return Extraction(tables=tuple(tables))
 
+    def _repair(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                tab: Any) -> Any:
+        """A table ruled between rows only, re-read with columns from text alignment."""
+        if not _degenerate(tab):
+            return tab
+        for strategy in (_TEXT_COLUMNS, _TEXT):
+            again = _find(doc, page, pno, {**kwargs, **strategy, "clip": _pad(tab.bbox)})
+            if len(again) == 1 and not _degenerate(again[0]):
+                break
+        else:
+            return tab
+        # Text columns start at the left edge of right-aligned numbers, cutting wider header
+        # labels; rules placed in the middle of each gap between columns keep both whole.
+        xs = _gap_midlines(page, again[0])
+        if not xs:
+            return again[0]
+        ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": strategy["horizontal_strategy"],
+                 "vertical_lines": [tab.bbox[0], *xs, tab.bbox[2]], "clip": _pad(tab.bbox)}
+        final = _find(doc, page, pno, ruled)
+        return final[0] if len(final) == 1 and not _degenerate(final[0]) else again[0]
+
     def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
                     kwargs: dict[str, Any]) -> list[RawTable]:
         """RawTables of one open page."""
-        found = _find(doc, page, pno, kwargs)
         d = page_dict(page)
+        found = [self._repair(doc, page, pno, kwargs, t) for t in _find(doc, page, pno, kwargs)]
         if self.options.text_in_aligned_regions:
             regions, _, _ = aligned_regions(lines_of_dict(pno, d))
-            text_kwargs = {**kwargs, "vertical_strategy": "text", "horizontal_strategy": "text"}
             for r in regions:
                 if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
-                    clip = pymupdf.Rect(r[0] - 2, r[1] - 2, r[2] + 2, r[3] + 2)
-                    found += _find(doc, page, pno, {**text_kwargs, "clip": clip})
+                    found += _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(r)})
         spans = spans_of_dict(d) if found else []
         out = []
         for tab in found:
@@ -106,6 +125,43 @@ class PyMuPDFExtractor:
                 cells=flag_bold_header(cells), extractor=self.name, extractor_version=self.version,
             ))
         return out
+
+
+_TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
+_TEXT_COLUMNS = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
+
+
+def _pad(r: Sequence[float], by: float = 2.0) -> pymupdf.Rect:
+    return pymupdf.Rect(r[0] - by, r[1] - by, r[2] + by, r[3] + by)
+
+
+def _degenerate(tab: Any) -> bool:
+    """Most rows are one cell across the table: rules between rows only, no column rules."""
+    if tab.col_count < 2:
+        return True
+    single = sum(1 for r in tab.rows if sum(c is not None for c in r.cells) <= 1)
+    return single > 0.5 * max(tab.row_count, 1)
+
+
+def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
+    """x of the middle of the empty gap between each pair of neighbouring columns."""
+    starts = [min((row.cells[j][0] for row in tab.rows if row.cells[j]), default=None)
+              for j in range(tab.col_count)]
+    if any(x is None for x in starts):
+        return []
+    lo = [float("inf")] * tab.col_count
+    hi = [float("-inf")] * tab.col_count
+    for w in page.get_text("words", clip=pymupdf.Rect(tab.bbox)):
+        cx = (w[0] + w[2]) / 2
+        j = max(i for i, x in enumerate(starts) if x <= cx + 0.5) if cx + 0.5 >= starts[0] else 0
+        lo[j], hi[j] = min(lo[j], w[0]), max(hi[j], w[2])
+    out = []
+    for j in range(1, tab.col_count):
+        if hi[j - 1] < lo[j]:
+            out.append((hi[j - 1] + lo[j]) / 2)
+        else:
+            out.append(starts[j])
+    return out
 
 
 def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
