@@ -86,3 +86,40 @@ def test_tokenize_never_yields_empty_or_spaced_tokens(text: str) -> None:
 def test_tokenize_matches_numbers_with_and_without_separators() -> None:
     assert "13000" in tokenize("13,000") and "13000" in tokenize("１３０００")
     assert tokenize("管理費") == ["管理", "理費"]
+
+
+def test_pipeline_writes_the_crop_an_in_table_image_chunk_cites(tmp_path: Path) -> None:
+    from flows.pipeline import load_document, process_document
+    from samples.pdfgen import build_pdf
+    from tests.flows.test_inspect import _image_doc
+
+    pdf = tmp_path / "photos.pdf"
+    pdf.write_bytes(build_pdf(_image_doc()))
+    result = process_document(load_document(str(pdf)), Config().with_out(str(tmp_path / "out")))
+    [row7] = [c for c in result.chunks if c.kind == "row" and c.metadata["row_key"] == "Part 07"]
+    [ev] = row7.metadata["visual_evidence"]
+    assert ev["column"] == "Status" and ev["page"] == 1
+    assert (tmp_path / "out" / ev["crop_path"]).read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.slow
+def test_run_then_query_end_to_end_with_image_evidence(pdf_dir: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from samples.pdfgen import build_pdf
+    from tests.flows.test_inspect import _image_doc
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "photos.pdf").write_bytes(build_pdf(_image_doc()))
+    out = tmp_path / "out"
+    assert main(["run", str(tmp_path / "in"), "--out", str(out), "--no-progress"]) == 0
+    chunks = load_chunks(out)
+    [row7] = [c for c in chunks if c.kind == "row" and c.metadata["row_key"] == "Part 07"]
+    [ev] = row7.metadata["visual_evidence"]
+    assert ev["column"] == "Status" and (out / ev["crop_path"]).stat().st_size > 0
+    report = json.loads((out / "report.json").read_text())
+    assert report["totals"]["self_contained_rate"] == 1.0
+    capsys.readouterr()
+    assert main(["query", str(out), "What is the Weight of Part 26?", "-k", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "Part: Part 26 | Weight: 126" in printed and "photos.pdf p.1" in printed
+    assert "in row 26, column Weight" in printed
