@@ -81,7 +81,7 @@ def summary_html(t: dict[str, Any]) -> str:
         _figure("tables", t["tables"]),
         _figure("tables failing checks", t["tables_failing_checks"], "bad" if t["tables_failing_checks"] else "good"),
         _figure("chunks", t["chunks"]), _figure("escalations", t["escalations"]),
-        _figure("seconds", t["seconds"]), _figure("pages/s", t["pages_per_second"] or "-"),
+        _figure("seconds", round(t["seconds"], 1)), _figure("pages/s", t["pages_per_second"] or "-"),
         _figure("est. cloud cost USD", t["estimated_cloud_cost_usd"]),
         _figure("self-contained rate", "-" if rate is None else f"{rate:.1%}"),
     ]
@@ -108,7 +108,7 @@ def table_html(doc: dict[str, Any], t: dict[str, Any], budget: list[int]) -> str
     checks = "".join(
         f'<li class="check {"pass" if c["passed"] else "fail"}">{"✔" if c["passed"] else "✘"} '
         f'{_e(c["name"])} <span class="muted">{_e(c.get("detail"))}</span>'
-        + (f'<br><span class="err">failing: {_e("; ".join(c["failures"]))}</span>' if c.get("failures") else "")
+        + (f'<br><span class="err">failing: {_e("; ".join(c["failures"]))}</span>' if c.get("failures") and not c["passed"] else "")
         + "</li>" for c in t["checks"])
     merged = ""
     if len(t["pages"]) > 1 or len(t["merged_from"]) > 1:
