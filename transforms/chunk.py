@@ -138,20 +138,30 @@ def _render_group(view: TableView, i: int, cols: Sequence[int]) -> str:
     return _group_text(view, [_group_line(view, i, cols), *_evidence_lines(view, i, i)], cols)
 
 
+def _row_cost(view: TableView, i: int, cols: Sequence[int], config: ChunkConfig) -> int:
+    """What row i adds to a row group: its line and evidence lines, each with its newline."""
+    lines = [_group_line(view, i, cols), *_evidence_lines(view, i, i)]
+    return sum(size_of(line, config) + 1 for line in lines)
+
+
 def row_group_chunks(view: TableView, config: ChunkConfig) -> list[Chunk]:
     """Consecutive rows under one repeated header, cut by the size budget, never inside a row."""
     t, every = view.table, list(range(len(view.labels)))
+    head = size_of(_group_text(view, [], every), config)  # sizes add up: lines join with "\n"
     groups: list[tuple[int, int, list[int] | None]] = []  # start, end, column part or None
-    start = 0
+    start, used = 0, head
     for i in range(len(t.rows)):
-        if size_of(_render_group(view, i, every), config) > config.max_chars:
+        cost = _row_cost(view, i, every, config)
+        if head + cost > config.max_chars:  # this row alone is too wide: split it by columns
             if start < i:
                 groups.append((start, i - 1, None))
             groups += [(i, i, part) for part in column_parts(view, i, _render_group, config)]
-            start = i + 1
-        elif start < i and size_of(_group_body(view, start, i, every), config) > config.max_chars:
+            start, used = i + 1, head
+            continue
+        if start < i and used + cost > config.max_chars:
             groups.append((start, i - 1, None))
-            start = i
+            start, used = i, head
+        used += cost
     if start < len(t.rows):
         groups.append((start, len(t.rows) - 1, None))
     return [_group_chunk(view, n + 1, s, e, cols) for n, (s, e, cols) in enumerate(groups)]

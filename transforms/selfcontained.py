@@ -43,12 +43,19 @@ class SelfContainedReport(BaseModel):
     """Ids of the tables whose fraction is below 1.0."""
 
 
-def _covers(chunk: Chunk, row: int) -> bool:
-    """Whether a chunk covers body row `row`; chunks without row metadata may hold any row."""
-    start, end = chunk.metadata.get("row_start"), chunk.metadata.get("row_end")
-    if start is None or end is None:
-        return True
-    return bool(start <= row <= end)
+def texts_by_row(chunks: Sequence[Chunk], n_rows: int) -> tuple[list[list[str]], list[str]]:
+    """Cleaned chunk texts per body row they cover, and those of chunks with no row metadata."""
+    per_row: list[list[str]] = [[] for _ in range(n_rows)]
+    anywhere: list[str] = []
+    for c in chunks:
+        start, end = c.metadata.get("row_start"), c.metadata.get("row_end")
+        text = clean(c.text)
+        if start is None or end is None:
+            anywhere.append(text)  # e.g. a fixed-size baseline chunk may hold any row
+            continue
+        for i in range(max(0, int(start)), min(n_rows, int(end) + 1)):
+            per_row[i].append(text)
+    return per_row, anywhere
 
 
 def _contained(texts: Sequence[str], needles: Sequence[str]) -> bool:
@@ -59,10 +66,11 @@ def measure_table(table: Table, chunks: Sequence[Chunk], key: int | None = None)
     """Fraction of the table's non-empty body cells readable (key, column, value) from one chunk."""
     k = key_column(table, key)
     mine = [c for c in chunks if c.table_id == table.table_id and c.kind in ("row", "row_group")]
+    per_row, anywhere = texts_by_row(mine, len(table.rows))
     cells = contained = 0
     missing: list[str] = []
     for i, row in enumerate(table.rows):
-        texts = [clean(c.text) for c in mine if _covers(c, i)]
+        texts = per_row[i] + anywhere
         row_key = clean(row[k]) if k < len(row) else ""
         for j, raw in enumerate(row):
             value = clean(raw)
