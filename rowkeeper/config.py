@@ -103,7 +103,7 @@ class Config(Section):
     extract: ExtractConfig = ExtractConfig()
     transform: TransformConfig = TransformConfig()
     chunk: ChunkConfig = ChunkConfig()
-    sinks: tuple[SinkConfig, ...] = (SinkConfig(type="folder", path="out"),)
+    sinks: tuple[SinkConfig, ...] = (SinkConfig.model_validate({"type": "folder", "path": "out"}),)
     runner: RunnerConfig = RunnerConfig()
     out: str = "out"
     """The run's folder: report.json / report.html, and the default folder sink."""
@@ -117,11 +117,22 @@ class Config(Section):
 
     def with_out(self, out: str) -> Config:
         """This config writing to `out`: the run folder and every folder sink without its own path."""
-        sinks = tuple(
-            SinkConfig(**{**s.model_dump(), "path": out}) if s.type == "folder" else s
-            for s in self.sinks
-        )
+        sinks = tuple(_sink_under(s, out) for s in self.sinks)
         return self.model_copy(update={"out": out, "sinks": sinks})
+
+
+# Embedded stores whose files belong in the run folder unless the config gives a path.
+_EMBEDDED_FILES = {"duckdb": "rowkeeper.duckdb", "lancedb": "lancedb"}
+
+
+def _sink_under(sink: SinkConfig, out: str) -> SinkConfig:
+    """`sink` writing under `out`: folder sinks always, embedded stores when they have no path."""
+    data = sink.model_dump()
+    if sink.type == "folder":
+        data["path"] = out
+    elif sink.type in _EMBEDDED_FILES and "path" not in data:
+        data["path"] = f"{out.rstrip('/')}/{_EMBEDDED_FILES[sink.type]}"
+    return SinkConfig.model_validate(data)
 
 
 def load_config(path: str | os.PathLike[str] | None = None, **overrides: Any) -> Config:

@@ -37,3 +37,11 @@ def test_fingerprint_ignores_sinks_but_not_extract_options() -> None:
 def test_unknown_registry_name_lists_known_ones() -> None:
     with pytest.raises(ConfigError, match="pymupdf"):
         resolve("extractor", "nope")
+
+
+def test_with_out_puts_embedded_stores_without_a_path_in_the_run_folder() -> None:
+    cfg = Config.model_validate(
+        {"sinks": [{"type": "duckdb"}, {"type": "lancedb", "path": "/data/lance"}]}
+    ).with_out("/tmp/run")
+    paths = [s.model_dump().get("path") for s in cfg.sinks]
+    assert paths == ["/tmp/run/rowkeeper.duckdb", "/data/lance"]
