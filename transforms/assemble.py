@@ -25,7 +25,7 @@ from transforms.context import (
 )
 from transforms.headers import clean_text, detect_header_rows, fill_group_labels, fold_header_rows
 from transforms.merge import merge_continued_tables, piece_grid, repeated_header_rows
-from transforms.spans import top_left_grid
+from transforms.spans import drop_cell_columns, drop_columns, hollow_columns, top_left_grid
 from transforms.types import (
     TYPE_THRESHOLD,
     DecimalMark,
@@ -121,9 +121,12 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     """One logical table from a group of pieces (first piece holds the header)."""
     first, last = group[0], group[-1]
     h = first.header_rows
-    width = first.piece.n_cols
-    columns = fold_header_rows(fill_group_labels(first.grid[:h])) if h else ("",) * width
     body, cells, expected = _body(group)
+    hollow = hollow_columns(first.grid[:h], body)
+    header = drop_columns(first.grid[:h], hollow)
+    body = drop_columns(body, hollow)
+    width = first.piece.n_cols - len(hollow)
+    columns = fold_header_rows(fill_group_labels(header)) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
     caption = find_caption(ctx.text.get(first.piece.page), first.piece.bbox)
     pieces = [p.piece for p in group]
@@ -134,9 +137,9 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
         caption=caption.text.strip() if caption else None,
         section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
-        header_rows=h, header_grid=tuple(tuple(r) for r in first.printed[:h]),
+        header_rows=h, header_grid=tuple(tuple(r) for r in drop_columns(first.printed[:h], hollow)),
         columns=tuple(columns) + ("",) * (width - len(columns)),
-        rows=tuple(tuple(r) for r in body), cells=tuple(cells),
+        rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
         column_types=types or _empty_types(width), values=values,
         extractor=first.piece.extractor, extractor_version=first.piece.extractor_version,
         merged_from=tuple(p.piece_id for p in pieces),

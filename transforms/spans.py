@@ -43,3 +43,43 @@ def span_owner(cells: Sequence[Cell], n_rows: int, n_cols: int) -> list[list[Cel
 def spans_of_row(owner: Sequence[Sequence[Cell | None]], r: int) -> list[bool]:
     """Per column: whether row r's slot belongs to a cell spanning several columns."""
     return [o is not None and o.col_span > 1 for o in owner[r]]
+
+
+def hollow_columns(header: Sequence[Sequence[str]], body: Sequence[Sequence[str]]) -> list[int]:
+    """Columns with no content of their own: empty in every body row, and in the header either
+    empty or only continuing the span of the column to their left.
+
+    Ruling artifacts make extractors emit such slivers; keeping them shifts every value one
+    column right of where a reader (or a scorer) expects it. At least one column is kept.
+    """
+    n_cols = max((len(r) for r in (*header, *body)), default=0)
+
+    def at(row: Sequence[str], c: int) -> str:
+        return row[c].strip() if c < len(row) else ""
+
+    out = []
+    for c in range(n_cols):
+        if any(at(r, c) for r in body):
+            continue
+        if all(not at(r, c) or (c > 0 and at(r, c) == at(r, c - 1)) for r in header):
+            out.append(c)
+    return out if len(out) < n_cols else out[1:]
+
+
+def drop_columns(rows: Sequence[Sequence[str]], drop: Sequence[int]) -> list[list[str]]:
+    """Rows without the columns in `drop`."""
+    gone = set(drop)
+    return [[t for c, t in enumerate(r) if c not in gone] for r in rows]
+
+
+def drop_cell_columns(cells: Sequence[Cell], drop: Sequence[int]) -> list[Cell]:
+    """Cells renumbered for a grid without the columns in `drop` (spans shrink accordingly)."""
+    gone = set(drop)
+    out = []
+    for c in cells:
+        kept = [k for k in range(c.col, c.col + max(c.col_span, 1)) if k not in gone]
+        if not kept:
+            continue
+        new_col = sum(1 for k in range(kept[0]) if k not in gone)
+        out.append(c.model_copy(update={"col": new_col, "col_span": len(kept)}))
+    return out

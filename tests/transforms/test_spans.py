@@ -1,0 +1,41 @@
+"""Merged cells and hollow columns (issue 3 item 3)."""
+
+from __future__ import annotations
+
+from rowkeeper.config import TransformConfig
+from rowkeeper.models import Cell
+from tests.transforms.builders import pages, raw_table
+from transforms.assemble import assemble_tables
+from transforms.spans import drop_cell_columns, expand_spans, hollow_columns
+
+
+def test_spans_repeat_text_into_every_covered_slot() -> None:
+    cells = [Cell(row=0, col=0, row_span=2, col_span=2, text="Group"), Cell(row=0, col=2, text="a"),
+             Cell(row=1, col=2, text="b")]
+    assert expand_spans(cells, 2, 3) == [["Group", "Group", "a"], ["Group", "Group", "b"]]
+
+
+def test_hollow_columns_are_slivers_without_content() -> None:
+    header = [["Substance", "Substance", "", "Frequency", "Frequency"],
+              ["", "", "", "last month", "Frequency"]]
+    body = [["Cannabis", "", "", "9.6%", ""], ["Heroin", "", "", "0.5%", ""]]
+    assert hollow_columns(header, body) == [1, 2, 4]
+
+
+def test_a_named_empty_column_is_kept() -> None:
+    assert hollow_columns([["Name", "Remarks"]], [["a", ""], ["b", ""]]) == []
+
+
+def test_dropping_columns_renumbers_cells_and_shrinks_spans() -> None:
+    cells = [Cell(row=0, col=0, col_span=3, text="Head"), Cell(row=1, col=2, text="x")]
+    out = drop_cell_columns(cells, [1])
+    assert [(c.col, c.col_span, c.text) for c in out] == [(0, 2, "Head"), (1, 1, "x")]
+
+
+def test_assembled_table_without_sliver_columns() -> None:
+    grid = [["Substance", "", "Share"], ["Cannabis", "", "9.6%"], ["Heroin", "", "0.5%"]]
+    (t,) = assemble_tables("d" * 64, "x.pdf", [raw_table(grid)], [], pages(1), TransformConfig())
+    assert t.columns == ("Substance", "Share")
+    assert t.rows == (("Cannabis", "9.6%"), ("Heroin", "0.5%"))
+    assert t.column_types == ("text", "percent")
+    assert max(c.col for c in t.cells) == 1
