@@ -17,7 +17,7 @@ def test_spans_repeat_text_into_every_covered_slot() -> None:
 
 def test_hollow_columns_are_slivers_without_content() -> None:
     header = [["Substance", "Substance", "", "Frequency", "Frequency"],
-              ["", "", "", "last month", "Frequency"]]
+              ["", "", "", "last month", ""]]
     body = [["Cannabis", "", "", "9.6%", ""], ["Heroin", "", "", "0.5%", ""]]
     assert hollow_columns(header, body) == [1, 2, 4]
 
