@@ -47,7 +47,7 @@ def spans_of_row(owner: Sequence[Sequence[Cell | None]], r: int) -> list[bool]:
 
 def hollow_columns(header: Sequence[Sequence[str]], body: Sequence[Sequence[str]]) -> list[int]:
     """Columns with no content of their own: empty in every body row, and in the header either
-    empty or only continuing the span of the column to their left.
+    empty or only repeating a neighbour's label (a span, or a label the extractor split).
 
     Ruling artifacts make extractors emit such slivers; keeping them shifts every value one
     column right of where a reader (or a scorer) expects it. At least one column is kept.
@@ -61,7 +61,7 @@ def hollow_columns(header: Sequence[Sequence[str]], body: Sequence[Sequence[str]
     for c in range(n_cols):
         if any(at(r, c) for r in body):
             continue
-        if all(not at(r, c) or (c > 0 and at(r, c) == at(r, c - 1)) for r in header):
+        if all(not at(r, c) or at(r, c) in (at(r, c - 1) if c else "", at(r, c + 1)) for r in header):
             out.append(c)
     return out if len(out) < n_cols else out[1:]
 

@@ -22,6 +22,12 @@ def test_hollow_columns_are_slivers_without_content() -> None:
     assert hollow_columns(header, body) == [1, 2, 4]
 
 
+def test_label_split_over_two_slots_keeps_the_slot_with_values() -> None:
+    header = [["Substance", "More than", "Never", "Never"]]
+    body = [["Cannabis", "6.3%", "", "80.1%"]]
+    assert hollow_columns(header, body) == [2]
+
+
 def test_a_named_empty_column_is_kept() -> None:
     assert hollow_columns([["Name", "Remarks"]], [["a", ""], ["b", ""]]) == []
 
