@@ -19,8 +19,6 @@ from typing import Any
 
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
-from prefect.futures import as_completed
-from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.incremental import Plan, hash_inputs, plan_run
 from flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
@@ -89,7 +87,19 @@ def log_document(rec: DocumentRecord) -> None:
               "layers": ",".join(layers) or None, "error": rec.error}
     line = " ".join(f"{k}={v!r}" if isinstance(v, str) and " " in v else f"{k}={v}"
                     for k, v in fields.items() if v is not None)
-    (log.warning if rec.status == "failed" else log.info)(line, extra={"rowkeeper": fields})
+    logger = _run_logger()
+    (logger.warning if rec.status == "failed" else logger.info)(line, extra={"rowkeeper": fields})
+
+
+def _run_logger() -> Any:
+    """Prefect's run logger inside a flow (the line then shows in the UI), else rowkeeper.run."""
+    from prefect.exceptions import MissingContextError
+    from prefect.logging import get_run_logger
+
+    try:
+        return get_run_logger()
+    except MissingContextError:
+        return log
 
 
 def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentResult],
@@ -97,6 +107,8 @@ def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentR
     """Load each result as its extraction finishes (one at a time: sinks need not be
     thread-safe); report entries back. Unreadable inputs are loaded as failed records."""
     progress = _progress.get()
+    if progress:
+        progress.begin()
     entries: list[dict[str, Any]] = []
     for result in (*plan.unreadable, *extracted):
         rec = load(result, sinks, plan.replaces.get(result.document.doc_id, ()))
@@ -109,11 +121,18 @@ def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentR
 
 def extract_with_prefect(docs: Sequence[DocumentInput], config: Config,
                          cache_hours: float = 0.0) -> Iterator[DocumentResult]:
-    """Submit every extraction to the flow's task runner; yield results as they finish."""
+    """Submit extractions to the flow's task runner, a bounded window at a time (flows.runners);
+    yield results as they finish."""
+    from flows.pipeline import describe_error, failed_result
+    from flows.runners import stream_results, window_for
+
     extract = cached_extract_task(cache_hours) if cache_hours > 0 else extract_task
-    futures = [extract.submit(doc, config) for doc in docs]
-    for fut in as_completed(futures):
-        yield fut.result()
+
+    def gave_up(doc: DocumentInput, e: BaseException) -> DocumentResult:
+        return failed_result(doc, f"gave up after retries: {describe_error(e)}", 0.0, config)
+
+    yield from stream_results(lambda doc: extract.submit(doc, config), docs,
+                              window_for(config.runner), gave_up)
 
 
 def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> dict[str, Any]:
@@ -221,9 +240,11 @@ def run_cli(inputs: list[str], config: Config, args: Any) -> int:
 
 
 def flow_for(config: Config) -> Any:
-    """The ingest flow with a task runner sized by config.runner (threads; each drives one
-    isolated worker process, so `workers` documents are parsed at once)."""
-    return ingest_flow.with_options(task_runner=ThreadPoolTaskRunner(max_workers=max(1, config.runner.workers)))
+    """The ingest flow on the task runner config.runner names (flows.runners: threads, a process
+    pool, Dask or Ray); each task drives one isolated worker process."""
+    from flows.runners import task_runner
+
+    return ingest_flow.with_options(task_runner=task_runner(config.runner))
 
 
 def _read_report(out: str) -> dict[str, Any]:

@@ -33,7 +33,7 @@ class RunProgress:
                 TextColumn("{task.fields[pages]} pages · {task.fields[rate]} pages/s"),
                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                 console=console or Console(stderr=True), transient=False)
-            self._task = self._progress.add_task("rowkeeper", total=total_docs, pages=0, rate="-")
+            self._task = self._progress.add_task("starting", total=total_docs, pages=0, rate="-")
 
     def __enter__(self) -> RunProgress:
         if self._progress is not None:
@@ -44,6 +44,12 @@ class RunProgress:
                  tb: TracebackType | None) -> None:
         if self._progress is not None:
             self._progress.stop()
+
+    def begin(self) -> None:
+        """Work starts now: Prefect's start-up must not count against pages/s and ETA."""
+        self.start = time.perf_counter()
+        if self._progress is not None:
+            self._progress.reset(self._task, description="rowkeeper", pages=0, rate="-")
 
     def done(self, record: DocumentRecord) -> None:
         """One document finished (processed, failed or skipped)."""

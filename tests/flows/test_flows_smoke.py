@@ -52,6 +52,21 @@ def test_ingest_flow_then_backfill_flow(harness: None, corpus: Path, tmp_path: P
     assert json.loads((out / "backfill.json").read_text())["backfill"]["summary"]["dry-run"] == 2
 
 
+def test_opt_in_extraction_cache_serves_a_new_sink(harness: None, corpus: Path, tmp_path: Path) -> None:
+    from flows.ingest import ingest_flow
+
+    first = load_config().with_out(str(tmp_path / "a"))
+    ingest_flow([str(corpus)], first, cache_hours=1.0)
+    second = first.with_out(str(tmp_path / "b"))  # a new sink: nothing to skip, extraction cached
+    totals = ingest_flow([str(corpus)], second, cache_hours=1.0)
+    assert totals["ok"] == 1
+    a, b = ((tmp_path / d / "tables.jsonl").read_text() for d in ("a", "b"))
+    assert a == b and "Standing desk" in b
+    # identical records down to each document's measured seconds: the result came from the cache
+    docs = [(tmp_path / d / "documents.jsonl").read_text() for d in ("a", "b")]
+    assert docs[0] == docs[1]
+
+
 def test_serve_builds_a_scheduled_deployment(tmp_path: Path) -> None:
     from flows.serve import build_deployment
 
