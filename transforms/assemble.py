@@ -25,14 +25,20 @@ from transforms.context import (
 )
 from transforms.headers import clean_text, detect_header_rows, fill_group_labels, fold_header_rows
 from transforms.merge import merge_continued_tables, piece_grid, repeated_header_rows
-from transforms.spans import drop_cell_columns, drop_columns, hollow_columns, top_left_grid
+from transforms.spans import (
+    drop_cell_columns,
+    drop_columns,
+    hollow_columns,
+    split_packed_rows,
+    top_left_grid,
+)
 from transforms.types import (
     TYPE_THRESHOLD,
     DecimalMark,
     document_decimal_mark,
     infer_column_types,
 )
-from transforms.validate import validate_table
+from transforms.validate import packed_cells, validate_table
 
 COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
 
@@ -47,8 +53,11 @@ class Prepared:
     header_rows: int
 
 
-def prepare(piece: RawTable) -> Prepared:
-    """Grids of one piece and how many of its leading rows are header."""
+def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
+    """Grids of one piece (packed rows re-split by text lines) and its header row count."""
+    packed = {c.row for c in packed_cells(piece)}
+    if packed and lines:
+        piece = split_packed_rows(piece, lines, packed)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
     flagged = [False] * piece.n_rows
@@ -157,7 +166,7 @@ def assemble_tables(
 ) -> tuple[Table, ...]:
     """Logical tables of a document, in reading order (page, then top)."""
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
-    prepared = {p.piece_id: prepare(p) for p in ordered}
+    prepared = {p.piece_id: prepare(p, lines) for p in ordered}
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.models import Cell
+from rowkeeper.models import Cell, RawTable, TextLine
 
 Grid = list[list[str]]
 
@@ -83,3 +83,70 @@ def drop_cell_columns(cells: Sequence[Cell], drop: Sequence[int]) -> list[Cell]:
         new_col = sum(1 for k in range(kept[0]) if k not in gone)
         out.append(c.model_copy(update={"col": new_col, "col_span": len(kept)}))
     return out
+
+
+def _holds_center(bbox: tuple[float, float, float, float], line: TextLine) -> bool:
+    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+    return bbox[0] <= x <= bbox[2] and bbox[1] <= y <= bbox[3]
+
+
+def _bands(lines: Sequence[TextLine]) -> list[tuple[float, float]]:
+    """Vertical bands (top, bottom) of text lines that share a baseline, top to bottom."""
+    out: list[list[float]] = []
+    for ln in sorted(lines, key=lambda ln: (ln.bbox[1] + ln.bbox[3]) / 2):
+        cy, h = (ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[3] - ln.bbox[1]
+        if out and cy - (out[-1][0] + out[-1][1]) / 2 <= max(h, 2.0) * 0.5:
+            out[-1] = [min(out[-1][0], ln.bbox[1]), max(out[-1][1], ln.bbox[3])]
+        else:
+            out.append([ln.bbox[1], ln.bbox[3]])
+    return [(a, b) for a, b in out]
+
+
+def _split_row(row_cells: Sequence[Cell], lines: Sequence[TextLine], first: int) -> list[Cell] | None:
+    """The row's cells re-split into one row per text baseline, or None when it cannot be."""
+    if not row_cells or not all(c.bbox for c in row_cells):
+        return None
+    inside = {id(c): [ln for ln in lines if c.bbox and _holds_center(c.bbox, ln)] for c in row_cells}
+    for c in row_cells:
+        for ln in inside[id(c)]:
+            assert c.bbox is not None
+            if ln.bbox[0] < c.bbox[0] - 2 or ln.bbox[2] > c.bbox[2] + 2:
+                return None  # a line runs across cells: no clean way to cut it
+    bands = _bands([ln for v in inside.values() for ln in v])
+    if len(bands) < 2:
+        return None
+    out = []
+    for i, (top, bottom) in enumerate(bands):
+        for c in row_cells:
+            assert c.bbox is not None
+            mine = sorted((ln for ln in inside[id(c)] if top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom),
+                          key=lambda ln: ln.bbox[0])
+            out.append(c.model_copy(update={
+                "row": first + i, "row_span": 1, "text": " ".join(ln.text.strip() for ln in mine),
+                "bbox": (c.bbox[0], top, c.bbox[2], bottom)}))
+    return out
+
+
+def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[int]) -> RawTable:
+    """The piece with each row in `packed` re-split into one row per text line it holds.
+
+    Extractors that find only a table's outer rulings put every body line of a column into one
+    cell ("2.3 0.21 8.8 ..."); the page's text lines still say where each row's baseline is.
+    """
+    page_lines = [ln for ln in lines if ln.page == piece.page and _holds_center(piece.bbox, ln)]
+    by_row: dict[int, list[Cell]] = {}
+    spanned = {r for c in piece.cells if c.row_span > 1 for r in range(c.row, c.row + c.row_span)}
+    for c in piece.cells:
+        by_row.setdefault(c.row, []).append(c)
+    cells: list[Cell] = []
+    n = 0
+    for r in range(piece.n_rows):
+        row = by_row.get(r, [])
+        new = _split_row(row, page_lines, n) if r in packed and r not in spanned else None
+        if new is None:
+            cells += [c.model_copy(update={"row": n}) for c in row]
+            n += 1
+        else:
+            cells += new
+            n += max(c.row for c in new) - n + 1
+    return piece.model_copy(update={"cells": tuple(cells), "n_rows": n})

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rowkeeper.config import TransformConfig
-from rowkeeper.models import Check, RawTable, Table, Validation
+from rowkeeper.models import Cell, Check, RawTable, Table, Validation
 from transforms.spans import expand_spans
 from transforms.types import TYPE_THRESHOLD, infer_column_types, parse_cell
 
+NUMERIC_KINDS = frozenset({"integer", "decimal", "percent", "currency"})
 MAX_LISTED = 20
 """Failing cells listed per check (the rest are counted in the detail)."""
 
@@ -85,10 +86,28 @@ def validate_table(table: Table, config: TransformConfig, expected_rows: int | N
     return Validation(passed=all(c.passed for c in checks), checks=tuple(checks))
 
 
+def packed_cells(piece: RawTable) -> list[Cell]:
+    """Body cells holding several numbers ("2.3 0.21 8.8"): rows the extractor failed to split.
+
+    A cell that reads as one number (`12 345 678`, space thousands) is not packed.
+    """
+    out = []
+    for c in piece.cells:
+        if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text":
+            continue
+        if sum(parse_cell(t).kind in NUMERIC_KINDS for t in c.text.split()) >= 3:
+            out.append(c)
+    return out
+
+
 def piece_problems(pieces: Sequence[RawTable], config: TransformConfig) -> tuple[str, ...]:
     """What is wrong with a layer's tables on one page (empty = adequate), for the cascade."""
     out: list[str] = []
     for p in pieces:
+        packed = packed_cells(p)
+        if packed:
+            first = f"r{packed[0].row}c{packed[0].col}={packed[0].text[:40]!r}"
+            out.append(f"{p.piece_id}: {len(packed)} cells hold several values ({first})")
         grid = expand_spans(p.cells, p.n_rows, p.n_cols)
         total = p.n_rows * p.n_cols
         empty = sum(1 for r in grid for t in r if not t.strip())

@@ -45,3 +45,21 @@ def test_assembled_table_without_sliver_columns() -> None:
     assert t.rows == (("Cannabis", "9.6%"), ("Heroin", "0.5%"))
     assert t.column_types == ("text", "percent")
     assert max(c.col for c in t.cells) == 1
+
+
+def test_packed_body_row_is_split_by_its_text_lines() -> None:
+    from tests.transforms.builders import line
+
+    grid = [["Country", "Fund", "Total"], ["Bulgaria Cyprus Malta", "2.3 0.21 0.28", "5.5 0.21 0.72"]]
+    piece = raw_table(grid, top=100, row_h=20).model_copy()
+    # the packed row's cells are 20pt high in the builder; make the row tall enough for 3 lines
+    cells = tuple(c.model_copy(update={"bbox": (c.bbox[0], 120, c.bbox[2], 170)}) if c.row == 1 else c
+                  for c in piece.cells)
+    piece = piece.model_copy(update={"cells": cells, "bbox": (50, 100, 545, 170)})
+    xs = [60.0, 225.0, 390.0]
+    lines = [line(t, 1, 122 + 15 * i, size=9, x0=xs[k])
+             for k, col in enumerate(["Bulgaria Cyprus Malta".split(), ["2.3", "0.21", "0.28"],
+                                      ["5.5", "0.21", "0.72"]]) for i, t in enumerate(col)]
+    (t,) = assemble_tables("d" * 64, "x.pdf", [piece], lines, pages(1), TransformConfig())
+    assert t.rows == (("Bulgaria", "2.3", "5.5"), ("Cyprus", "0.21", "0.21"), ("Malta", "0.28", "0.72"))
+    assert t.column_types == ("text", "decimal", "decimal")
