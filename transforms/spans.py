@@ -102,22 +102,51 @@ def _bands(lines: Sequence[TextLine]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in out]
 
 
-def _split_row(row_cells: Sequence[Cell], lines: Sequence[TextLine], first: int) -> list[Cell] | None:
-    """The row's cells re-split into one row per text baseline, or None when it cannot be."""
+def column_bounds(cells: Sequence[Cell], n_cols: int) -> list[tuple[float, float]] | None:
+    """Each column's x-range from its single-column cells; None when a column has none."""
+    xs: list[list[tuple[float, float]]] = [[] for _ in range(n_cols)]
+    for c in cells:
+        if c.col_span == 1 and c.bbox and 0 <= c.col < n_cols:
+            xs[c.col].append((c.bbox[0], c.bbox[2]))
+    if not all(xs):
+        return None
+    return [(sorted(a for a, _ in v)[len(v) // 2], sorted(b for _, b in v)[len(v) // 2]) for v in xs]
+
+
+def _unspan(row_cells: Sequence[Cell], bounds: list[tuple[float, float]] | None) -> list[Cell]:
+    """Cells spanning columns cut into one cell per column (x-ranges from `bounds`)."""
+    out = []
+    for c in row_cells:
+        if c.col_span == 1 or bounds is None or c.bbox is None:
+            out.append(c)
+            continue
+        for k in range(c.col, min(c.col + c.col_span, len(bounds))):
+            x0 = c.bbox[0] if k == c.col else (bounds[k - 1][1] + bounds[k][0]) / 2
+            x1 = c.bbox[2] if k == c.col + c.col_span - 1 else (bounds[k][1] + bounds[k + 1][0]) / 2
+            out.append(c.model_copy(update={"col": k, "col_span": 1, "text": "",
+                                            "bbox": (x0, c.bbox[1], x1, c.bbox[3])}))
+    return out
+
+
+def _split_row(row_cells: Sequence[Cell], lines: Sequence[TextLine], first: int,
+               bounds: list[tuple[float, float]] | None = None) -> list[Cell] | None:
+    """The row's cells re-split into one row per text baseline and one cell per column, or None
+    when the text lines cannot be cut cleanly at the cell edges."""
     if not row_cells or not all(c.bbox for c in row_cells):
         return None
-    inside = {id(c): [ln for ln in lines if c.bbox and _holds_center(c.bbox, ln)] for c in row_cells}
-    for c in row_cells:
+    unspanned = _unspan(row_cells, bounds)
+    inside = {id(c): [ln for ln in lines if c.bbox and _holds_center(c.bbox, ln)] for c in unspanned}
+    for c in unspanned:
         for ln in inside[id(c)]:
             assert c.bbox is not None
             if ln.bbox[0] < c.bbox[0] - 2 or ln.bbox[2] > c.bbox[2] + 2:
                 return None  # a line runs across cells: no clean way to cut it
     bands = _bands([ln for v in inside.values() for ln in v])
-    if len(bands) < 2:
+    if not bands or (len(bands) < 2 and len(unspanned) == len(row_cells)):
         return None
     out = []
     for i, (top, bottom) in enumerate(bands):
-        for c in row_cells:
+        for c in unspanned:
             assert c.bbox is not None
             mine = sorted((ln for ln in inside[id(c)] if top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom),
                           key=lambda ln: ln.bbox[0])
@@ -131,9 +160,11 @@ def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[in
     """The piece with each row in `packed` re-split into one row per text line it holds.
 
     Extractors that find only a table's outer rulings put every body line of a column into one
-    cell ("2.3 0.21 8.8 ..."); the page's text lines still say where each row's baseline is.
+    cell ("2.3 0.21 8.8 ..."), or a whole row into one cell spanning every column; the page's
+    text lines still say where each row's baseline and each value's column is.
     """
     page_lines = [ln for ln in lines if ln.page == piece.page and _holds_center(piece.bbox, ln)]
+    bounds = column_bounds(piece.cells, piece.n_cols)
     by_row: dict[int, list[Cell]] = {}
     spanned = {r for c in piece.cells if c.row_span > 1 for r in range(c.row, c.row + c.row_span)}
     for c in piece.cells:
@@ -142,7 +173,7 @@ def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[in
     n = 0
     for r in range(piece.n_rows):
         row = by_row.get(r, [])
-        new = _split_row(row, page_lines, n) if r in packed and r not in spanned else None
+        new = _split_row(row, page_lines, n, bounds) if r in packed and r not in spanned else None
         if new is None:
             cells += [c.model_copy(update={"row": n}) for c in row]
             n += 1

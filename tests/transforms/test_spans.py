@@ -63,3 +63,15 @@ def test_packed_body_row_is_split_by_its_text_lines() -> None:
     (t,) = assemble_tables("d" * 64, "x.pdf", [piece], lines, pages(1), TransformConfig())
     assert t.rows == (("Bulgaria", "2.3", "5.5"), ("Cyprus", "0.21", "0.21"), ("Malta", "0.28", "0.72"))
     assert t.column_types == ("text", "decimal", "decimal")
+
+
+def test_row_packed_into_one_spanning_cell_is_cut_at_the_column_edges() -> None:
+    from tests.transforms.builders import line
+
+    grid = [["Country", "Unit", "Size", "Pos"], ["Austria Single 109 0.9", "", "", ""],
+             ["Germany", "Single", "123", "0.8"]]
+    piece = raw_table(grid, top=100, row_h=20, spans=[(1, 0, 1, 4)])
+    cw = 495 / 4
+    lines = [line(t, 1, 123, size=9, x0=55 + k * cw) for k, t in enumerate(["Austria", "Single", "109", "0.9"])]
+    (t,) = assemble_tables("d" * 64, "x.pdf", [piece], lines, pages(1), TransformConfig())
+    assert t.rows == (("Austria", "Single", "109", "0.9"), ("Germany", "Single", "123", "0.8"))
