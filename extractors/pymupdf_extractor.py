@@ -14,13 +14,13 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from extractors.text_layer import (
-    aligned_regions,
     cells_from_rows,
     drop_empty_rows,
     flag_bold_header,
     lines_of_dict,
     open_pdf,
     page_dict,
+    page_features,
     spans_of_dict,
 )
 from rowkeeper.errors import BadInput
@@ -102,10 +102,14 @@ class PyMuPDFExtractor:
                     kwargs: dict[str, Any]) -> list[RawTable]:
         """RawTables of one open page."""
         d = page_dict(page)
-        found = [self._repair(doc, page, pno, kwargs, t) for t in _find(doc, page, pno, kwargs)]
+        feats = page_features(page, pno, lines_of_dict(pno, d))
+        clip = _clip(feats.ruled_regions + feats.aligned_regions)
+        # find_tables reads every char of its area in Python and looks above each table for
+        # an external header: clipping to the candidate regions makes prose pages cheap.
+        first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
+        found = [self._repair(doc, page, pno, kwargs, t) for t in first]
         if self.options.text_in_aligned_regions:
-            regions, _, _ = aligned_regions(lines_of_dict(pno, d))
-            for r in regions:
+            for r in feats.aligned_regions:
                 if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
                     found += _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(r)})
         spans = spans_of_dict(d) if found else []
@@ -129,6 +133,14 @@ class PyMuPDFExtractor:
 
 _TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
 _TEXT_COLUMNS = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
+
+
+def _clip(regions: Sequence[Sequence[float]], by: float = 4.0) -> pymupdf.Rect | None:
+    """The union of the candidate regions, padded; None when there is none."""
+    if not regions:
+        return None
+    return _pad((min(r[0] for r in regions), min(r[1] for r in regions),
+                 max(r[2] for r in regions), max(r[3] for r in regions)), by)
 
 
 def _pad(r: Sequence[float], by: float = 2.0) -> pymupdf.Rect:

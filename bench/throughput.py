@@ -1,0 +1,127 @@
+"""Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
+
+    python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR]
+
+The corpus is mostly prose pages with some ruled and borderless tables (about one page in
+six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
+process_document (classify -> cascade -> transforms -> chunks) plus serialising the results to
+JSONL, in one process; "floor" is PyMuPDF opening each file and calling get_text on every page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pymupdf  # noqa: E402
+
+from flows.pipeline import load_document, process_document  # noqa: E402
+from rowkeeper.config import load_config  # noqa: E402
+from rowkeeper.models import to_json_dict  # noqa: E402
+from samples.pdfgen import (  # noqa: E402
+    DocSpec,
+    Heading,
+    PageBreak,
+    Paragraph,
+    TableSpec,
+    build_pdf,
+    numbers_rows,
+)
+
+WORDS = ("contract tenant payment schedule invoice clause liability period notice building "
+         "maintenance reserve owner committee annual report revenue region quarter").split()
+
+
+def _prose(rng: random.Random, n_words: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n_words)).capitalize() + "."
+
+
+def corpus_spec(seed: int, pages: int) -> DocSpec:
+    """One document of about `pages` pages: prose, with a table on every sixth page."""
+    rng = random.Random(seed)
+    blocks: list = []
+    for p in range(pages):
+        blocks.append(Heading(f"{p + 1}. Section {p + 1}", level=2))
+        if p % 6 == 3:
+            blocks.append(TableSpec(header=[["Item", "Amount", "Reserve", "Count"]],
+                                    rows=numbers_rows(12, seed=seed + p, cols=4),
+                                    ruled=(p % 12 == 3), caption=f"Table {p + 1} Amounts"))
+        for _ in range(5):
+            blocks.append(Paragraph(_prose(rng, 70)))
+        blocks.append(PageBreak())
+    return DocSpec(blocks=blocks[:-1], title=f"Handbook {seed}", page_numbers=True)
+
+
+def build_corpus(folder: Path, docs: int, pages: int) -> list[Path]:
+    """Write the corpus PDFs into `folder` (reused when already there)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for i in range(docs):
+        path = folder / f"handbook_{i:02d}.pdf"
+        if not path.exists():
+            path.write_bytes(build_pdf(corpus_spec(i, pages)))
+        out.append(path)
+    return out
+
+
+def floor(paths: list[Path]) -> tuple[int, float]:
+    """(pages, seconds) for PyMuPDF get_text over every page."""
+    start, n = time.perf_counter(), 0
+    for p in paths:
+        with pymupdf.open(p) as pdf:
+            for page in pdf:
+                page.get_text()
+                n += 1
+    return n, time.perf_counter() - start
+
+
+def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str, int]]:
+    """(pages, tables, seconds, attempts per extractor) for the whole pipeline, one process."""
+    config = load_config()
+    start, pages, tables = time.perf_counter(), 0, 0
+    attempts: dict[str, int] = {}
+    with open(out / "tables.jsonl", "w") as tf, open(out / "chunks.jsonl", "w") as cf:
+        for p in paths:
+            result = process_document(load_document(str(p), p.name), config)
+            assert result.document.status == "ok", result.document.error
+            pages += len(result.document.pages)
+            tables += len(result.tables)
+            for a in result.document.attempts:
+                attempts[a.extractor] = attempts.get(a.extractor, 0) + len(a.pages)
+            for t in result.tables:
+                tf.write(json.dumps(to_json_dict(t), ensure_ascii=False) + "\n")
+            for c in result.chunks:
+                cf.write(json.dumps(to_json_dict(c), ensure_ascii=False) + "\n")
+    return pages, tables, time.perf_counter() - start, attempts
+
+
+def main() -> int:
+    """Build the corpus, time the floor and the pipeline, print both and their ratio."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--docs", type=int, default=10)
+    ap.add_argument("--pages-per-doc", type=int, default=22)
+    ap.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "rowkeeper-throughput"))
+    args = ap.parse_args()
+    work = Path(args.workdir)
+    paths = build_corpus(work / "pdfs", args.docs, args.pages_per_doc)
+    floor(paths[:1])  # warm the imports and the file cache for both runs alike
+    n_floor, t_floor = floor(paths)
+    n, n_tables, t, attempts = end_to_end(paths, work)
+    print(f"corpus: {len(paths)} PDFs, {n} pages, {n_tables} tables")
+    print(f"floor (PyMuPDF get_text): {n_floor / t_floor:.1f} pages/s ({t_floor:.2f} s)")
+    print(f"end to end:               {n / t:.1f} pages/s ({t:.2f} s)")
+    print(f"ratio end-to-end / floor: {(n / t) / (n_floor / t_floor):.3f}")
+    print(f"pages per extractor attempt: {attempts}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
