@@ -95,7 +95,8 @@ def packed_cells(piece: RawTable) -> list[Cell]:
     for c in piece.cells:
         if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text":
             continue
-        if sum(parse_cell(t).kind in NUMERIC_KINDS for t in c.text.split()) >= 3:
+        # a cell spanning columns needs fewer numbers to be a whole row packed into one cell
+        if sum(parse_cell(t).kind in NUMERIC_KINDS for t in c.text.split()) >= (2 if c.col_span > 1 else 3):
             out.append(c)
     return out
 
