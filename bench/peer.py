@@ -36,16 +36,18 @@ def run(manifest: list[dict], config_path: str | None, out: Path) -> dict[str, f
     out.mkdir(parents=True, exist_ok=True)
     seconds: dict[str, float] = {}
     pdfs = sorted({c["pdf"] for c in manifest})
-    with open(out / "tables.jsonl", "w") as tf, open(out / "documents.jsonl", "w") as df:
-        for rel in pdfs:
-            start = time.perf_counter()
-            result = process_document(load_document(str(PEER / rel), rel), config)
-            seconds[rel] = time.perf_counter() - start
-            df.write(json.dumps(to_json_dict(result.document), ensure_ascii=False) + "\n")
-            for t in result.tables:
-                tf.write(json.dumps(to_json_dict(t), ensure_ascii=False) + "\n")
-            if result.document.status != "ok":
-                print(f"  FAILED {rel}: {result.document.error}", file=sys.stderr)
+    tables, documents = [], []
+    for rel in pdfs:
+        start = time.perf_counter()
+        result = process_document(load_document(str(PEER / rel), rel), config)
+        seconds[rel] = time.perf_counter() - start
+        documents.append(json.dumps(to_json_dict(result.document), ensure_ascii=False))
+        tables += [json.dumps(to_json_dict(t), ensure_ascii=False) for t in result.tables]
+        if result.document.status != "ok":
+            print(f"  FAILED {rel}: {result.document.error}", file=sys.stderr)
+    # Written at the end: the pipeline may fork workers, which would flush open buffers twice.
+    (out / "tables.jsonl").write_text("".join(t + "\n" for t in tables))
+    (out / "documents.jsonl").write_text("".join(d + "\n" for d in documents))
     return seconds
 
 

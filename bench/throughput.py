@@ -90,6 +90,8 @@ def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str,
     attempts: dict[str, int] = {}
     with open(out / "tables.jsonl", "w") as tf, open(out / "chunks.jsonl", "w") as cf:
         for p in paths:
+            tf.flush()  # the pipeline may fork workers: never leave a buffer for them to copy
+            cf.flush()
             result = process_document(load_document(str(p), p.name), config)
             assert result.document.status == "ok", result.document.error
             pages += len(result.document.pages)
