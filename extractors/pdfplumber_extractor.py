@@ -15,7 +15,15 @@ from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
 from pydantic import BaseModel, ConfigDict, Field
 
-from extractors.text_layer import cells_from_rows, drop_empty_rows, flag_bold_header
+from extractors.text_layer import (
+    cells_from_rows,
+    drop_empty_rows,
+    flag_bold_header,
+    lines_of_dict,
+    open_pdf,
+    page_dict,
+    page_features,
+)
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
 from rowkeeper.ids import piece_id
@@ -54,18 +62,28 @@ class PdfplumberExtractor:
     def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
         """Tables found on `pages` (1-based)."""
         tables: list[RawTable] = []
-        with _open(doc) as pdf:
+        with _open(doc) as pdf, open_pdf(doc) as mu:
             for pno in pages:
-                tables.extend(self.page_tables(doc, pdf.pages[pno - 1], pno))
+                mpage = mu[pno - 1]
+                regions = page_features(mpage, pno, lines_of_dict(pno, page_dict(mpage))).aligned_regions
+                tables.extend(self.page_tables(doc, pdf.pages[pno - 1], pno, regions))
         return Extraction(tables=tuple(tables))
 
-    def page_tables(self, doc: DocumentInput, page: Any, pno: int) -> list[RawTable]:
-        """RawTables of one page: the first strategy with a usable table wins."""
+    def page_tables(self, doc: DocumentInput, page: Any, pno: int,
+                    regions: Sequence[BBox] = ()) -> list[RawTable]:
+        """RawTables of one page: the first strategy with a usable table wins.
+
+        The text strategy reads only the runs of aligned columns (`regions`): over a whole page
+        it turns titles and prose into table rows.
+        """
         for strategy in self.options.strategies:
             settings = {"vertical_strategy": strategy, "horizontal_strategy": strategy,
                         **self.options.table_settings}
             try:
-                found = page.find_tables(table_settings=settings)
+                if strategy == "text":
+                    found = [t for r in regions for t in _crop(page, r).find_tables(table_settings=settings)]
+                else:
+                    found = page.find_tables(table_settings=settings)
                 out = [t for t in (self._table(doc, page, pno, tab, i) for i, tab in enumerate(found)) if t]
             except (ValueError, KeyError, TypeError, PDFSyntaxError) as e:
                 raise BadInput(f"{doc.source} page {pno}: pdfplumber failed ({e})") from e
@@ -91,6 +109,12 @@ class PdfplumberExtractor:
             n_rows=n_rows, n_cols=n_cols, cells=flag_bold_header(cells), extractor=self.name,
             extractor_version=self.version,
         )
+
+
+def _crop(page: Any, r: BBox, by: float = 2.0) -> Any:
+    box = (max(r[0] - by, page.bbox[0]), max(r[1] - by, page.bbox[1]),
+           min(r[2] + by, page.bbox[2]), min(r[3] + by, page.bbox[3]))
+    return page.crop(box, strict=False)
 
 
 def _spans(page: Any, bbox: Sequence[float]) -> list[tuple[BBox, bool, float]]:
