@@ -15,6 +15,8 @@ from transforms.types import parse_cell
 
 NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
 MAX_HEADER_ROWS = 4
+SAMPLE_ROWS = 200
+"""Body rows looked at to tell numeric columns (enough to decide; long tables stay cheap)."""
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
 
@@ -37,6 +39,7 @@ def _numeric(text: str) -> bool:
 def numeric_columns(body: Sequence[Sequence[str]], share: float = 0.6) -> list[bool]:
     """Per column: whether at least `share` of its non-empty body cells are numbers or dates."""
     n_cols = max((len(r) for r in body), default=0)
+    body = body[:SAMPLE_ROWS]
     out = []
     for c in range(n_cols):
         filled = [r[c] for r in body if c < len(r) and parse_cell(r[c]).kind != "empty"]

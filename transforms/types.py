@@ -9,6 +9,7 @@ document is one thousand two hundred thirty-four.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -144,8 +145,9 @@ def _number(core: str, mark: DecimalMark) -> tuple[float, bool] | None:
     return float(f"{digits}.{frac}" if frac else digits), bool(frac)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def parse_cell(text: str, mark: DecimalMark = ".") -> Parsed:
-    """Parse one cell with the column's decimal mark."""
+    """Parse one cell with the column's decimal mark (memoised: tables repeat their values)."""
     t = normalize(text)
     if not t or t.lower() in PLACEHOLDERS:
         return Parsed("empty")
