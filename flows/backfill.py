@@ -171,7 +171,9 @@ def backfill_cli(config: Config, args: Any) -> int:
 
     opts = BackfillOptions(dry_run=args.dry_run, max_regression=args.max_regression, force=args.force,
                            all=args.all, glob=args.glob, extractor=args.extractor, since=args.since)
-    summary = backfill_flow(config, opts)
+    todo, _ = select_documents(open_sinks(config)[0].documents(), config, opts)
+    # Nothing stale: answer from the manifest without paying for Prefect's start-up.
+    summary = backfill_flow(config, opts) if todo else backfill_plain(config, opts)["backfill"]["summary"]
     report_path = os.path.join(config.out, "backfill.html")
     print(f"rowkeeper backfill: {summary['documents']} reprocessed, {summary['documents_changed']} "
           f"changed, {summary['cells_changed']} cells changed, {summary['regressions']} regressions"
