@@ -20,6 +20,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from extractors.ocr_text import drop_speck_tokens, is_speck, join_text, repair_line
 from rowkeeper.errors import BadInput, LayerUnavailable
 
 # ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
@@ -78,6 +79,9 @@ class RapidOcrEngine:
             "Global.log_level": "error", "Global.use_cls": False,
             "Det.model_path": str(det), "Rec.model_path": str(rec),
             "Det.limit_side_len": det_side, "Det.limit_type": "max",
+            # PaddleOCR pads every crop to >= 320 px wide; table cells are short ("1,250"), so
+            # padding only to the batch's widest crop halves recognition time
+            "Rec.rec_img_shape": [3, 48, 48], "Rec.rec_batch_num": 16,
             "EngineConfig.onnxruntime.intra_op_num_threads": threads,
             "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         })
@@ -94,8 +98,8 @@ class RapidOcrEngine:
             q = np.asarray(quad, dtype=float)
             box = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
             centers = _char_centers(words[k]) if words else []
-            text = respace(text.strip(), centers, ink_gaps(gray, box))
-            if text:
+            text = repair_line(text.strip(), centers, gray, box)
+            if text and not is_speck(text):
                 out.append(OcrBox(text, box, float(score)))
         return out
 
@@ -104,7 +108,7 @@ class RapidOcrEngine:
         if not crops:
             return []
         res = self._ocr.recognize_txt([_bgr(c) for c in crops])
-        return [(t.strip(), float(s)) for t, s in zip(res.txts, res.scores, strict=False)]
+        return [(drop_speck_tokens(t.strip()), float(s)) for t, s in zip(res.txts, res.scores, strict=False)]
 
 
 def _char_centers(word: object) -> list[float]:
@@ -113,56 +117,6 @@ def _char_centers(word: object) -> list[float]:
         return [float(np.asarray(b, dtype=float)[:, 0].mean()) for _, _, b in word]  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         return []
-
-
-def ink_gaps(gray: np.ndarray, box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
-    """Blank column runs (x0, x1 in image pixels) between the first and last ink of a text box."""
-    x0, y0, x1, y1 = (int(round(v)) for v in box)
-    crop = gray[max(y0, 0):y1, max(x0, 0):x1]
-    if crop.size == 0 or crop.shape[0] < 4:
-        return []
-    _, ink = cv2.threshold(cv2.medianBlur(crop, 3), 0, 1, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    cols = np.flatnonzero(ink.sum(axis=0) > 0)
-    if cols.size < 2:
-        return []
-    gaps = []
-    for a, b in zip(cols[:-1], cols[1:], strict=False):
-        if b - a > 1:
-            gaps.append((float(max(x0, 0) + a + 1), float(max(x0, 0) + b)))
-    return gaps
-
-
-def respace(text: str, centers: list[float], gaps: list[tuple[float, float]]) -> str:
-    """Put back word spaces the recogniser dropped, where the image shows a word-sized gap.
-
-    The recogniser sometimes reads "Monitor arm" as "Monitorarm". A blank column run wider than
-    0.42 of the line's mean character pitch (~0.25 em; letters inside a word sit ~0.1 em apart)
-    is a word gap; it goes between the characters whose centers straddle it. Only between letters (or a letter and a digit): digits such as "1" have
-    wide side bearings, and CJK text has no spaces.
-    """
-    if " " in text or len(centers) != len(text) or len(centers) < 4 or len(gaps) < 2:
-        return text  # the recogniser did space this line: trust it
-    chars = list(text)
-    spaced: set[int] = set()
-    pitch = (centers[-1] - centers[0]) / (len(centers) - 1)
-    typical = float(np.median([g1 - g0 for g0, g1 in gaps]))
-    inserts = set()
-    for g0, g1 in gaps:
-        if g1 - g0 < max(0.42 * pitch, 2.5 * typical):
-            continue
-        mid = (g0 + g1) / 2
-        for i in range(len(centers) - 1):
-            if centers[i] < mid < centers[i + 1] and i + 1 not in spaced and _spaceable(chars[i], chars[i + 1]):
-                inserts.add(i + 1)
-    if not inserts:
-        return text
-    return "".join((" " if i in inserts else "") + ch for i, ch in enumerate(chars))
-
-
-def _spaceable(a: str, b: str) -> bool:
-    if _is_cjk(a) or _is_cjk(b):
-        return False
-    return (a.isalpha() and b.isalnum()) or (a.isalnum() and b.isalpha())
 
 
 def _wheel_model(models: Path, kind: str) -> Path:
@@ -211,7 +165,7 @@ class TesseractEngine:
     def read(self, img: np.ndarray) -> list[OcrBox]:
         """Words grouped into phrases (same Tesseract line, gap under ~0.8 x height)."""
         words = [_word(r) for r in self._run(img, 6) if r.get("level") == "5"]
-        return _phrases([w for w in words if w is not None])
+        return _phrases([w for w in words if w is not None and not is_speck(w.text)])
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -250,20 +204,6 @@ def _same_phrase(a: OcrBox, b: OcrBox) -> bool:
     # word boxes hug glyphs ("are" is x-height tall): measure gaps against the taller word
     overlap = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
     return overlap > 0.5 * max(min(a.height, b.height), 1.0) and 0 <= b.box[0] - a.box[2] < 0.9 * max(a.height, b.height)
-
-
-def _is_cjk(ch: str) -> bool:
-    return ord(ch) >= 0x2E80
-
-
-def join_text(parts: list[str]) -> str:
-    """Join text pieces with spaces, except between CJK characters (which have none)."""
-    out = ""
-    for p in parts:
-        if out and not (_is_cjk(out[-1]) and _is_cjk(p[0])):
-            out += " "
-        out += p
-    return out
 
 
 @functools.lru_cache(maxsize=4)

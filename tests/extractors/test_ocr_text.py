@@ -1,0 +1,63 @@
+"""Line repairs from the image: real rendered text, character centers from PyMuPDF's glyph boxes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pymupdf
+import pytest
+
+from extractors.grid_lines import despeckle
+from extractors.ocr_text import drop_speck_tokens, join_text, repair_line
+
+DPI = 150
+
+
+def _line(text: str, size: float = 9.0) -> tuple[np.ndarray, list[float], tuple[float, ...]]:
+    """`text` rendered at 150 dpi: grey image, x centers of its non-space glyphs, text box (px)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=40)
+    page.insert_text((10, 25), text, fontsize=size, fontname="helv")
+    pix = page.get_pixmap(dpi=DPI, colorspace=pymupdf.csGRAY)
+    gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
+    k = DPI / 72
+    chars = [c for b in page.get_text("rawdict")["blocks"] for ln in b["lines"] for s in ln["spans"]
+             for c in s["chars"] if not c["c"].isspace()]
+    centers = [(c["bbox"][0] + c["bbox"][2]) / 2 * k for c in chars]
+    box = (8 * k, (25 - size * 1.1) * k, (chars[-1]["bbox"][2] + 3) * k, (25 + size * 0.4) * k)
+    doc.close()
+    return gray, centers, box
+
+
+@pytest.mark.parametrize(("printed", "read", "want"), [
+    ("Monitor arm", "Monitorarm", "Monitor arm"),        # a dropped word space comes back
+    ("Table 1 Equipment", "Table1Equipment", "Table 1 Equipment"),
+    ("1 137 Ft", "1137 Ft", "1 137 Ft"),                 # thousands group space
+    ("1,5", "1.5", "1,5"),                               # comma read as a period
+    ("12.50", "12,50", "12.50"),                         # period read as a comma
+    ("Unit price", "Unit price", "Unit price"),          # spaced lines are left alone
+    ("1111", "1111", "1111"),                            # wide-bearing digits are not split
+    ("2026.03.11.", "2026.03.11.", "2026.03.11."),
+])
+def test_repair_line_from_the_image(printed: str, read: str, want: str) -> None:
+    """The recogniser's reading, checked against the pixels of what was printed."""
+    gray, centers, box = _line(printed)
+    assert repair_line(read, centers, gray, box) == want
+
+
+def test_speck_tokens_and_cjk_joins() -> None:
+    """Lone dots at a line's ends go; CJK pieces join without spaces, others with one."""
+    assert drop_speck_tokens("Unit price .") == "Unit price"
+    assert drop_speck_tokens(": Stock") == "Stock"
+    assert drop_speck_tokens("-") == "-" and drop_speck_tokens(".") == "."
+    assert join_text(["管理", "費"]) == "管理費"
+    assert join_text(["Sun", "Heights", "泉"]) == "Sun Heights 泉"
+
+
+def test_despeckle_keeps_commas_and_drops_isolated_specks() -> None:
+    """Isolated 1-2 px specks are whitened; a comma (a few px, beside digits) stays."""
+    gray, _, _ = _line("1,5")
+    noisy = gray.copy()
+    noisy[2, 2] = noisy[5, 200] = noisy[6, 200] = 0
+    clean = despeckle(noisy, 4)
+    assert clean[2, 2] == 255 and clean[5, 200] == 255
+    assert (clean == gray).all()
