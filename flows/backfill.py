@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -76,9 +77,18 @@ def select_documents(manifest: dict[str, DocumentRecord], config: Config,
 
 
 def run_backfill(config: Config, opts: BackfillOptions,
-                 extract_many: Callable[[Sequence[DocumentInput]], Iterable[DocumentResult]],
+                 extract_many: Callable[[Sequence[DocumentInput], Config], Iterable[DocumentResult]],
                  load: Callable[..., DocumentRecord]) -> dict[str, Any]:
     """Select, reprocess, diff, replace (unless dry-run or refused), and write the report."""
+    with tempfile.TemporaryDirectory(prefix="rowkeeper-dry-run-") as scratch:
+        # A dry run's side files (image crops) go to scratch: the run folder stays as it was.
+        work = config.model_copy(update={"out": scratch}) if opts.dry_run else config
+        return _backfill(config, opts, lambda docs: extract_many(docs, work), load)
+
+
+def _backfill(config: Config, opts: BackfillOptions,
+              extract_many: Callable[[Sequence[DocumentInput]], Iterable[DocumentResult]],
+              load: Callable[..., DocumentRecord]) -> dict[str, Any]:
     start = time.perf_counter()
     sinks = open_sinks(config)
     primary = sinks[0]
@@ -129,8 +139,8 @@ def write_backfill_report(report: dict[str, Any], out: str) -> None:
 
 def backfill_plain(config: Config, opts: BackfillOptions) -> dict[str, Any]:
     """The backfill without Prefect, in this process (tests, debugging)."""
-    def extract_many(docs: Sequence[DocumentInput]) -> Iterator[DocumentResult]:
-        return (process_document(doc, config) for doc in docs)
+    def extract_many(docs: Sequence[DocumentInput], work: Config) -> Iterator[DocumentResult]:
+        return (process_document(doc, work) for doc in docs)
 
     return run_backfill(config, opts, extract_many, load_task.fn)
 
@@ -150,7 +160,7 @@ def _run_name() -> str:
       validate_parameters=False)
 def backfill_flow(config: Config, options: BackfillOptions) -> dict[str, Any]:
     """Reprocess stale documents, diff them against the sink, replace the ones that did not regress."""
-    report = run_backfill(config, options, lambda docs: extract_with_prefect(docs, config), load_task)
+    report = run_backfill(config, options, extract_with_prefect, load_task)
     from prefect.artifacts import create_markdown_artifact
 
     create_markdown_artifact(markdown=backfill_markdown(report), key="rowkeeper-backfill-report",
