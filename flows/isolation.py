@@ -33,7 +33,7 @@ from typing import IO, Any
 
 from rowkeeper.config import Config, env_passwords
 from rowkeeper.errors import TransientError
-from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
+from rowkeeper.models import DocumentInput, DocumentResult
 
 DEFAULT_TARGET = "flows.pipeline:process_document"
 _HEADER = struct.Struct(">Q")
@@ -63,12 +63,10 @@ def redact(text: str, secrets: Iterable[str | None]) -> str:
 
 
 def failed_result(doc: DocumentInput, reason: str, seconds: float, config: Config) -> DocumentResult:
-    """The result of a document that could not be processed: status failed, with its reason."""
-    record = DocumentRecord(
-        doc_id=doc.doc_id, source=doc.source, status="failed", error=reason,
-        fingerprint=config.fingerprint(), seconds=round(seconds, 3),
-    )
-    return DocumentResult(document=record)
+    """The pipeline's failed result (same fingerprint rules), for a worker that hung or died."""
+    from flows.pipeline import failed_result as pipeline_failed
+
+    return pipeline_failed(doc, reason, seconds, config)
 
 
 # -- framing ---------------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""Where per-document tasks run, and how documents stream through them with bounded memory.
+
+`task_runner` turns `config.runner` into a Prefect task runner: threads in this process
+(`local`), a process pool (`process`), a Dask cluster (`dask`, via prefect-dask: a LocalCluster
+of `workers` single-threaded processes, or an existing scheduler at `address`) or Ray (`ray`,
+via prefect-ray). Scheduling is theirs; rowkeeper only keeps a bounded window of submissions
+in flight (`stream_results`), so 100,000 documents never become 100,000 live futures and each
+result can be written as soon as it finishes.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
+
+from rowkeeper.config import RunnerConfig
+from rowkeeper.errors import ConfigError, MissingExtra
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+IN_FLIGHT_PER_WORKER = 2
+"""Submissions kept ahead per worker: one running, one queued, so no worker waits on the flow."""
+
+
+def task_runner(runner: RunnerConfig) -> TaskRunner[Any]:
+    """The Prefect task runner `runner.type` names, sized by `runner.workers`."""
+    workers = max(1, runner.workers)
+    if runner.type == "local":
+        return ThreadPoolTaskRunner(max_workers=workers)
+    if runner.type == "process":
+        return ProcessPoolTaskRunner(max_workers=workers)
+    if runner.type == "dask":
+        return dask_runner(runner)
+    if runner.type == "ray":
+        return ray_runner(runner)
+    raise ConfigError(f"unknown runner.type {runner.type!r}; known: local, process, dask, ray")
+
+
+def dask_runner(runner: RunnerConfig) -> TaskRunner[Any]:
+    """prefect-dask: the scheduler at `runner.address`, else a LocalCluster on 127.0.0.1 of
+    `workers` processes with one thread each (PDF parsing holds the GIL)."""
+    try:
+        from prefect_dask import DaskTaskRunner
+    except ImportError as e:
+        raise MissingExtra("runner 'dask'", "dask", str(e)) from e
+    if runner.address:
+        return DaskTaskRunner(address=runner.address)
+    kwargs = {"n_workers": max(1, runner.workers), "threads_per_worker": 1, "processes": True,
+              "host": "127.0.0.1", "dashboard_address": None,
+              # The scheduler always serves /health: bind it to loopback on a free port.
+              "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"}}
+    return DaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs=kwargs)
+
+
+def ray_runner(runner: RunnerConfig) -> TaskRunner[Any]:
+    """prefect-ray: the cluster at `runner.address`, else a local Ray with `workers` CPUs."""
+    try:
+        from prefect_ray import RayTaskRunner
+    except ImportError as e:
+        raise MissingExtra("runner 'ray'", "ray", str(e)) from e
+    if runner.address:
+        return RayTaskRunner(address=runner.address)
+    return RayTaskRunner(init_kwargs={"num_cpus": max(1, runner.workers), "include_dashboard": False})
+
+
+def window_for(runner: RunnerConfig) -> int:
+    """How many submissions to keep in flight for this runner."""
+    return max(1, runner.workers) * IN_FLIGHT_PER_WORKER
+
+
+def stream_results(submit: Callable[[T], Any], items: Iterable[T], window: int,
+                   on_error: Callable[[T, BaseException], R]) -> Iterator[R]:
+    """Submit items lazily, at most `window` in flight, and yield results in finishing order.
+
+    A future that raises (a transient error that outlived its retries) becomes
+    `on_error(item, exc)`, so one document cannot end the stream.
+    """
+    done: queue.Queue[Any] = queue.Queue()
+    owner: dict[Any, T] = {}
+    source = iter(items)
+
+    def refill() -> None:
+        while len(owner) < window:
+            item = next(source, _END)
+            if item is _END:
+                return
+            fut = submit(item)  # type: ignore[arg-type]
+            owner[fut] = item  # type: ignore[assignment]
+            _on_done(fut, done.put)
+
+    refill()
+    while owner:
+        fut = done.get()
+        item = owner.pop(fut)
+        refill()  # the next document starts before this result is written
+        try:
+            result = fut.result()
+        except Exception as e:  # noqa: BLE001 - turned into that document's failed result
+            result = on_error(item, e)
+        yield result
+
+
+_END = object()
+
+
+def _on_done(future: Any, callback: Callable[[Any], None]) -> None:
+    # Prefect's own futures expose a done-callback that fires once the final state is set.
+    add = getattr(future, "_add_prefect_done_callback", None) or future.add_done_callback
+    add(callback)
