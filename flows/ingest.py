@@ -21,6 +21,7 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
 from flows.incremental import Plan, hash_inputs, plan_run
+from flows.isolation import process_isolated
 from flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
 from flows.pipeline import pipeline_fingerprint, process_document
 from flows.progress import RunProgress
@@ -54,13 +55,12 @@ def extraction_cache_key(context: Any, parameters: dict[str, Any]) -> str:
     return f"rowkeeper-extract-{parameters['doc'].doc_id}-{pipeline_fingerprint(parameters['config'])}"
 
 
-@task(name="extract", tags=[*TAGS, "extract"], task_run_name="extract {doc.source}",
-      cache_policy=NO_CACHE, retries=2, retry_delay_seconds=[2, 10], retry_condition_fn=_only_transient)
-def extract_task(doc: DocumentInput, config: Config) -> DocumentResult:
-    """classify -> cascade -> assemble -> chunk for one document, in an isolated worker."""
-    from flows.isolation import process_isolated
-
-    return process_isolated(doc, config)
+# classify -> cascade -> assemble -> chunk for one document, in an isolated worker. The task
+# wraps flows.isolation.process_isolated itself (not a function named extract_task here), so
+# Dask and process pools pickle it by reference instead of by value with this module's globals.
+extract_task = task(process_isolated, name="extract", tags=[*TAGS, "extract"],
+                    task_run_name="extract {doc.source}", cache_policy=NO_CACHE, retries=2,
+                    retry_delay_seconds=[2, 10], retry_condition_fn=_only_transient)
 
 
 @task(name="load", tags=[*TAGS, "load"], task_run_name="load {result.document.source}",
@@ -188,9 +188,8 @@ def _run_name() -> str:
     return f"ingest {out} {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M}"
 
 
-@flow(name="rowkeeper-ingest", flow_run_name=_run_name, log_prints=False, validate_parameters=False)
-def ingest_flow(inputs: list[str], config: Config | dict[str, Any], prune: bool = False,
-                cache_hours: float = 0.0) -> dict[str, Any]:
+def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = False,
+           cache_hours: float = 0.0) -> dict[str, Any]:
     """Ingest PDFs into the configured sinks: skip unchanged, replace changed, report."""
     start = time.perf_counter()
     config = Config.model_validate(config) if isinstance(config, dict) else config
@@ -199,6 +198,12 @@ def ingest_flow(inputs: list[str], config: Config | dict[str, Any], prune: bool 
     report = finish_run(entries, plan, sinks, config, start, prune)
     publish_artifact(report)
     return report["totals"]
+
+
+# The flow wraps `ingest` rather than shadowing it, so Dask can pickle the flow by reference
+# (by value it would drag this module's context variables along and fail).
+ingest_flow = flow(ingest, name="rowkeeper-ingest", flow_run_name=_run_name, log_prints=False,
+                   validate_parameters=False)
 
 
 def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:
