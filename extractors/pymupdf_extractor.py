@@ -98,6 +98,19 @@ class PyMuPDFExtractor:
         final = _find(doc, page, pno, ruled)
         return final[0] if len(final) == 1 and not _degenerate(final[0]) else again[0]
 
+    def _borderless(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
+                    kwargs: dict[str, Any], region: Sequence[float]) -> list[Any]:
+        """A borderless table in an aligned region: columns at the gaps of the words' x
+        projection (headers left-aligned over right-aligned numbers stay in their column)."""
+        seps = _projection_gaps(page.get_text("words", clip=_pad(region)))
+        if seps:
+            ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
+                     "vertical_lines": [region[0] - 1, *seps, region[2] + 1], "clip": _pad(region)}
+            found = _find(doc, page, pno, ruled)
+            if found:
+                return found
+        return _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(region)})
+
     def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
                     kwargs: dict[str, Any]) -> list[RawTable]:
         """RawTables of one open page."""
@@ -108,16 +121,17 @@ class PyMuPDFExtractor:
         # an external header: clipping to the candidate regions makes prose pages cheap.
         first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
         found = [self._repair(doc, page, pno, kwargs, t) for t in first]
+        ruled_ids = {id(t) for t in found if any(t is f for f in first)}
         if self.options.text_in_aligned_regions:
             for r in feats.aligned_regions:
                 if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
-                    found += _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(r)})
+                    found += self._borderless(doc, page, pno, kwargs, r)
         spans = spans_of_dict(d) if found else []
         out = []
         for tab in found:
             if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
                 continue
-            texts = tab.extract()
+            texts = tab.extract() if id(tab) in ruled_ids else _word_texts(page, tab)
             rows = [list(r.cells) for r in tab.rows]
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
@@ -173,6 +187,58 @@ def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
             out.append((hi[j - 1] + lo[j]) / 2)
         else:
             out.append(starts[j])
+    return out
+
+
+def _projection_gaps(words: Sequence[Any]) -> list[float]:
+    """x of the middle of each gap, wider than a word space, in the union of the words' spans;
+    a header-only column is merged into its neighbour (a left-aligned label over right-aligned
+    numbers projects apart from them)."""
+    if not words:
+        return []
+    heights = sorted(w[3] - w[1] for w in words)
+    min_gap = 0.6 * heights[len(heights) // 2]
+    spans = sorted((w[0], w[2]) for w in words)
+    seps, end = [], spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - end >= min_gap:
+            seps.append((x0 + end) / 2)
+        end = max(end, x1)
+    return _merge_header_only(words, seps)
+
+
+def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
+    top_rows = sorted({round(w[3] / 3) for w in words})[:2]
+    while True:
+        bounds = [-1e9, *seps, 1e9]
+        cols = [{round(w[3] / 3) for w in words if bounds[i] <= (w[0] + w[2]) / 2 < bounds[i + 1]}
+                for i in range(len(bounds) - 1)]
+        for i, rows in enumerate(cols):
+            if rows and rows <= set(top_rows):
+                near = [j for j in (i + 1, i - 1) if 0 <= j < len(cols) and cols[j] and not rows & cols[j]]
+                if near:
+                    j = near[0]  # the column to the right first: labels sit left over numbers
+                    del seps[min(i, j)]
+                    break
+        else:
+            return seps
+
+
+def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
+    """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
+    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell."""
+    words = page.get_text("words", clip=_pad(tab.bbox, 1.0))
+    out: list[list[str | None]] = []
+    for row in tab.rows:
+        texts: list[str | None] = []
+        for c in row.cells:
+            if c is None:
+                texts.append(None)
+                continue
+            inside = [w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+            inside.sort(key=lambda w: (round(w[3]), w[0]))
+            texts.append(" ".join(w[4] for w in inside))
+        out.append(texts)
     return out
 
 

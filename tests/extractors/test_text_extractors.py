@@ -44,6 +44,7 @@ def test_pymupdf_borderless_table_from_aligned_columns(pdf_dir: Path) -> None:
     (table,) = PyMuPDFExtractor().extract(doc_for(pdf_dir / "borderless.pdf"), [1]).tables
     grid = table.grid()
     assert table.n_rows == 5  # header + 4 regions, no blank rows in between
+    assert grid[0] == ["Region", "Q1", "Q2", "Q3", "Q4"]  # labels over right-aligned numbers
     assert [grid[1], grid[4]] == BORDERLESS_BODY
     assert "Quarterly results" not in str(grid)  # title and prose stay outside the table
 
