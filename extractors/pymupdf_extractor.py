@@ -194,17 +194,31 @@ def _projection_gaps(words: Sequence[Any]) -> list[float]:
     """x of the middle of each gap, wider than a word space, in the union of the words' spans;
     a header-only column is merged into its neighbour (a left-aligned label over right-aligned
     numbers projects apart from them)."""
+    words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
     if not words:
         return []
+    # Spanning group headers ("Design effect" over six columns) would close every gap below
+    # them: the gaps come from the rows holding numbers when there are enough of them.
+    numeric_rows = {round(w[3] / 3) for w in words if any(ch.isdigit() for ch in w[4])}
+    body = [w for w in words if round(w[3] / 3) in numeric_rows]
+    if len(numeric_rows) >= 3:
+        return _merge_header_only(words, _gaps(body))
+    return _merge_header_only(words, _gaps(words))
+
+
+def _gaps(words: Sequence[Any]) -> list[float]:
     heights = sorted(w[3] - w[1] for w in words)
-    min_gap = 0.6 * heights[len(heights) // 2]
+    widths = sorted((w[2] - w[0]) / max(len(w[4]), 1) for w in words)
+    # A word space is ~0.3 em and a character ~0.5 em (one full character in monospace reports,
+    # whose columns may be one space apart): a gap of 0.75 characters separates columns.
+    min_gap = max(0.75 * widths[len(widths) // 2], 0.2 * heights[len(heights) // 2], 1.5)
     spans = sorted((w[0], w[2]) for w in words)
     seps, end = [], spans[0][1]
     for x0, x1 in spans[1:]:
         if x0 - end >= min_gap:
             seps.append((x0 + end) / 2)
         end = max(end, x1)
-    return _merge_header_only(words, seps)
+    return seps
 
 
 def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
@@ -224,6 +238,11 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
+def _leader(word: str) -> bool:
+    """Dot leaders and typed rules ("......", "-----"); a lone "-" is a value (nil) and stays."""
+    return len(word) >= 3 and not word.strip(".…·-_=─—")
+
+
 def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
     """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell."""
@@ -237,7 +256,7 @@ def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
                 continue
             inside = [w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
             inside.sort(key=lambda w: (round(w[3]), w[0]))
-            texts.append(" ".join(w[4] for w in inside))
+            texts.append(" ".join(w[4] for w in inside if not _leader(w[4])))
         out.append(texts)
     return out
 

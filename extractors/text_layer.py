@@ -6,6 +6,7 @@ cascade can tell "no table candidate on this page" for little more than the cost
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -278,6 +279,22 @@ def _is_numeric(text: str) -> bool:
     return bool(t) and any(c.isdigit() for c in t) and sum(c in _NUMERIC for c in t) >= 0.8 * len(t)
 
 
+_WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
+
+
+def _split_wide_gaps(line: TextLine) -> list[TextLine]:
+    """A line printed as one string with runs of spaces (monospace reports) as its segments,
+    x estimated from character offsets."""
+    parts = [(m.start(), m.end()) for m in re.finditer(r"(?:(?!\s{2,}|\.{4,}).)+", line.text)]
+    if len(parts) < 2 or not _WIDE_GAP.search(line.text):
+        return [line]
+    x0, y0, x1, y1 = line.bbox
+    per_char = (x1 - x0) / max(len(line.text), 1)
+    return [line.model_copy(update={"text": line.text[a:b].strip(),
+                                    "bbox": (x0 + a * per_char, y0, x0 + b * per_char, y1)})
+            for a, b in parts if line.text[a:b].strip()]
+
+
 def _text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
     """Lines grouped into visual rows (vertical centres within half a line height)."""
     rows: list[list[TextLine]] = []
@@ -315,7 +332,9 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
 
 def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[BBox], int, int]:
     """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells."""
-    rows = _text_rows(lines)
+    # a typed rule ("-----") under a header must not cut the run of aligned rows in two
+    kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
+    rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
