@@ -1,0 +1,32 @@
+"""Table validation and the cascade's `validate` callback (issue 3 item 6)."""
+
+from __future__ import annotations
+
+from rowkeeper.config import TransformConfig
+from tests.transforms.builders import pages, raw_table
+from transforms.assemble import assemble_tables
+from transforms.validate import validate_pieces
+
+GOOD = [["Item", "Price"], ["A", "1,200"], ["B", "900"], ["C", "1,050"]]
+
+
+def test_clean_piece_and_note_row_are_adequate() -> None:
+    assert validate_pieces([raw_table(GOOD)]) == ()
+    assert validate_pieces([raw_table([*GOOD, ["Note", "see text"]])]) == ()
+
+
+def test_packed_rows_make_a_layer_inadequate() -> None:
+    packed = [["Item", "Price"], ["A B C", "1,200 900 1,050"]]
+    (problem,) = validate_pieces([raw_table(packed)])
+    assert "hold several values" in problem and "1,200 900 1,050" in problem
+
+
+def test_table_checks_list_failing_cells() -> None:
+    grid = [["Item", "Price"], *[[f"r{i}", str(100 + i)] for i in range(8)], ["x", "n/v"], ["y", "abc"]]
+    (t,) = assemble_tables("d" * 64, "x.pdf", [raw_table(grid)], [], pages(1), TransformConfig())
+    checks = {c.name: c for c in t.validation.checks}
+    assert t.column_types == ("text", "integer")
+    assert not checks["type_conformity"].passed
+    assert checks["type_conformity"].failures == ("r8c1='n/v' not integer", "r9c1='abc' not integer")
+    assert checks["row_width"].passed and checks["header_present"].passed
+    assert checks["merged_row_count"].passed
