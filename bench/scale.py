@@ -1,0 +1,134 @@
+"""Scaling benchmark: python bench/scale.py [--small 100] [--large 1000] [--skip-growth].
+
+Prints, for `rowkeeper run` on generated business PDFs (the bundled sample shapes, each copy with
+distinct bytes):
+  1. pages/s with 1 and with 2 Dask workers on the same corpus (target: 2 workers >= 1.7x one),
+     end to end and in steady state (first to last document written, startup excluded);
+  2. peak RSS of the whole process tree for `small` vs `large` documents (target: flat, <= 1.5 GB);
+  3. wall time growth from `small` to `large` documents (target: linear, ratio ~ large/small).
+Load matters on a shared machine: the 1-minute load average is printed beside each figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from samples import pdfgen  # noqa: E402
+from samples.make_samples import sample_specs  # noqa: E402
+
+
+def make_corpus(folder: Path, n: int) -> int:
+    """`n` PDFs cycling through the sample shapes; returns their total page count."""
+    import pymupdf
+
+    bases = {name: pdfgen.build_pdf(spec) for name, spec in sample_specs().items()}
+    pages = {name: len(pymupdf.open(stream=data, filetype="pdf")) for name, data in bases.items()}
+    folder.mkdir(parents=True, exist_ok=True)
+    names = sorted(bases)
+    total = 0
+    for i in range(n):
+        name = names[i % len(names)]
+        # A trailing comment changes the bytes (a new doc id) and nothing a parser reads.
+        (folder / f"{name}_{i:05d}.pdf").write_bytes(bases[name] + b"%% copy %d\n" % i)
+        total += pages[name]
+    return total
+
+
+class TreeMemory(threading.Thread):
+    """Samples the summed RSS of a process and all its descendants; keeps the peak."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.root, self.peak, self.peak_one, self.stop = psutil.Process(pid), 0, 0, threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.wait(0.2):
+            try:
+                procs = [self.root, *self.root.children(recursive=True)]
+            except psutil.NoSuchProcess:
+                return
+            rss = []
+            for p in procs:
+                try:
+                    rss.append(p.memory_info().rss)
+                except psutil.NoSuchProcess:
+                    pass
+            self.peak = max(self.peak, sum(rss))
+            self.peak_one = max(self.peak_one, max(rss, default=0))
+
+
+def run(corpus: Path, out: Path, workers: int, runner: str = "dask") -> dict[str, float]:
+    """One `rowkeeper run`; wall time, steady-state span, peak tree RSS."""
+    cfg = out.parent / f"{out.name}.yaml"
+    cfg.write_text(json.dumps({"runner": {"type": runner, "workers": workers}}))
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
+           "--config", str(cfg), "--no-progress"]
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    mem = TreeMemory(proc.pid)
+    mem.start()
+    rc = proc.wait()
+    wall = time.monotonic() - start
+    mem.stop.set()
+    mem.join()
+    if rc != 0:
+        raise SystemExit(f"rowkeeper run failed ({rc}) on {corpus}")
+    times = sorted(p.stat().st_mtime for p in (out / "_docs").rglob("*.jsonl"))
+    report = json.loads((out / "report.json").read_text())
+    return {"wall": wall, "steady": times[-1] - times[0], "docs": len(times),
+            "pages": report["totals"]["pages"], "failed": report["totals"]["failed"],
+            "peak_mb": mem.peak / 2**20, "peak_one_mb": mem.peak_one / 2**20,
+            "load": os.getloadavg()[0]}
+
+
+def _line(label: str, r: dict[str, float]) -> str:
+    steady_pages = r["pages"] * (r["docs"] - 1) / max(r["docs"], 1)
+    return (f"{label}: {r['docs']} docs, {r['pages']} pages, {r['failed']} failed; wall {r['wall']:.1f} s "
+            f"({r['pages'] / r['wall']:.2f} pages/s), steady {steady_pages / max(r['steady'], 1e-9):.2f} "
+            f"pages/s; peak RSS tree {r['peak_mb']:.0f} MB, largest process {r['peak_one_mb']:.0f} MB; "
+            f"load {r['load']:.1f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the corpora, run the three measurements, print the figures."""
+    p = argparse.ArgumentParser()
+    p.add_argument("--small", type=int, default=100)
+    p.add_argument("--large", type=int, default=1000)
+    p.add_argument("--skip-growth", action="store_true")
+    args = p.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="rk-scale-"))
+    os.environ.setdefault("PREFECT_HOME", str(tmp / "prefect"))
+    make_corpus(tmp / "small", args.small)
+    one = run(tmp / "small", tmp / "out_w1", 1)
+    print(_line("dask 1 worker ", one), flush=True)
+    two = run(tmp / "small", tmp / "out_w2", 2)
+    print(_line("dask 2 workers", two), flush=True)
+    e2e = one["wall"] / two["wall"]
+    steady = one["steady"] / max(two["steady"], 1e-9)
+    print(f"speed-up 2 vs 1 workers: end to end {e2e:.2f}x, steady state {steady:.2f}x (target 1.7x)")
+    if args.skip_growth:
+        return 0
+    make_corpus(tmp / "large", args.large)
+    big = run(tmp / "large", tmp / "out_large", 2)
+    print(_line(f"dask 2 workers, {args.large} docs", big), flush=True)
+    print(f"peak RSS {args.small} -> {args.large} docs: {two['peak_mb']:.0f} -> {big['peak_mb']:.0f} MB "
+          f"(x{big['peak_mb'] / two['peak_mb']:.2f}); time x{big['wall'] / two['wall']:.2f} end to end, "
+          f"x{big['steady'] / max(two['steady'], 1e-9):.2f} steady, for x{args.large / args.small:.0f} documents")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
