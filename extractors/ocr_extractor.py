@@ -176,8 +176,10 @@ class OcrExtractor:
             pad = int(max(4, 0.35 * (box[3] - box[1])))
             x0, y0, x1, y1 = box
             crop = img[max(y0 - pad, 0):y1 + pad, max(x0 - pad, 0):x1 + pad]
-            if y1 - y0 > 1.6 * lh:  # several lines: detect within the cell
-                text = ocr_tables.reading_text(self.engine.read(crop))
+            # detection on the cell alone keeps the line repairs (spaces, decimal marks); a lone
+            # digit the detector still misses goes to recognition only
+            text = ocr_tables.reading_text(self.engine.read(crop))
+            if text or y1 - y0 > 1.6 * lh:
                 table = _with_text(table, i, text)
             else:
                 crops.append(crop)

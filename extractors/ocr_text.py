@@ -144,8 +144,25 @@ def _thousands(chars: list[str], i: int) -> bool:
     return after % 3 == 0 and after > 0 and 1 <= before <= 3
 
 
+def _mark_of(blob: tuple[int, ...], base: float, tall: int, read: str) -> str:
+    """Comma or period from the mark's ink: a comma drops below the baseline and is taller than
+    wide; a period sits on the baseline. Ambiguous ink keeps the recogniser's reading."""
+    _, top, w, h = blob[:4]
+    below = top + h - base
+    tiny = max(w, h) <= 3  # a couple of pixels: only the position says anything
+    if below > 0.1 * tall or (not tiny and h >= 1.2 * w and below > 0.02 * tall):
+        return ","
+    if below <= 0.05 * tall and (tiny or h <= 1.1 * w):
+        return "."
+    return read
+
+
+def _x_inside(b: tuple[int, ...], d: tuple[int, ...]) -> bool:
+    return d[0] <= b[0] + b[2] / 2 <= d[0] + d[2]
+
+
 def fix_decimal_marks(chars: list[str], centers: list[float], ink: np.ndarray, x0: int) -> list[str]:
-    """Each "." or "," between digits decided by its ink: a comma's tail drops below the baseline."""
+    """Each "." or "," between digits decided by its ink (see `_mark_of`)."""
     marks = [k for k in range(1, len(chars) - 1)
              if chars[k] in ".," and chars[k - 1].isdigit() and chars[k + 1].isdigit()]
     if not marks:
@@ -162,9 +179,11 @@ def fix_decimal_marks(chars: list[str], centers: list[float], ink: np.ndarray, x
     out = list(chars)
     for k in marks:
         lo, hi = (centers[k - 1] + centers[k]) / 2 - x0, (centers[k] + centers[k + 1]) / 2 - x0
-        small = [b for b in blobs if lo <= b[0] + b[2] / 2 <= hi and b[3] < 0.6 * tall]
-        if len(small) != 1:
-            continue  # no lone mark found: keep the recogniser's reading
-        bottom = small[0][1] + small[0][3]
-        out[k] = "," if bottom > base + 0.08 * tall else "."
+        small = [b for b in blobs if lo <= b[0] + b[2] / 2 <= hi and b[3] < 0.6 * tall
+                 and not any(_x_inside(b, d) for d in digits)]  # not a broken digit's stroke
+        if not small:
+            continue  # no mark found: keep the recogniser's reading
+        x0m, y0m = min(b[0] for b in small), min(b[1] for b in small)
+        x1m, y1m = max(b[0] + b[2] for b in small), max(b[1] + b[3] for b in small)
+        out[k] = _mark_of((x0m, y0m, x1m - x0m, y1m - y0m), base, tall, chars[k])
     return out
