@@ -247,23 +247,28 @@ def _add_rule(hs: list[BBox], vs: list[BBox], r: BBox) -> None:
 
 
 def ruled_regions(hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 3.0) -> list[BBox]:
-    """Boxes of clusters of touching rules that look like a table (>= 3 rules, both directions
-    or >= 3 horizontal rules spanning the same width, as booktabs-style tables have)."""
+    """Boxes of clusters of touching rules that look like a table: rules at >= 3 distinct
+    heights (two rows at least) and >= 2 distinct x positions. A single framed box (a boxed
+    note, a form field) is not a table and must not make the cascade escalate."""
     boxes: list[list[float]] = []
-    counts: list[tuple[int, int]] = []
+    ys: list[set[int]] = []
+    xs: list[set[int]] = []
     for kind, r in [(0, r) for r in hs] + [(1, r) for r in vs]:
         hit = [i for i, b in enumerate(boxes) if _touch(b, r, tol)]
-        nb, nh, nv = list(r), int(kind == 0), int(kind == 1)
+        nb = list(r)
+        ny = {round((r[1] + r[3]) / 2 / tol)} if kind == 0 else set()
+        nx = {round((r[0] + r[2]) / 2 / tol)} if kind == 1 else set()
         for i in sorted(hit, reverse=True):
             b = boxes.pop(i)
-            h, v = counts.pop(i)
             nb = [min(nb[0], b[0]), min(nb[1], b[1]), max(nb[2], b[2]), max(nb[3], b[3])]
-            nh, nv = nh + h, nv + v
+            ny |= ys.pop(i)
+            nx |= xs.pop(i)
         boxes.append(nb)
-        counts.append((nh, nv))
+        ys.append(ny)
+        xs.append(nx)
     return [
-        (b[0], b[1], b[2], b[3]) for b, (h, v) in zip(boxes, counts, strict=True)
-        if (h >= 2 and v >= 2) and b[3] - b[1] > 10 and b[2] - b[0] > 30
+        (b[0], b[1], b[2], b[3]) for b, y, x in zip(boxes, ys, xs, strict=True)
+        if len(y) >= 3 and len(x) >= 2 and b[3] - b[1] > 10 and b[2] - b[0] > 30
     ]
 
 

@@ -111,3 +111,14 @@ def test_encrypted_with_config_password(pdf_dir: Path) -> None:
     pages = classify_document(doc, ClassifyConfig(), ("secret",))
     result = run_cascade(doc, pages, ExtractConfig(passwords=("secret",)))
     assert result.tables[0].grid()[2][1] == "Office chair"
+
+
+def test_a_framed_box_is_not_a_ruling_grid() -> None:
+    from extractors.text_layer import ruled_regions
+
+    box_h = [(50, 100, 300, 100), (50, 120, 300, 120)]
+    box_v = [(50, 100, 50, 120), (300, 100, 300, 120)]
+    assert ruled_regions(box_h, box_v) == []  # one framed line of text
+    grid_h = box_h + [(50, 140, 300, 140)]
+    grid_v = [(50, 100, 50, 140), (150, 100, 150, 140), (300, 100, 300, 140)]
+    assert ruled_regions(grid_h, grid_v) == [(50, 100, 300, 140)]
