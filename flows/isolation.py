@@ -54,6 +54,10 @@ class WorkerDied(Exception):
     """The worker process ended or hung; the message is the document's failure reason."""
 
 
+class _Failed(Exception):
+    """The worker answered with a failure (an exception or memory error in the document)."""
+
+
 def redact(text: str, secrets: Iterable[str | None]) -> str:
     """`text` with every non-empty secret replaced by '***' (reasons must never carry a password)."""
     for s in secrets:
@@ -168,25 +172,50 @@ class IsolatedWorker:
         start = time.monotonic()
         secrets = (*config.extract.passwords, *env_passwords(), doc.password)
         try:
-            kind, body = self._call(doc, config)
-        except WorkerDied as e:
+            result = self._process(doc, config, secrets, start)
+        except (WorkerDied, _Failed) as e:
             return failed_result(doc, redact(str(e), secrets), time.monotonic() - start, config)
-        if kind == "transient":
-            raise TransientError(redact(body, secrets))
-        if kind != "result":
-            return failed_result(doc, redact(body, secrets), time.monotonic() - start, config)
-        result = DocumentResult.model_validate_json(body)
         error = result.document.error
         if error and any(s and s in error for s in secrets):
             result = result.model_copy(update={"document": result.document.model_copy(
                 update={"error": redact(error, secrets)})})
         return result
 
-    def _call(self, doc: DocumentInput, config: Config) -> tuple[str, str]:
+    def _process(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...],
+                 start: float) -> DocumentResult:
+        if self.target == DEFAULT_TARGET:  # the pipeline: very long documents go in page ranges
+            from flows.page_ranges import PagesPart, combine, page_ranges
+
+            n_pages = int(self._ask(doc, config, secrets, "count"))
+            ranges = page_ranges(n_pages, config.extract)
+            if len(ranges) > 1:
+                parts = [PagesPart.model_validate_json(self._ask(doc, config, secrets, "pages", r))
+                         for r in ranges]
+                try:
+                    return combine(doc, config, parts, time.monotonic() - start)
+                except Exception as e:  # noqa: BLE001 - assembly failure fails this document only
+                    raise _Failed(f"assembling {n_pages} pages: {type(e).__name__}: {e}") from e
+        return DocumentResult.model_validate_json(self._ask(doc, config, secrets, "process"))
+
+    def _ask(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...], op: str,
+             pages: tuple[int, int] | None = None) -> str:
+        """One request's reply body; TransientError to retry, _Failed or WorkerDied otherwise."""
+        try:
+            kind, body = self._call(doc, config, op, pages)
+        except WorkerDied as e:
+            raise WorkerDied(f"pages {pages[0]}-{pages[1]}: {e}" if pages else str(e)) from None
+        if kind == "transient":
+            raise TransientError(redact(body, secrets))
+        if kind != "result":
+            raise _Failed(f"pages {pages[0]}-{pages[1]}: {body}" if pages else body)
+        return body
+
+    def _call(self, doc: DocumentInput, config: Config, op: str,
+              pages: tuple[int, int] | None) -> tuple[str, str]:
         proc = self._proc if self._proc and self._proc.poll() is None else self._start()
         assert proc.stdin is not None and self._stderr is not None
         os.ftruncate(self._stderr.fileno(), 0)
-        request = json.dumps({"doc": doc.model_dump(mode="json"),
+        request = json.dumps({"op": op, "pages": pages, "doc": doc.model_dump(mode="json"),
                               "config": config.model_dump(mode="json")}).encode()
         try:
             _write_frame(proc.stdin, request)
@@ -259,6 +288,19 @@ def _rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def _run_op(fn: Callable[..., Any], op: str, doc: DocumentInput, config: Config,
+            pages: list[int] | None) -> str:
+    if op == "count":
+        from flows.page_ranges import page_count
+
+        return json.dumps(page_count(doc, config))
+    if op == "pages" and pages:
+        from flows.page_ranges import extract_pages
+
+        return extract_pages(doc, config, pages[0], pages[1]).model_dump_json()
+    return fn(doc, config).model_dump_json()
+
+
 def _handle(fn: Callable[..., Any], request: bytes, cache: dict[str, Config]) -> bytes:
     """One request to one reply frame: b'<kind> <rss_mb>\\n<body>'."""
     req = json.loads(request)
@@ -266,7 +308,7 @@ def _handle(fn: Callable[..., Any], request: bytes, cache: dict[str, Config]) ->
     config = cache.get(key) or cache.setdefault(key, Config.model_validate(req["config"]))
     try:
         doc = DocumentInput.model_validate(req["doc"])
-        kind, body = "result", fn(doc, config).model_dump_json()
+        kind, body = "result", _run_op(fn, req.get("op", "process"), doc, config, req.get("pages"))
     except MemoryError:
         cap_mb = resource.getrlimit(resource.RLIMIT_AS)[0] // 2**20
         kind, body = "memory", f"memory limit of {cap_mb} MB exceeded (runner.memory_limit_mb)"
