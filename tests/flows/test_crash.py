@@ -1,0 +1,187 @@
+"""kill -9 a `rowkeeper run` at random moments, rerun it, and compare the sinks with a clean
+run's: no lost documents, no duplicates, no partial tables, for the folder and DuckDB sinks
+(and Postgres where a server is available).
+
+Two trials run by default (one at a random moment, one the instant a sink starts writing);
+`-m slow` runs twelve, half of them aimed at sink writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rowkeeper.registry import resolve
+from samples import pdfgen
+from samples.make_samples import sample_specs
+
+VOLATILE = {"seconds"}
+
+
+def _corpus(d: Path) -> Path:
+    """Six documents with distinct bytes (five with tables, one corrupt)."""
+    d.mkdir(parents=True)
+    specs = sample_specs()
+    for i in range(5):
+        name = list(specs)[i % len(specs)]
+        spec = specs[name]
+        spec.title = f"{spec.title or name} copy {i}"
+        (d / f"doc{i}.pdf").write_bytes(pdfgen.build_pdf(spec))
+    (d / "corrupt.pdf").write_bytes((d / "doc0.pdf").read_bytes()[:3000])
+    return d
+
+
+def _config(out: Path, pg: dict[str, Any] | None) -> Path:
+    sinks = [{"type": "folder", "path": str(out)}, {"type": "duckdb", "path": str(out / "rk.duckdb")}]
+    if pg:
+        sinks.append({"type": "postgres", **pg})
+    cfg = out.parent / f"{out.name}.yaml"
+    cfg.write_text(json.dumps({"sinks": sinks, "runner": {"type": "local", "workers": 2,
+                                                          "document_timeout_s": 120}}))
+    return cfg
+
+
+def _start(corpus: Path, out: Path, cfg: Path) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
+           "--config", str(cfg), "--no-progress"]
+    # Its own session: kill -9 of the group takes the run and every worker it started.
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _run(corpus: Path, out: Path, cfg: Path) -> float:
+    start = time.monotonic()
+    proc = _start(corpus, out, cfg)
+    _, err = proc.communicate(timeout=900)
+    assert proc.returncode == 0, err.decode()[-2000:]
+    return time.monotonic() - start
+
+
+def _writing(out: Path) -> bool:
+    """A sink is mid-write: a folder-sink temp file or a DuckDB write-ahead log exists."""
+    if (out / "rk.duckdb.wal").exists():
+        return True
+    return any(p.name.endswith(".tmp") for p in out.rglob(".*"))
+
+
+def _kill_run(corpus: Path, out: Path, cfg: Path, rng: random.Random, clean_s: float,
+              on_write: bool) -> str:
+    """Start a run and kill -9 its process group at a random moment or as a sink writes."""
+    proc = _start(corpus, out, cfg)
+    deadline = time.monotonic() + (clean_s * 3 if on_write else rng.uniform(0.5, clean_s))
+    skip = rng.randrange(0, 4)  # on_write: let a few writes finish first
+    was_writing = False
+    while time.monotonic() < deadline and proc.poll() is None:
+        if on_write:
+            now = _writing(out)
+            if now and not was_writing:
+                if skip == 0:
+                    break
+                skip -= 1
+            was_writing = now
+            time.sleep(0.002)
+        else:
+            time.sleep(0.01)
+    when = "finished before the kill" if proc.poll() is not None else (
+        "during a sink write" if on_write and _writing(out) else "at a random moment")
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    return when
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def _snapshot(out: Path, cfg: Path) -> dict[str, Any]:
+    """What each sink holds, read through the Sink protocol, plus the folder's consolidated files."""
+    snap: dict[str, Any] = {}
+    for entry in json.loads(cfg.read_text())["sinks"]:
+        cls = resolve("sink", entry["type"])
+        sink = cls(cls.Options.model_validate({k: v for k, v in entry.items() if k != "type"}))
+        docs = sink.documents()
+        snap[entry["type"]] = {d: _strip(sink.read(d).model_dump(mode="json")) for d in sorted(docs)}
+        sink.close() if entry["type"] != "folder" else None
+    for name in ("documents.jsonl", "tables.jsonl", "chunks.jsonl"):
+        lines = (out / name).read_text(encoding="utf-8").splitlines()
+        snap[name] = sorted(json.dumps(_strip(json.loads(x)), sort_keys=True) for x in lines)
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(out / "tables.parquet").to_pylist()
+    snap["tables.parquet"] = sorted(json.dumps(r, sort_keys=True, default=str) for r in rows)
+    snap["duckdb_counts"] = _duckdb_counts(out / "rk.duckdb")
+    return snap
+
+
+def _duckdb_counts(path: Path) -> dict[str, int]:
+    import duckdb
+
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        names = [r[0] for r in con.execute("select table_name from information_schema.tables "
+                                           "where table_type = 'BASE TABLE'").fetchall()]
+        return {n: con.execute(f'select count(*) from "{n}"').fetchone()[0] for n in sorted(names)}
+    finally:
+        con.close()
+
+
+def _trials(tmp_path: Path, n: int, seed: int, pg: dict[str, Any] | None = None) -> None:
+    corpus = _corpus(tmp_path / "in")
+    clean_out = tmp_path / "clean"
+    clean_cfg = _config(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"})
+    clean_s = _run(corpus, clean_out, clean_cfg)
+    clean = _snapshot(clean_out, clean_cfg)
+    assert len(clean["folder"]) == 6 and clean["duckdb_counts"]
+    rng = random.Random(seed)
+    for i in range(n):
+        out = tmp_path / f"trial{i}"
+        cfg = _config(out, pg and {**pg, "schema_name": f"{pg['schema_name']}_{i}"})
+        when = _kill_run(corpus, out, cfg, rng, clean_s, on_write=i % 2 == 1)
+        _run(corpus, out, cfg)
+        got = _snapshot(out, cfg)
+        for key in clean:
+            if key in got:
+                assert got[key] == clean[key], f"trial {i} (killed {when}): {key} differs"
+        assert not [p for p in out.rglob("*.tmp")], f"trial {i}: temp files left behind"
+
+
+def test_kill_9_then_rerun_equals_a_clean_run(tmp_path: Path):
+    _trials(tmp_path, n=2, seed=1)
+
+
+@pytest.mark.slow
+def test_kill_9_then_rerun_equals_a_clean_run_twelve_times(tmp_path: Path):
+    _trials(tmp_path, n=12, seed=2)
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_kill_9_then_rerun_equals_a_clean_run_with_postgres(tmp_path: Path):
+    from tests.sinks.pg_server import start_server
+
+    dsn = os.environ.get("ROWKEEPER_TEST_PG_DSN")
+    server = None
+    if not dsn:
+        try:
+            server = start_server()
+        except RuntimeError as e:
+            pytest.skip(f"no Postgres server: {e}")
+        dsn = server.dsn
+    try:
+        _trials(tmp_path, n=4, seed=3, pg={"dsn": dsn, "schema_name": "crash", "vector": "off"})
+    finally:
+        if server is not None:
+            server.stop()
