@@ -24,7 +24,10 @@ def open_sinks(config: Config) -> list[Any]:
             options = cls.Options.model_validate(data)
         except ValidationError as e:
             raise ConfigError(f"invalid options for sink {entry.type!r}:\n{e}") from e
-        out.append(cls(options))
+        try:
+            out.append(cls(options))
+        except OSError as e:  # an unusable output folder means the run cannot happen: exit 2
+            raise ConfigError(f"cannot open sink {entry.type!r}: {e}") from e
     return out
 
 
