@@ -13,6 +13,7 @@ import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from typing import ClassVar, Literal
 
 import cv2
@@ -95,8 +96,15 @@ class OcrExtractor:
 
     @property
     def version(self) -> str:
-        """Engine version plus this layer's own version (geometry changes change output)."""
-        return f"{self.engine.version}+ocr1"
+        """Engine version plus this layer's own version (geometry changes change output).
+
+        Read from package metadata, so asking does not load the ONNX sessions."""
+        if self.options.engine == "tesseract":
+            return f"{self.engine.version}+ocr1"
+        try:
+            return f"rapidocr-{metadata.version('rapidocr')}+ocr1"
+        except metadata.PackageNotFoundError:
+            return "rapidocr-absent+ocr1"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
         """Tables and text lines of `pages` (1-based)."""
@@ -160,7 +168,7 @@ class OcrExtractor:
             tables.extend(t for t, _ in found)
             taken = set().union(*(ids for _, ids in found)) if found else set()
             rest = [b for j, b in enumerate(rest) if j not in taken]
-        tables.sort(key=lambda t: (t.box[1], t.box[0]))
+        tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
         return tables, ocr_tables.text_lines(rest)
 
     def _reread(self, img: np.ndarray, table: PxTable, reread: list[int], boxes: list[OcrBox]) -> PxTable:

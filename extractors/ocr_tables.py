@@ -6,7 +6,9 @@ they used and the cells that need a second look come out.
 
 from __future__ import annotations
 
+import re
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -225,3 +227,30 @@ def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:
     box = (min(b.box[0] for b in bs), min(b.box[1] for b in bs),
            max(b.box[2] for b in bs), max(b.box[3] for b in bs))
     return join_text([b.text for b in bs]), box, statistics.median([b.height for b in bs])
+
+
+_GROUPED = re.compile(r"^\D*\d{1,3}(?:([.,])\d{3})+\D*$")
+_DOUBLE_MARK = re.compile(r"(?<=\d)([.,])[.,](?=\d)")
+
+
+def harmonize_marks(table: PxTable) -> PxTable:
+    """Thousands separators made consistent down each column.
+
+    A scan at 150 dpi leaves "," and "." a pixel apart; a column prints its numbers one way.
+    Where at least 4 cells of a column read as digit groups ("12,345", "1.234.567") and 3 in 4
+    of them use one mark, the others are read with it too. A doubled mark ("12,.433") is one.
+    """
+    cells = [PxCell(c.row, c.col, c.row_span, c.col_span, _DOUBLE_MARK.sub(r"\1", c.text), c.box)
+             for c in table.cells]
+    for col in {c.col for c in cells}:
+        marks = Counter(m.group(1) for c in cells if c.col == col and (m := _GROUPED.match(c.text)))
+        total = sum(marks.values())
+        if total < 4:
+            continue
+        mark, n = marks.most_common(1)[0]
+        if n == total or n < 0.75 * total:
+            continue
+        other = "." if mark == "," else ","
+        cells = [PxCell(c.row, c.col, c.row_span, c.col_span, c.text.replace(other, mark), c.box)
+                 if c.col == col and _GROUPED.match(c.text) else c for c in cells]
+    return PxTable(table.box, table.n_rows, table.n_cols, tuple(cells), table.kind)

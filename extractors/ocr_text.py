@@ -145,14 +145,15 @@ def _thousands(chars: list[str], i: int) -> bool:
 
 
 def _mark_of(blob: tuple[int, ...], base: float, tall: int, read: str) -> str:
-    """Comma or period from the mark's ink: a comma drops below the baseline and is taller than
-    wide; a period sits on the baseline. Ambiguous ink keeps the recogniser's reading."""
+    """Comma or period from the mark's ink, where the ink is decisive: a comma's tail drops well
+    below the digits' baseline; a period is small and on it. At 150 dpi the two often differ by
+    a pixel, so anything in between keeps the recogniser's reading (the table's column vote,
+    `ocr_tables.harmonize_marks`, settles those)."""
     _, top, w, h = blob[:4]
     below = top + h - base
-    tiny = max(w, h) <= 3  # a couple of pixels: only the position says anything
-    if below > 0.1 * tall or (not tiny and h >= 1.2 * w and below > 0.02 * tall):
+    if below > 0.1 * tall or h >= 0.3 * tall:
         return ","
-    if below <= 0.05 * tall and (tiny or h <= 1.1 * w):
+    if below <= 0.5 and h <= 0.15 * tall:
         return "."
     return read
 

@@ -1,0 +1,87 @@
+"""Geometry of OCR'd text runs into tables: borderless alignment, ruled grids, column mark vote."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from extractors.grid_lines import find_grids, rotate, skew_angle
+from extractors.ocr_engines import OcrBox
+from extractors.ocr_tables import PxCell, PxTable, aligned_tables, harmonize_marks, text_lines
+
+
+def _box(text: str, x0: float, y0: float, w: float, h: float = 20) -> OcrBox:
+    return OcrBox(text, (x0, y0, x0 + w, y0 + h), 0.99)
+
+
+def test_header_left_aligned_over_right_aligned_numbers_lands_in_its_column() -> None:
+    """Q1 printed at a column's left edge, its numbers at the right edge: one column, not two."""
+    boxes = [_box("Revenue by region", 100, 0, 300)]  # a caption above: not part of the table
+    y = 40
+    for label, q1, q2 in [("Region", "Q1", "Q2"), ("North", "1,200", "1,150"),
+                          ("South", "2,340", "2,410"), ("East", "880", "905")]:
+        boxes.append(_box(label, 100, y, 60))
+        if q1.startswith("Q"):
+            boxes += [_box(q1, 250, y, 25), _box(q2, 450, y, 25)]
+        else:
+            boxes += [_box(q1, 400 - 12 * len(q1), y, 12 * len(q1)), _box(q2, 600 - 12 * len(q2), y, 12 * len(q2))]
+        y += 30
+    boxes.append(_box("Revenue grew everywhere except the north, see the notes.", 100, y + 40, 500))
+    found = aligned_tables(boxes)
+    assert len(found) == 1
+    table, used = found[0]
+    grid = [[""] * table.n_cols for _ in range(table.n_rows)]
+    for c in table.cells:
+        grid[c.row][c.col] = c.text
+    assert grid == [["Region", "Q1", "Q2"], ["North", "1,200", "1,150"],
+                    ["South", "2,340", "2,410"], ["East", "880", "905"]]
+    rest = [b for j, b in enumerate(boxes) if j not in used]
+    assert [t for t, _, _ in text_lines(rest)] == [
+        "Revenue by region", "Revenue grew everywhere except the north, see the notes."]
+
+
+def _col(texts: list[str]) -> PxTable:
+    cells = tuple(PxCell(r, 0, 1, 1, t, (0, r * 10, 10, r * 10 + 10)) for r, t in enumerate(texts))
+    return PxTable((0, 0, 10, 10 * len(texts)), len(texts), 1, cells, "ruled")
+
+
+def test_column_vote_settles_thousands_marks() -> None:
+    """A minority "9.694" in a column of "12,345"s is a misread comma; mixed columns stay as read."""
+    fixed = harmonize_marks(_col(["Price", "12,345", "9.694", "1,000", "33,333", "1,5"]))
+    assert [c.text for c in fixed.cells] == ["Price", "12,345", "9,694", "1,000", "33,333", "1,5"]
+    german = harmonize_marks(_col(["44,542", "12.345", "1.000", "77.950", "8.869 €"]))
+    assert [c.text for c in german.cells] == ["44.542", "12.345", "1.000", "77.950", "8.869 €"]
+    mixed = _col(["1,234", "5.678", "9,012", "3.456"])
+    assert [c.text for c in harmonize_marks(mixed).cells] == ["1,234", "5.678", "9,012", "3.456"]
+    assert harmonize_marks(_col(["12,.433"])).cells[0].text == "12,433"
+
+
+def _ruled_image(deg: float = 0.0) -> np.ndarray:
+    """A 3x3 ruled grid whose middle row's last two cells are merged, drawn at 150 dpi."""
+    img = np.full((600, 800), 255, np.uint8)
+    xs, ys = [100, 300, 500, 700], [100, 150, 200, 250]
+    for y in ys:
+        cv2.line(img, (xs[0], y), (xs[-1], y), 0, 2)
+    for x in xs:
+        for r in range(3):
+            if x == 500 and r == 1:
+                continue  # no rule between the merged cells
+            cv2.line(img, (x, ys[r]), (x, ys[r + 1]), 0, 2)
+    return rotate(img, deg)
+
+
+def test_ruled_grid_with_a_horizontal_span_and_deskew() -> None:
+    """Rules found by morphology give a 3x3 grid with a 1x2 span, also after a 1 degree tilt."""
+    for deg in (0.0, 1.0):
+        img = _ruled_image(deg)
+        ink = (img < 128).astype(np.uint8) * 255
+        angle = skew_angle(ink)
+        assert abs(angle + deg) <= 0.15
+        level = rotate(img, angle)
+        grids, _ = find_grids((level < 128).astype(np.uint8) * 255, 150 / 72)
+        assert len(grids) == 1
+        g = grids[0]
+        assert (len(g.ys) - 1, len(g.xs) - 1) == (3, 3)
+        spans = {(c.row, c.col): (c.row_span, c.col_span) for c in g.cells}
+        assert spans[(1, 1)] == (1, 2) and (1, 2) not in spans
+        assert len(g.cells) == 8
