@@ -13,6 +13,7 @@ import io
 import os
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -74,6 +75,8 @@ class RapidOcrEngine:
         self.version = f"rapidocr-{getattr(rapidocr, '__version__', '3')}"
         models = Path(rapidocr.__file__).parent / "models"
         det, rec = _wheel_model(models, "det"), _wheel_model(models, "rec")
+        # RapidOCR's __call__ sets per-call flags on the instance: one call at a time per process
+        self._lock = threading.Lock()
         # Explicit model paths: RapidOCR then never consults its download table.
         self._ocr = RapidOCR(params={
             "Global.log_level": "error", "Global.use_cls": False,
@@ -89,7 +92,8 @@ class RapidOcrEngine:
     def read(self, img: np.ndarray) -> list[OcrBox]:
         """Detection + recognition on the whole image, word spaces restored from the image."""
         gray = img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-        res = self._ocr(_bgr(img), return_word_box=True, return_single_char_box=True)
+        with self._lock:
+            res = self._ocr(_bgr(img), return_word_box=True, return_single_char_box=True)
         if res.boxes is None or res.txts is None:
             return []
         words = res.word_results if res.word_results and len(res.word_results) == len(res.txts) else None
@@ -107,7 +111,8 @@ class RapidOcrEngine:
         """Recognition only, batched: for cells the detector missed."""
         if not crops:
             return []
-        res = self._ocr.recognize_txt([_bgr(c) for c in crops])
+        with self._lock:
+            res = self._ocr.recognize_txt([_bgr(c) for c in crops])
         return [(drop_speck_tokens(t.strip()), float(s)) for t, s in zip(res.txts, res.scores, strict=False)]
 
 

@@ -114,3 +114,21 @@ def test_is_number_reads_business_numbers() -> None:
     """Header detection leans on this: separators, signs, percents and currency count."""
     assert all(is_number(t) for t in ["1,250.00", "42", "-3.5", "(1,200)", "12%", "¥13,000"])
     assert not any(is_number(t) for t in ["Q1", "Item", "01-001 lamp", ""])
+
+
+def test_rapidocr_never_downloads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine loads the ONNX files inside the rapidocr wheel: its downloader is never called."""
+    import numpy as np
+    from rapidocr.utils import download_file
+
+    from extractors.ocr_engines import RapidOcrEngine
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("RapidOCR tried to download a model")
+
+    monkeypatch.setattr(download_file.DownloadFile, "run", classmethod(refuse))
+    engine = RapidOcrEngine(det_side=960, threads=1)  # a fresh one, not the process cache
+    img = np.full((60, 240), 255, np.uint8)
+    img[25:35, 20:220:12] = 0
+    engine.read(img)
+    assert engine.read_line([np.full((48, 96), 255, np.uint8)])[0][0] == ""
