@@ -105,7 +105,8 @@ def _inserts(chars: list[str], centers: list[float], gaps: list[tuple[float, flo
     if len(gaps) < 2:
         return set()
     pitch = (centers[-1] - centers[0]) / (len(centers) - 1)
-    typical = float(np.median([g1 - g0 for g0, g1 in gaps]))
+    # the tightest ordinary gaps (a word gap in a short line would lift a median)
+    typical = float(np.percentile([g1 - g0 for g0, g1 in gaps], 25))
     slot = {}
     for g0, g1 in gaps:
         mid = (g0 + g1) / 2
@@ -117,7 +118,7 @@ def _inserts(chars: list[str], centers: list[float], gaps: list[tuple[float, flo
         a, b = chars[i - 1], chars[i]
         if i in spaced:
             continue
-        if not spaced and _word_break(a, b) and width >= max(0.42 * pitch, 2.5 * typical):
+        if not spaced and _word_break(a, b) and width >= max(0.45 * pitch, 2.0 * typical):
             out.add(i)
         elif a.isdigit() and b.isdigit() and _thousands(chars, i):
             others = [w for k, w in slot.items() if k != i and chars[k - 1].isdigit() and chars[k].isdigit()]
