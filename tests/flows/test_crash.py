@@ -65,37 +65,26 @@ def _run(corpus: Path, out: Path, cfg: Path) -> float:
     return time.monotonic() - start
 
 
-def _writing(out: Path) -> bool:
-    """A sink is mid-write: a folder-sink temp file or a DuckDB write-ahead log exists."""
-    if (out / "rk.duckdb.wal").exists():
-        return True
-    return any(p.name.endswith(".tmp") for p in out.rglob(".*"))
+def _parts(out: Path) -> int:
+    return sum(1 for _ in (out / "_docs").rglob("*.jsonl")) if (out / "_docs").exists() else 0
 
 
 def _kill_run(corpus: Path, out: Path, cfg: Path, rng: random.Random, clean_s: float,
               on_write: bool) -> str:
-    """Start a run and kill -9 its process group at a random moment or as a sink writes."""
+    """Start a run and kill -9 its process group at a random moment, or mid-write: right after
+    the folder sink commits a document, while the DuckDB sink writes the same one."""
     proc = _start(corpus, out, cfg)
-    deadline = time.monotonic() + (clean_s * 3 if on_write else rng.uniform(0.5, clean_s))
-    skip = rng.randrange(0, 4)  # on_write: let a few writes finish first
-    was_writing = False
+    deadline = time.monotonic() + (clean_s * 3 if on_write else rng.uniform(0.5, 0.8 * clean_s))
+    after = rng.randrange(1, 5)  # kill once this many documents reached the folder sink
     while time.monotonic() < deadline and proc.poll() is None:
-        if on_write:
-            now = _writing(out)
-            if now and not was_writing:
-                if skip == 0:
-                    break
-                skip -= 1
-            was_writing = now
-            time.sleep(0.002)
-        else:
-            time.sleep(0.01)
-    when = "finished before the kill" if proc.poll() is not None else (
-        "during a sink write" if on_write and _writing(out) else "at a random moment")
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
+        if on_write and _parts(out) >= after:
+            break
+        time.sleep(0.002 if on_write else 0.01)
+    if proc.poll() is not None:
+        return "finished before the kill"
+    os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    return when
+    return "during a sink write" if on_write else "at a random moment"
 
 
 def _strip(value: Any) -> Any:
@@ -138,7 +127,7 @@ def _duckdb_counts(path: Path) -> dict[str, int]:
         con.close()
 
 
-def _trials(tmp_path: Path, n: int, seed: int, pg: dict[str, Any] | None = None) -> None:
+def _trials(tmp_path: Path, n: int, seed: int, pg: dict[str, Any] | None = None) -> list[str]:
     corpus = _corpus(tmp_path / "in")
     clean_out = tmp_path / "clean"
     clean_cfg = _config(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"})
@@ -146,25 +135,32 @@ def _trials(tmp_path: Path, n: int, seed: int, pg: dict[str, Any] | None = None)
     clean = _snapshot(clean_out, clean_cfg)
     assert len(clean["folder"]) == 6 and clean["duckdb_counts"]
     rng = random.Random(seed)
+    moments = []
     for i in range(n):
         out = tmp_path / f"trial{i}"
         cfg = _config(out, pg and {**pg, "schema_name": f"{pg['schema_name']}_{i}"})
         when = _kill_run(corpus, out, cfg, rng, clean_s, on_write=i % 2 == 1)
+        moments.append(when)
         _run(corpus, out, cfg)
         got = _snapshot(out, cfg)
         for key in clean:
             if key in got:
                 assert got[key] == clean[key], f"trial {i} (killed {when}): {key} differs"
         assert not [p for p in out.rglob("*.tmp")], f"trial {i}: temp files left behind"
+    return moments
 
 
 def test_kill_9_then_rerun_equals_a_clean_run(tmp_path: Path):
-    _trials(tmp_path, n=2, seed=1)
+    moments = _trials(tmp_path, n=2, seed=1)
+    assert moments == ["at a random moment", "during a sink write"], moments
 
 
 @pytest.mark.slow
 def test_kill_9_then_rerun_equals_a_clean_run_twelve_times(tmp_path: Path):
-    _trials(tmp_path, n=12, seed=2)
+    moments = _trials(tmp_path, n=12, seed=2)
+    print("kill moments:", moments)
+    assert moments.count("during a sink write") == 6, moments
+    assert moments.count("finished before the kill") <= 2, moments
 
 
 @pytest.mark.slow
