@@ -147,3 +147,13 @@ def pages_pdf(doc: DocumentInput, pages: Sequence[int]) -> tuple[bytes, list[tup
         return out.tobytes(garbage=3, deflate=True), sizes
     finally:
         out.close()
+
+
+def ledger_figures(options: dict[str, dict[str, object]]) -> dict[str, dict[str, float | int | str]]:
+    """Figures of every cloud layer whose `ledger_path` is set in `extract.options` (for report.json)."""
+    out = {}
+    for name in ("azure", "textract"):
+        path = (options.get(name) or {}).get("ledger_path")
+        if path:
+            out[name] = read_ledger(str(path)) or {"service": name, "pages_sent": 0, "cost": 0.0}
+    return out

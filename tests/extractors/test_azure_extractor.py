@@ -164,3 +164,15 @@ def test_page_budget_is_shared_through_the_ledger_file(env: None, docs, tmp_path
         assert len(svc.seen) == n  # nothing sent
     figures = read_ledger(ledger)
     assert (figures["pages_sent"], figures["cost"], figures["service"]) == (1, 0.0015, "azure")
+
+
+def test_ledger_figures_for_the_report(tmp_path: Path) -> None:
+    """The flow reads every configured ledger in one call; an unused layer reports zero pages."""
+    from extractors.cloud_common import CostLedger, ledger_figures
+
+    path = tmp_path / "azure.json"
+    CostLedger("azure", 0.01, None, str(path)).reserve(3)
+    figures = ledger_figures({"azure": {"ledger_path": str(path)},
+                              "textract": {"ledger_path": str(tmp_path / "textract.json")}, "ocr": {}})
+    assert figures["azure"]["pages_sent"] == 3 and figures["azure"]["cost"] == 0.03
+    assert figures["textract"]["pages_sent"] == 0
