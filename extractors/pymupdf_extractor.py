@@ -18,6 +18,7 @@ from extractors.text_layer import (
     drop_empty_rows,
     flag_bold_header,
     lines_of_dict,
+    merge_wrapped_rows,
     open_pdf,
     page_dict,
     page_features,
@@ -105,7 +106,7 @@ class PyMuPDFExtractor:
         seps = _projection_gaps(page.get_text("words", clip=_pad(region)))
         if seps:
             ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
-                     "vertical_lines": [region[0] - 1, *seps, region[2] + 1], "clip": _pad(region)}
+                     "vertical_lines": [region[0], *seps, region[2]], "clip": _pad(region)}
             found = _find(doc, page, pno, ruled)
             if found:
                 return found
@@ -131,8 +132,11 @@ class PyMuPDFExtractor:
         for tab in found:
             if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
                 continue
-            texts = tab.extract() if id(tab) in ruled_ids else _word_texts(page, tab)
             rows = [list(r.cells) for r in tab.rows]
+            if id(tab) in ruled_ids:
+                texts = tab.extract()
+            else:
+                rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:

@@ -247,9 +247,9 @@ def _add_rule(hs: list[BBox], vs: list[BBox], r: BBox) -> None:
 
 
 def ruled_regions(hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 3.0) -> list[BBox]:
-    """Boxes of clusters of touching rules that look like a table: rules at >= 3 distinct
-    heights (two rows at least) and >= 2 distinct x positions. A single framed box (a boxed
-    note, a form field) is not a table and must not make the cascade escalate."""
+    """Boxes of clusters of touching rules that look like a table: rules at >= 3 heights
+    crossed by >= 1 vertical rule (rows split by a column rule, frame or not), or >= 3
+    vertical rules over 2 heights. A single framed box (a boxed note) is not a table."""
     boxes: list[list[float]] = []
     ys: list[set[int]] = []
     xs: list[set[int]] = []
@@ -268,7 +268,8 @@ def ruled_regions(hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 3.0) -> l
         xs.append(nx)
     return [
         (b[0], b[1], b[2], b[3]) for b, y, x in zip(boxes, ys, xs, strict=True)
-        if len(y) >= 3 and len(x) >= 2 and b[3] - b[1] > 10 and b[2] - b[0] > 30
+        if ((len(y) >= 3 and len(x) >= 1) or (len(y) >= 2 and len(x) >= 3))
+        and b[3] - b[1] > 10 and b[2] - b[0] > 30
     ]
 
 
@@ -344,16 +345,23 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
     run: list[list[TextLine]] = []
+    bottom, bridged = 0.0, 0
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
-        if ok and run and row[0].bbox[1] - max(t.bbox[3] for t in run[-1]) > gap_max:
-            ok_run, run = run, []
-            regions, n_rows, n_num = _close_run(ok_run, min_rows, regions, n_rows, n_num)
+        if row and run and row[0].bbox[1] - bottom > gap_max:
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+            run, bridged = [], 0
         if ok:
             run.append(row)
+            bottom, bridged = max(t.bbox[3] for t in row), 0
+            continue
+        if run and row and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
+            # a label wrapped onto a second line ("Investigative Matters / Received by AUSAs")
+            # sits between rows of a table without ending it
+            bottom, bridged = max(bottom, row[0].bbox[3]), bridged + 1
             continue
         regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
-        run = []
+        run, bridged = [], 0
     return regions, n_rows, n_num
 
 
@@ -410,3 +418,51 @@ def drop_empty_rows(cells: Sequence[Cell], n_rows: int) -> tuple[tuple[Cell, ...
     new_index = {r: i for i, r in enumerate(keep)}
     out = tuple(c.model_copy(update={"row": new_index[c.row]}) for c in cells if c.row in new_index)
     return out, len(keep)
+
+
+def merge_wrapped_rows(
+    rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]]
+) -> tuple[list[list[BBox | None]], list[list[str | None]]]:
+    """Borderless rows joined where a first-column label wrapped around its values.
+
+    A text-strategy grid puts "Investigative Matters" / "426 365 ..." / "Received by AUSAs"
+    on three rows: a label-only row above and/or below a values-only row (first cell empty)
+    belongs to it. Grids with spans (None slots) are left alone.
+    """
+    if any(b is None for r in rows for b in r):
+        return [list(r) for r in rows], [list(t) for t in texts]
+    keep = [i for i, t in enumerate(texts) if any(t)]
+    rs = [list(rows[i]) for i in keep]
+    ts = [[x or "" for x in texts[i]] for i in keep]
+    i = 0
+    while i < len(ts):
+        if _values_only(ts[i]):
+            if i > 0 and _label_only(ts[i - 1]):
+                _absorb(rs, ts, i, i - 1)
+                i -= 1
+            if i + 1 < len(ts) and _label_only(ts[i + 1]):
+                _absorb(rs, ts, i, i + 1)
+        i += 1
+    return rs, [list(t) for t in ts]
+
+
+def _absorb(rs: list[list[BBox | None]], ts: list[list[str]], i: int, j: int) -> None:
+    """Row j's label joins row i (in reading order), and row j goes."""
+    first, second = (ts[j][0], ts[i][0]) if j < i else (ts[i][0], ts[j][0])
+    ts[i][0] = " ".join(x for x in (first, second) if x)
+    rs[i] = [_union(a, b) for a, b in zip(rs[i], rs[j], strict=False)]
+    del ts[j], rs[j]
+
+
+def _label_only(t: Sequence[str]) -> bool:
+    return bool(t[0]) and not any(t[1:])
+
+
+def _values_only(t: Sequence[str]) -> bool:
+    return len(t) > 1 and not t[0] and sum(1 for x in t[1:] if x) >= max(1, (len(t) - 1) // 2)
+
+
+def _union(a: BBox | None, b: BBox | None) -> BBox | None:
+    if a is None or b is None:
+        return a or b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))

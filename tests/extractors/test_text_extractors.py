@@ -80,3 +80,17 @@ def test_encrypted_with_password(pdf_dir: Path) -> None:
     assert PdfplumberExtractor().extract(doc, [1]).tables[0].grid()[1][0] == "01-001"
     with pytest.raises(BadInput):
         PyMuPDFExtractor().extract(doc_for(pdf_dir / "ruled_encrypted.pdf"), [1])
+
+
+def test_wrapped_first_column_label_joins_its_values() -> None:
+    from extractors.text_layer import merge_wrapped_rows
+
+    texts = [["Totals", "FY 2007", "FY 2008"], ["Investigative Matters", "", ""], ["", "426", "365"],
+             ["Received by AUSAs", "", ""], ["", "", ""], ["Cases Charged", "217", "197"]]
+    rows = [[(0.0, i * 10.0, 50.0, i * 10.0 + 8), (50.0, i * 10.0, 90.0, i * 10.0 + 8),
+             (90.0, i * 10.0, 130.0, i * 10.0 + 8)] for i in range(len(texts))]
+    rows_out, texts_out = merge_wrapped_rows(rows, texts)
+    assert texts_out == [["Totals", "FY 2007", "FY 2008"],
+                         ["Investigative Matters Received by AUSAs", "426", "365"],
+                         ["Cases Charged", "217", "197"]]
+    assert rows_out[1][0] == (0.0, 10.0, 50.0, 38.0)  # the merged cell covers all three lines
