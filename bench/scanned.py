@@ -104,14 +104,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rotate", type=float, default=0.5, help="degrees, alternating sign")
     ap.add_argument("--only", default=None, help="regex over case names")
     ap.add_argument("--keep", default=None)
+    ap.add_argument("--engine", default="rapidocr", choices=["rapidocr", "tesseract"])
+    ap.add_argument("--languages", default="en,ja", help="OCR languages (Tesseract packs)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     folder = Path(args.keep or tempfile.mkdtemp(prefix="rk-scanned-"))
     folder.mkdir(parents=True, exist_ok=True)
-    config = ExtractConfig()
-    from extractors.ocr_extractor import OcrExtractor
+    ocr_opts = {"engine": args.engine, "languages": args.languages.split(",")}
+    config = ExtractConfig(options={"ocr": ocr_opts})
+    from extractors.ocr_extractor import OcrExtractor, OcrOptions
 
-    _ = OcrExtractor().engine  # load the ONNX sessions before timing
+    _ = OcrExtractor(OcrOptions(**ocr_opts)).engine  # load the engine before timing
     totals: Counter = Counter()
     ocr_seconds, cpu_seconds, scanned_pages = 0.0, 0.0, 0
     selected = [c for c in cases() if not args.only or re.search(args.only, c.name)]
@@ -134,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"cells {c['cells_ok']}/{c['cells']} = {acc:.3f}  " + "; ".join(misses[:4]), flush=True)
     n = max(totals["cells"], 1)
     print(f"documents {len(selected)}  scanned pages {scanned_pages}  pieces {totals['pieces']}  "
-          f"cells {totals['cells']}  dpi {args.dpi}  noise {args.noise}  rotate ±{args.rotate}")
+          f"cells {totals['cells']}  dpi {args.dpi}  noise {args.noise}  rotate ±{args.rotate}  "
+          f"engine {args.engine} ({args.languages})")
     print(f"cell_accuracy {totals['cells_ok'] / n:.3f}")
     print(f"cell_accuracy_ignoring_spaces {totals['cells_ok_ws'] / n:.3f}")
     print(f"number_accuracy {totals['numbers_ok'] / max(totals['numbers'], 1):.3f} "

@@ -170,7 +170,7 @@ class TesseractEngine:
     def read(self, img: np.ndarray) -> list[OcrBox]:
         """Words grouped into phrases (same Tesseract line, gap under ~0.8 x height)."""
         words = [_word(r) for r in self._run(img, 6) if r.get("level") == "5"]
-        return _phrases([w for w in words if w is not None and not is_speck(w.text)])
+        return _phrases([w for w in words if w is not None and not _noise(w)])
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -180,6 +180,11 @@ class TesseractEngine:
             text = join_text([w.text for w in words])
             out.append((text, min((w.score for w in words), default=0.0)))
         return out
+
+
+def _noise(w: OcrBox) -> bool:
+    """A speck, or a lone low-confidence mark ("-", "|") Tesseract reads from scanner dirt."""
+    return is_speck(w.text) or (len(w.text) == 1 and not w.text.isalnum() and w.score < 0.6)
 
 
 def _word(row: dict[str, str]) -> OcrBox | None:
