@@ -117,7 +117,7 @@ class PyMuPDFExtractor:
         """RawTables of one open page."""
         d = page_dict(page)
         feats = page_features(page, pno, lines_of_dict(pno, d))
-        clip = _clip(feats.ruled_regions + feats.aligned_regions)
+        clip = _clip(feats.ruled_regions + feats.aligned_regions, page.rect)
         # find_tables reads every char of its area in Python and looks above each table for
         # an external header: clipping to the candidate regions makes prose pages cheap.
         first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
@@ -153,12 +153,13 @@ _TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
 _TEXT_COLUMNS = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
 
 
-def _clip(regions: Sequence[Sequence[float]], by: float = 4.0) -> pymupdf.Rect | None:
-    """The union of the candidate regions, padded; None when there is none."""
+def _clip(regions: Sequence[Sequence[float]], page: pymupdf.Rect, by: float = 4.0) -> pymupdf.Rect | None:
+    """The candidate regions' union, padded and kept on the page; None when there is none."""
     if not regions:
         return None
-    return _pad((min(r[0] for r in regions), min(r[1] for r in regions),
-                 max(r[2] for r in regions), max(r[3] for r in regions)), by)
+    box = _pad((min(r[0] for r in regions), min(r[1] for r in regions),
+                max(r[2] for r in regions), max(r[3] for r in regions)), by)
+    return box & page
 
 
 def _pad(r: Sequence[float], by: float = 2.0) -> pymupdf.Rect:

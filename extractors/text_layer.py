@@ -355,7 +355,8 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
             run.append(row)
             bottom, bridged = max(t.bbox[3] for t in row), 0
             continue
-        if run and row and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
+        tight = bool(row) and row[0].bbox[1] - bottom <= 0.8 * (row[0].bbox[3] - row[0].bbox[1])
+        if run and tight and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
             # a label wrapped onto a second line ("Investigative Matters / Received by AUSAs")
             # sits between rows of a table without ending it
             bottom, bridged = max(bottom, row[0].bbox[3]), bridged + 1
