@@ -345,7 +345,7 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
     run: list[list[TextLine]] = []
-    bottom, bridged = 0.0, 0
+    bottom, bridged, bridge_top = 0.0, 0, 0.0
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
@@ -353,17 +353,30 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
             run, bridged = [], 0
         if ok:
             run.append(row)
-            bottom, bridged = max(t.bbox[3] for t in row), 0
+            bottom, bridged, bridge_top = max(t.bbox[3] for t in row), 0, row[0].bbox[1]
             continue
-        tight = bool(row) and row[0].bbox[1] - bottom <= 0.8 * (row[0].bbox[3] - row[0].bbox[1])
+        tight = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1])
         if run and tight and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
             # a label wrapped onto a second line ("Investigative Matters / Received by AUSAs")
             # sits between rows of a table without ending it
-            bottom, bridged = max(bottom, row[0].bbox[3]), bridged + 1
+            bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             continue
         regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
         run, bridged = [], 0
     return regions, n_rows, n_num
+
+
+def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float) -> bool:
+    """A line within the run's row pitch: a wrapped label or a group label ("Projected")
+    inside the table, not a heading after a gap between two stacked tables."""
+    tops = [r[0].bbox[1] for r in run]
+    if not tops:
+        return False
+    if len(tops) < 2:  # no pitch yet: a line spacing at most
+        height = run[-1][0].bbox[3] - run[-1][0].bbox[1]
+        return top - last_top <= 2.5 * height
+    pitch = statistics.median(b - a for a, b in zip(tops, tops[1:], strict=False))
+    return top - last_top < 1.5 * pitch
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
