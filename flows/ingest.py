@@ -10,6 +10,7 @@ with nothing to process never starts Prefect at all (its ephemeral server costs 
 from __future__ import annotations
 
 import contextvars
+import itertools
 import logging
 import os
 import time
@@ -110,7 +111,8 @@ def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentR
     if progress:
         progress.begin()
     entries: list[dict[str, Any]] = []
-    for result in (*plan.unreadable, *extracted):
+    # chain, not (*a, *b): unpacking would drain the stream and hold every result until the end
+    for result in itertools.chain(plan.unreadable, extracted):
         rec = load(result, sinks, plan.replaces.get(result.document.doc_id, ()))
         entries.append(document_entry(rec, result))
         log_document(rec)
