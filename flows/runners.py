@@ -53,7 +53,21 @@ def dask_runner(runner: RunnerConfig) -> TaskRunner[Any]:
               "host": "127.0.0.1", "dashboard_address": None,
               # The scheduler always serves /health: bind it to loopback on a free port.
               "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"}}
-    return DaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs=kwargs)
+    return DaskTaskRunner(cluster_class=local_cluster, cluster_kwargs=kwargs)
+
+
+def local_cluster(**kwargs: Any) -> Any:
+    """A Dask LocalCluster whose workers report to this flow's Prefect API.
+
+    Called by prefect-dask inside the flow run. Without the API URL in their environment the
+    worker processes would each start (and orphan) an ephemeral Prefect server of their own.
+    """
+    from distributed import LocalCluster
+    from prefect.client.orchestration import get_client
+
+    url = get_client(sync_client=True).api_url
+    env = {"PREFECT_API_URL": str(url).rstrip("/")} if url else {}
+    return LocalCluster(env=env, **kwargs)
 
 
 def ray_runner(runner: RunnerConfig) -> TaskRunner[Any]:
