@@ -48,14 +48,25 @@ def make_corpus(folder: Path, n: int) -> int:
 
 
 class TreeMemory(threading.Thread):
-    """Samples the summed RSS of a process and all its descendants; keeps the peak."""
+    """Samples the summed RSS of a process and all its descendants (peak), and when the folder
+    sink's per-document parts appear (first and last: the steady-state span)."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, out: Path) -> None:
         super().__init__(daemon=True)
         self.root, self.peak, self.peak_one, self.stop = psutil.Process(pid), 0, 0, threading.Event()
+        self.out, self.parts, self.first, self.last = out, 0, 0.0, 0.0
+
+    def _count_parts(self) -> None:
+        docs = self.out / "_docs"
+        n = sum(1 for _ in docs.rglob("*.jsonl")) if docs.exists() else 0
+        if n > self.parts:
+            now = time.monotonic()
+            self.first = self.first or now
+            self.parts, self.last = n, now
 
     def run(self) -> None:
         while not self.stop.wait(0.2):
+            self._count_parts()
             try:
                 procs = [self.root, *self.root.children(recursive=True)]
             except psutil.NoSuchProcess:
@@ -78,7 +89,7 @@ def run(corpus: Path, out: Path, workers: int, runner: str = "dask") -> dict[str
            "--config", str(cfg), "--no-progress"]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    mem = TreeMemory(proc.pid)
+    mem = TreeMemory(proc.pid, out)
     mem.start()
     rc = proc.wait()
     wall = time.monotonic() - start
@@ -86,9 +97,8 @@ def run(corpus: Path, out: Path, workers: int, runner: str = "dask") -> dict[str
     mem.join()
     if rc != 0:
         raise SystemExit(f"rowkeeper run failed ({rc}) on {corpus}")
-    times = sorted(p.stat().st_mtime for p in (out / "_docs").rglob("*.jsonl"))
     report = json.loads((out / "report.json").read_text())
-    return {"wall": wall, "steady": times[-1] - times[0], "docs": len(times),
+    return {"wall": wall, "steady": mem.last - mem.first, "docs": mem.parts,
             "pages": report["totals"]["pages"], "failed": report["totals"]["failed"],
             "peak_mb": mem.peak / 2**20, "peak_one_mb": mem.peak_one / 2**20,
             "load": os.getloadavg()[0]}
