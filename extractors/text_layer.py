@@ -345,28 +345,35 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
     run: list[list[TextLine]] = []
-    bottom, bridged, bridge_top = 0.0, 0, 0.0
+    bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
             regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
             run, bridged = [], 0
         if ok:
+            if loose and not _is_numeric(row[0].text):
+                # heading after a gap, then a header row: the next stacked table starts here
+                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+                run = []
             run.append(row)
-            bottom, bridged, bridge_top = max(t.bbox[3] for t in row), 0, row[0].bbox[1]
+            bottom, bridged, bridge_top, loose = max(t.bbox[3] for t in row), 0, row[0].bbox[1], False
             continue
-        tight = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1])
-        if run and tight and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
-            # a label wrapped onto a second line ("Investigative Matters / Received by AUSAs")
-            # sits between rows of a table without ending it
+        near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
+        far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
+        if run and (near or far) and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
+            # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
+            # ("Projected") sits between rows of a table without ending it
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
+            loose = loose or not near
             continue
         regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
         run, bridged = [], 0
     return regions, n_rows, n_num
 
 
-def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float) -> bool:
+def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,
+                  pitches: float) -> bool:
     """A line within the run's row pitch: a wrapped label or a group label ("Projected")
     inside the table, not a heading after a gap between two stacked tables."""
     tops = [r[0].bbox[1] for r in run]
@@ -374,9 +381,9 @@ def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float
         return False
     if len(tops) < 2:  # no pitch yet: a line spacing at most
         height = run[-1][0].bbox[3] - run[-1][0].bbox[1]
-        return top - last_top <= 2.5 * height
+        return top - last_top <= 2.5 * height * pitches / 1.5
     pitch = statistics.median(b - a for a, b in zip(tops, tops[1:], strict=False))
-    return top - last_top < 1.5 * pitch
+    return top - last_top < pitches * pitch
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
