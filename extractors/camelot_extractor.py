@@ -16,12 +16,11 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from extractors.page_features import ruled_regions, rules_of_page
 from extractors.text_layer import (
     flag_bold_header,
     open_pdf,
     page_dict,
-    ruled_regions,
-    rules_of_page,
     spans_of_dict,
     typography,
 )

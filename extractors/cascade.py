@@ -14,14 +14,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
-from extractors.text_layer import (
-    PageFeatures,
-    lines_of_dict,
-    open_pdf,
-    page_dict,
-    page_features,
-    working_password,
-)
+from extractors.page_features import PageFeatures, page_features
+from extractors.text_layer import lines_of_dict, open_pdf, page_dict, working_password
 from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
 from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine

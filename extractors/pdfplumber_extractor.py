@@ -15,6 +15,7 @@ from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
 from pydantic import BaseModel, ConfigDict, Field
 
+from extractors.page_features import page_features
 from extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -22,7 +23,6 @@ from extractors.text_layer import (
     lines_of_dict,
     open_pdf,
     page_dict,
-    page_features,
 )
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
+from extractors.page_features import page_features
 from extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -21,7 +22,6 @@ from extractors.text_layer import (
     merge_wrapped_rows,
     open_pdf,
     page_dict,
-    page_features,
     spans_of_dict,
 )
 from rowkeeper.errors import BadInput

@@ -1,16 +1,11 @@
-"""The PDF's own text layer through PyMuPDF: opening, text lines, and cheap page features.
-
-Everything here reads one page's `get_text("dict")` and vector drawings at most once, so the
-cascade can tell "no table candidate on this page" for little more than the cost of get_text.
+"""The PDF's own text layer through PyMuPDF: opening, text lines, cell typography and the
+grid clean-ups shared by the find_tables-style extractors (page features: page_features.py).
 """
 
 from __future__ import annotations
 
-import re
-import statistics
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import pymupdf
@@ -28,8 +23,6 @@ if hasattr(pymupdf, "no_recommend_layout"):
 pymupdf.TOOLS.mupdf_display_errors(False)
 
 BOLD_FLAG = 16  # TEXT_FONT_BOLD in PyMuPDF span flags
-_RULE_MAX_THICKNESS = 3.0
-_RULE_MIN_LENGTH = 8.0
 
 
 def open_pdf_bytes_or_path(doc: DocumentInput, passwords: Sequence[str] = ()) -> pymupdf.Document:
@@ -184,226 +177,6 @@ def _starts(xs: list[list[float | None]], n: int) -> list[float | None]:
 def clean_cell(text: str) -> str:
     """Cell text with line breaks inside the cell joined by a space and runs of spaces collapsed."""
     return " ".join(text.split())
-
-
-# --- page features: cheap signals that a page holds a table --------------------------------
-
-@dataclass(frozen=True)
-class PageFeatures:
-    """What a page looks like to the cascade: rulings, aligned text columns, candidate regions."""
-
-    page: int
-    h_rules: int = 0
-    v_rules: int = 0
-    aligned_rows: int = 0
-    """Text rows with >= 2 separate segments whose starts line up with other rows."""
-    numeric_cells: int = 0
-    ruled_regions: tuple[BBox, ...] = ()
-    aligned_regions: tuple[BBox, ...] = ()
-
-    @property
-    def has_grid(self) -> bool:
-        """Ruling lines that can form a table (>= 2 horizontal and >= 2 vertical, or 3 rules)."""
-        return bool(self.ruled_regions)
-
-    @property
-    def has_aligned_columns(self) -> bool:
-        """Rows of text lined up in >= 2 columns, as a borderless table prints."""
-        return bool(self.aligned_regions)
-
-    @property
-    def candidate(self) -> bool:
-        """Whether the page may hold a table at all (else extractors need not run)."""
-        return self.has_grid or self.has_aligned_columns
-
-
-def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
-    """Horizontal and vertical ruling segments (lines and thin rectangles, rect edges)."""
-    hs: list[BBox] = []
-    vs: list[BBox] = []
-    for path in page.get_cdrawings():
-        for item in path["items"]:
-            if item[0] == "l":
-                (ax, ay), (bx, by) = item[1], item[2]
-                _add_rule(hs, vs, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
-            elif item[0] == "re":
-                x0, y0, x1, y1 = item[1]
-                r = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-                if r[2] - r[0] <= _RULE_MAX_THICKNESS or r[3] - r[1] <= _RULE_MAX_THICKNESS:
-                    _add_rule(hs, vs, r)
-                elif path.get("type") != "f":  # stroked box: its four edges are rules
-                    for e in ((r[0], r[1], r[2], r[1]), (r[0], r[3], r[2], r[3]),
-                              (r[0], r[1], r[0], r[3]), (r[2], r[1], r[2], r[3])):
-                        _add_rule(hs, vs, e)
-    return hs, vs
-
-
-def _add_rule(hs: list[BBox], vs: list[BBox], r: BBox) -> None:
-    w, h = r[2] - r[0], r[3] - r[1]
-    if w >= _RULE_MIN_LENGTH and h <= _RULE_MAX_THICKNESS:
-        hs.append(r)
-    elif h >= _RULE_MIN_LENGTH and w <= _RULE_MAX_THICKNESS:
-        vs.append(r)
-
-
-def ruled_regions(hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 3.0) -> list[BBox]:
-    """Boxes of clusters of touching rules that look like a table: rules at >= 3 heights
-    crossed by >= 1 vertical rule (rows split by a column rule, frame or not), or >= 3
-    vertical rules over 2 heights. A single framed box (a boxed note) is not a table."""
-    boxes: list[list[float]] = []
-    ys: list[set[int]] = []
-    xs: list[set[int]] = []
-    for kind, r in [(0, r) for r in hs] + [(1, r) for r in vs]:
-        hit = [i for i, b in enumerate(boxes) if _touch(b, r, tol)]
-        nb = list(r)
-        ny = {round((r[1] + r[3]) / 2 / tol)} if kind == 0 else set()
-        nx = {round((r[0] + r[2]) / 2 / tol)} if kind == 1 else set()
-        for i in sorted(hit, reverse=True):
-            b = boxes.pop(i)
-            nb = [min(nb[0], b[0]), min(nb[1], b[1]), max(nb[2], b[2]), max(nb[3], b[3])]
-            ny |= ys.pop(i)
-            nx |= xs.pop(i)
-        boxes.append(nb)
-        ys.append(ny)
-        xs.append(nx)
-    return [
-        (b[0], b[1], b[2], b[3]) for b, y, x in zip(boxes, ys, xs, strict=True)
-        if ((len(y) >= 3 and len(x) >= 1) or (len(y) >= 2 and len(x) >= 3))
-        and b[3] - b[1] > 10 and b[2] - b[0] > 30
-    ]
-
-
-def _touch(b: Sequence[float], r: BBox, tol: float) -> bool:
-    return r[0] <= b[2] + tol and b[0] <= r[2] + tol and r[1] <= b[3] + tol and b[1] <= r[3] + tol
-
-
-_NUMERIC = set("0123456789.,%()-−+$€¥£ ")
-
-
-def _is_numeric(text: str) -> bool:
-    t = text.strip()
-    return bool(t) and any(c.isdigit() for c in t) and sum(c in _NUMERIC for c in t) >= 0.8 * len(t)
-
-
-_WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
-
-
-def _split_wide_gaps(line: TextLine) -> list[TextLine]:
-    """A line printed as one string with runs of spaces (monospace reports) as its segments,
-    x estimated from character offsets."""
-    parts = [(m.start(), m.end()) for m in re.finditer(r"(?:(?!\s{2,}|\.{4,}).)+", line.text)]
-    if len(parts) < 2 or not _WIDE_GAP.search(line.text):
-        return [line]
-    x0, y0, x1, y1 = line.bbox
-    per_char = (x1 - x0) / max(len(line.text), 1)
-    return [line.model_copy(update={"text": line.text[a:b].strip(),
-                                    "bbox": (x0 + a * per_char, y0, x0 + b * per_char, y1)})
-            for a, b in parts if line.text[a:b].strip()]
-
-
-def _text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
-    """Lines grouped into visual rows (vertical centres within half a line height)."""
-    rows: list[list[TextLine]] = []
-    for ln in sorted(lines, key=lambda t: ((t.bbox[1] + t.bbox[3]) / 2, t.bbox[0])):
-        cy, h = (ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[3] - ln.bbox[1]
-        if rows:
-            last = rows[-1][0]
-            if abs((last.bbox[1] + last.bbox[3]) / 2 - cy) <= max(h, 2.0) / 2:
-                rows[-1].append(ln)
-                continue
-        rows.append([ln])
-    return [sorted(r, key=lambda t: t.bbox[0]) for r in rows]
-
-
-def _table_like(row: Sequence[TextLine]) -> bool:
-    # Two-column prose also gives two segments per row; cells are short or numeric.
-    if len(row) >= 3:
-        return True
-    return len(row) == 2 and any(len(t.text) <= 25 or _is_numeric(t.text) for t in row)
-
-
-def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
-    """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
-    edges = sorted({round(t.bbox[k]) for row in run for t in row for k in (0, 2)})
-    need = max(3, int(0.6 * len(run) + 0.999))
-    n, last = 0, -1e9
-    for x in edges:
-        if x - last <= tol * 2:
-            continue
-        hits = sum(any(abs(t.bbox[k] - x) <= tol for t in row for k in (0, 2)) for row in run)
-        if hits >= need:
-            n, last = n + 1, x
-    return n
-
-
-def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[BBox], int, int]:
-    """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells."""
-    # a typed rule ("-----") under a header must not cut the run of aligned rows in two
-    kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
-    rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])
-    heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
-    gap_max = 2.5 * statistics.median(heights) + 4
-    regions, n_rows, n_num = [], 0, 0
-    run: list[list[TextLine]] = []
-    bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
-    for row in rows + [[]]:
-        ok = bool(row) and _table_like(row)
-        if row and run and row[0].bbox[1] - bottom > gap_max:
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
-            run, bridged = [], 0
-        if ok:
-            if loose and not _is_numeric(row[0].text):
-                # heading after a gap, then a header row: the next stacked table starts here
-                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
-                run = []
-            run.append(row)
-            bottom, bridged, bridge_top, loose = max(t.bbox[3] for t in row), 0, row[0].bbox[1], False
-            continue
-        near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
-        far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
-        if run and (near or far) and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
-            # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
-            # ("Projected") sits between rows of a table without ending it
-            bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
-            loose = loose or not near
-            continue
-        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
-        run, bridged = [], 0
-    return regions, n_rows, n_num
-
-
-def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,
-                  pitches: float) -> bool:
-    """A line within the run's row pitch: a wrapped label or a group label ("Projected")
-    inside the table, not a heading after a gap between two stacked tables."""
-    tops = [r[0].bbox[1] for r in run]
-    if not tops:
-        return False
-    if len(tops) < 2:  # no pitch yet: a line spacing at most
-        height = run[-1][0].bbox[3] - run[-1][0].bbox[1]
-        return top - last_top <= 2.5 * height * pitches / 1.5
-    pitch = statistics.median(b - a for a, b in zip(tops, tops[1:], strict=False))
-    return top - last_top < pitches * pitch
-
-
-def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
-               n_num: int) -> tuple[list[BBox], int, int]:
-    if len(run) < min_rows or _anchors(run) < 2:
-        return regions, n_rows, n_num
-    flat = [t for row in run for t in row]
-    box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
-           max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
-    return regions + [box], n_rows + len(run), n_num + sum(_is_numeric(t.text) for t in flat)
-
-
-def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine]) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines` already read)."""
-    hs, vs = rules_of_page(page)
-    ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
-    aligned, n_rows, n_num = aligned_regions(lines)
-    return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
-                        numeric_cells=n_num, ruled_regions=tuple(ruled),
-                        aligned_regions=tuple(aligned))
 
 
 def flag_bold_header(cells: Sequence[Cell]) -> tuple[Cell, ...]:
