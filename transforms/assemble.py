@@ -23,7 +23,13 @@ from transforms.context import (
     section_index,
     section_path_at,
 )
-from transforms.headers import clean_text, detect_header_rows, fill_group_labels, fold_header_rows
+from transforms.headers import (
+    clean_text,
+    detect_header_rows,
+    fill_group_labels,
+    fold_header_rows,
+    join_wrapped_header_rows,
+)
 from transforms.merge import merge_continued_tables, piece_grid, repeated_header_rows
 from transforms.spans import (
     drop_cell_columns,
@@ -146,7 +152,8 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
         caption=caption.text.strip() if caption else None,
         section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
-        header_rows=h, header_grid=tuple(tuple(r) for r in drop_columns(first.printed[:h], hollow)),
+        header_rows=h, header_grid=tuple(tuple(r) for r in join_wrapped_header_rows(
+            drop_columns(first.printed[:h], hollow))),
         columns=tuple(columns) + ("",) * (width - len(columns)),
         rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
         column_types=types or _empty_types(width), values=values,

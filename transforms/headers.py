@@ -118,6 +118,49 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
     return out
 
 
+_CONNECTOR = re.compile(r"(?:[-‐–/,&+]|\b(?:and|or|of|in|for|the|to|per|by|with|from|at|on))$", re.I)
+
+
+def _continues(upper: str, lower: str) -> bool:
+    """Whether `lower` reads as the next line of the same label as `upper`: it starts in lower
+    case, with a bracket or a currency/percent sign, or in a script without case (CJK); or
+    `upper` breaks off after a hyphen, slash or connecting word ("Two or" / "more")."""
+    head = lower.strip()[:1]
+    if not head:
+        return False
+    if head.islower() or head in "([$€£¥%" or _CJK.match(head):
+        return True
+    return bool(_CONNECTOR.search(upper.strip()))
+
+
+def _join(upper: str, lower: str) -> str:
+    return clean_text(f"{upper}\n{lower}") if upper.strip() else lower
+
+
+def join_wrapped_header_rows(printed: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Header rows as a reader sees the cells: a row that only continues the text of the row
+    above is a wrapped line of the same cells ("In the last" over "month" -> "In the last
+    month"). It continues when each of its labels sits under a label (none under an empty slot
+    or a span's tail) and each visibly carries on the label above it (`_continues`); a row with
+    a capitalised label ("Indicators", a centred "Enrollment, in thousands") stays a row.
+
+    `printed` holds each cell's text in its top-left slot only, so a group label spanning
+    several columns leaves empty slots that stop the sub-labels under it from being joined.
+    """
+    out = [list(r) for r in printed]
+    i = 0
+    while i + 1 < len(out):
+        upper, lower = out[i], out[i + 1]
+        filled = [c for c, t in enumerate(lower) if t.strip()]
+        if filled and all(c < len(upper) and upper[c].strip() for c in filled) and \
+                all(_continues(upper[c], lower[c]) for c in filled):
+            out[i] = [_join(u, lower[c]) if c < len(lower) else u for c, u in enumerate(upper)]
+            del out[i + 1]
+            continue
+        i += 1
+    return out
+
+
 def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:
     """One name per column: the column's header texts top-down, repeats (spans) once."""
     n_cols = max((len(r) for r in header), default=0)

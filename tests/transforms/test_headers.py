@@ -5,7 +5,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from transforms.headers import clean_text, detect_header_rows, fill_group_labels, fold_header_rows
+from transforms.headers import (
+    clean_text,
+    detect_header_rows,
+    fill_group_labels,
+    fold_header_rows,
+    join_wrapped_header_rows,
+)
 
 BODY = [["North", "1,200", "3.5%"], ["South", "2,340", "4.1%"], ["East", "880", "2.0%"]]
 
@@ -64,3 +70,25 @@ def test_folding_twice_equals_folding_once(header: list[list[str]]) -> None:
     once = fold_header_rows(header)
     assert fold_header_rows([list(once)]) == once
     assert len(once) == 3
+
+
+def test_wrapped_header_line_joins_the_cell_above() -> None:
+    # "In the last" / "month" is one cell printed on two lines; the body starts after
+    printed = [["", "In the last", "Two or", "Asian/"], ["", "month", "more", "Pacific"]]
+    assert join_wrapped_header_rows(printed) == [["", "In the last month", "Two or more", "Asian/ Pacific"]]
+
+
+def test_sub_labels_under_a_group_span_stay_a_row() -> None:
+    # the group label sits in its top-left slot only: the sub-labels under its tail stay apart
+    printed = [["", "to air", "", ""], ["", "kg/year", "by water", "by land"]]
+    assert join_wrapped_header_rows(printed) == [list(r) for r in printed]
+
+
+def test_capitalised_labels_under_a_full_row_stay_a_row() -> None:
+    printed = [["education and training", "(%)"], ["Indicators", "Weight in 2006"]]
+    assert join_wrapped_header_rows(printed) == [list(r) for r in printed]
+
+
+def test_three_line_header_cell_and_cjk_wrap_join() -> None:
+    printed = [["物件", "Percent"], ["名", "who"], ["", "borrowed"]]
+    assert join_wrapped_header_rows(printed) == [["物件名", "Percent who borrowed"]]
