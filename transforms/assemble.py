@@ -30,7 +30,13 @@ from transforms.headers import (
     fold_header_rows,
     join_wrapped_header_rows,
 )
-from transforms.merge import merge_continued_tables, piece_grid, repeated_header_rows
+from transforms.merge import (
+    join_stacked,
+    merge_continued_tables,
+    piece_grid,
+    repeated_header_rows,
+    stacks_on,
+)
 from transforms.spans import (
     drop_cell_columns,
     drop_columns,
@@ -163,6 +169,21 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     return table.model_copy(update={"validation": validate_table(table, ctx.config, expected)})
 
 
+def join_stacked_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine],
+                        text: dict[int, PageText], config: TransformConfig) -> list[RawTable]:
+    """Pieces in reading order, those that one table's section label rows cut apart joined."""
+    out: list[RawTable] = []
+    for p in ordered:
+        if out:
+            up = prepare(out[-1], lines)
+            labels = stacks_on(out[-1], p, up.grid[: up.header_rows], text.get(p.page), config)
+            if labels is not None:
+                out[-1] = join_stacked(out[-1], labels, p)
+                continue
+        out.append(p)
+    return out
+
+
 def assemble_tables(
     doc_id: str,
     source: str,
@@ -173,6 +194,8 @@ def assemble_tables(
 ) -> tuple[Table, ...]:
     """Logical tables of a document, in reading order (page, then top)."""
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
+    text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
+    ordered = join_stacked_pieces(ordered, lines, text, config)
     prepared = {p.piece_id: prepare(p, lines) for p in ordered}
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}

@@ -12,11 +12,14 @@ import statistics
 from collections.abc import Sequence
 
 from rowkeeper.config import TransformConfig
-from rowkeeper.models import BBox, RawTable
-from transforms.context import PageText, is_continued
+from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from transforms.context import PageText, heading_key, is_caption, is_continued
 from transforms.headers import clean_text, is_label_row, numeric_columns
 from transforms.spans import expand_spans
 from transforms.types import normalize
+
+MAX_LABEL_LINES = 2
+"""Lines between two stacked pieces of one table (section label rows such as "Actual")."""
 
 
 def piece_grid(piece: RawTable) -> list[list[str]]:
@@ -118,3 +121,68 @@ def merge_continued_tables(
                 continue
         groups.append([p])
     return [tuple(g) for g in groups]
+
+
+def _pitch(piece: RawTable) -> float:
+    """The piece's row pitch (points per row)."""
+    return (piece.bbox[3] - piece.bbox[1]) / max(piece.n_rows, 1)
+
+
+def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
+                        tol: float) -> list[TextLine] | None:
+    """The lines between two stacked pieces when all of them read as row labels of the table
+    (starting at the first column's left edge, not a caption or a heading); None otherwise."""
+    x0, x1 = min(upper.bbox[0], lower.bbox[0]), max(upper.bbox[2], lower.bbox[2])
+    between = [ln for ln in (text.lines if text else ())
+               if ln.bbox[1] >= upper.bbox[3] - 3 and ln.bbox[3] <= lower.bbox[1] + 3
+               and ln.bbox[2] > x0 and ln.bbox[0] < x1]
+    if len(between) > MAX_LABEL_LINES:
+        return None
+    first = [x for x in (column_lefts(upper)[0], column_lefts(lower)[0], upper.bbox[0]) if x is not None]
+    sizes = [c.font_size for c in (*upper.cells, *lower.cells) if c.font_size]
+    body = statistics.median(sizes) if sizes else None
+    for ln in between:
+        if min(abs(ln.bbox[0] - x) for x in first) > tol or is_caption(ln.text) or is_continued(ln.text):
+            return None
+        if heading_key(ln, body if body is not None else ln.font_size) is not None:
+            return None  # a bigger or a numbered bold line is a heading: a new table follows
+    return sorted(between, key=lambda ln: ln.bbox[1])
+
+
+def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
+              text: PageText | None, config: TransformConfig) -> list[TextLine] | None:
+    """The row-label lines between `upper` and `lower` when `lower`, right below `upper` on the
+    same page, is the rest of the same table; None when they are two tables.
+
+    Layout extractors end a piece at a section label row ("Actual", "Women") that has text in
+    the first column only: the rows below keep the same columns, open with no header, and
+    follow within a few row pitches.
+    """
+    if lower.page != upper.page or lower.extractor != upper.extractor or lower.bbox[1] < upper.bbox[3] - 3:
+        return None
+    if not columns_line_up(upper, lower, config.merge_x_tolerance):
+        return None
+    labels = _row_labels_between(upper, lower, text, config.merge_x_tolerance)
+    if labels is None:
+        return None
+    pitch = max(_pitch(upper), _pitch(lower))
+    if lower.bbox[1] - upper.bbox[3] > pitch * (len(labels) + 1.5):
+        return None
+    grid = piece_grid(lower)
+    if opens_new_header(grid, header) or repeated_header_rows(grid, header):
+        return None
+    return labels
+
+
+def join_stacked(upper: RawTable, labels: Sequence[TextLine], lower: RawTable) -> RawTable:
+    """One piece: `upper`'s rows, one row per label line (text in the first column), `lower`'s."""
+    cells = list(upper.cells)
+    row = upper.n_rows
+    for ln in labels:
+        cells.append(Cell(row=row, col=0, text=ln.text.strip(),
+                          page=upper.page, bbox=ln.bbox, bold=ln.bold, font_size=ln.font_size))
+        row += 1
+    cells += [c.model_copy(update={"row": c.row + row}) for c in lower.cells]
+    bbox = (min(upper.bbox[0], lower.bbox[0]), upper.bbox[1],
+            max(upper.bbox[2], lower.bbox[2]), lower.bbox[3])
+    return upper.model_copy(update={"cells": tuple(cells), "n_rows": row + lower.n_rows, "bbox": bbox})

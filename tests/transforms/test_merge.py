@@ -100,3 +100,28 @@ def test_no_body_row_is_lost_by_a_merge(sizes: list[int], repeat: bool) -> None:
     (t,) = _assemble(pieces, n_pages=len(sizes))
     assert [r[0] for r in t.rows] == [f"Item {i:03d}" for i in range(start)]
     assert all(len(r) == len(t.columns) for r in t.rows)
+
+
+def test_section_label_between_stacked_pieces_joins_them() -> None:
+    # a layout extractor ended the piece at the label row "Projected" (first column only)
+    a = raw_table([HEADER, *_rows(0, 5)], page=1, top=100, n=1)
+    label = line("Projected", 1, top=100 + 6 * 16 + 2)
+    b = raw_table(_rows(5, 4), page=1, top=100 + 7 * 16, n=2)
+    (t,) = _assemble([a, b], [label], n_pages=1)
+    assert t.columns == tuple(HEADER)
+    assert [r[0] for r in t.rows] == [*(f"Item {i:03d}" for i in range(5)), "Projected",
+                                      *(f"Item {i:03d}" for i in range(5, 9))]
+    assert t.rows[5] == ("Projected", "", "")
+    assert t.rows[6] == ("Item 005", "1,005", "5")
+    assert t.regions[0].bbox == (a.bbox[0], a.bbox[1], b.bbox[2], b.bbox[3])
+
+
+def test_heading_or_new_header_between_stacked_pieces_keeps_them_apart() -> None:
+    a = raw_table([HEADER, *_rows(0, 5)], page=1, top=100, n=1)
+    b = raw_table(_rows(5, 4), page=1, top=100 + 7 * 16, n=2)
+    heading = line("2. Spare parts", 1, top=100 + 6 * 16 + 2, size=14, bold=True)
+    assert len(_assemble([a, b], [heading], n_pages=1)) == 2
+    c = raw_table([["Name", "Weight", "Height"], *_rows(5, 4)], page=1, top=100 + 7 * 16, n=2)
+    assert len(_assemble([a, c], [line("Other", 1, top=100 + 6 * 16 + 2)], n_pages=1)) == 2
+    far = raw_table(_rows(5, 4), page=1, top=100 + 12 * 16, n=2)
+    assert len(_assemble([a, far], [], n_pages=1)) == 2
