@@ -41,6 +41,9 @@ from transforms.spans import (
     drop_cell_columns,
     drop_columns,
     hollow_columns,
+    shift_cells_left,
+    shift_labels_left,
+    span_tail_columns,
     split_packed_rows,
     top_left_grid,
 )
@@ -143,8 +146,15 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     first, last = group[0], group[-1]
     h = first.header_rows
     body, cells, expected = _body(group)
-    hollow = hollow_columns(first.grid[:h], body)
-    header = drop_columns(first.grid[:h], hollow)
+    printed = first.printed[:h] + top_left_grid(cells, h + len(body), first.piece.n_cols)[h:]
+    tails = span_tail_columns(printed, first.grid[:h] + body, h)
+    grid_head = shift_labels_left(first.grid[:h], tails)
+    printed_head = shift_labels_left(first.printed[:h], tails)
+    cells = shift_cells_left(cells, tails, h)
+    hollow = sorted({*tails, *hollow_columns(grid_head, body)})
+    if len(hollow) >= first.piece.n_cols:
+        hollow = tails
+    header = drop_columns(grid_head, hollow)
     body = drop_columns(body, hollow)
     width = first.piece.n_cols - len(hollow)
     columns = fold_header_rows(fill_group_labels(header)) if h else ("",) * width
@@ -159,7 +169,7 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
         section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
         header_rows=h, header_grid=tuple(tuple(r) for r in join_wrapped_header_rows(
-            drop_columns(first.printed[:h], hollow))),
+            drop_columns(printed_head, hollow))),
         columns=tuple(columns) + ("",) * (width - len(columns)),
         rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
         column_types=types or _empty_types(width), values=values,

@@ -181,3 +181,51 @@ def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[in
             cells += new
             n += max(c.row for c in new) - n + 1
     return piece.model_copy(update={"cells": tuple(cells), "n_rows": n})
+
+
+def span_tail_columns(printed: Sequence[Sequence[str]], grid: Sequence[Sequence[str]],
+                      header_rows: int) -> list[int]:
+    """Columns that hold no body cell of their own, only the tails of body cells spanning in
+    from the left (and at most header labels whose slot to the left is free).
+
+    An extractor that cuts columns at every word edge of a centred header makes each body cell
+    span several such slivers; the header labels then sit one sliver right of the body text
+    they name. `printed` has each cell's text in its top-left slot, `grid` the spans expanded.
+    """
+    n_cols = max((len(r) for r in (*printed, *grid)), default=0)
+
+    def at(rows: Sequence[Sequence[str]], r: int, c: int) -> str:
+        return rows[r][c].strip() if r < len(rows) and c < len(rows[r]) else ""
+
+    out = []
+    for c in range(1, n_cols):
+        body = range(header_rows, len(grid))
+        if any(at(printed, r, c) for r in body) or not any(at(grid, r, c) for r in body):
+            continue
+        if all(not at(printed, r, c) or not at(printed, r, c - 1) for r in range(header_rows)):
+            out.append(c)
+    return out if len(out) < n_cols else out[1:]
+
+
+def shift_labels_left(rows: Sequence[Sequence[str]], cols: Sequence[int]) -> list[list[str]]:
+    """Rows with the text of each column in `cols` moved into the column on its left (where
+    that slot is free), so that dropping `cols` afterwards loses no label."""
+    out = [list(r) for r in rows]
+    for c in sorted(cols):
+        for r in out:
+            if c < len(r) and r[c].strip() and not r[c - 1].strip():
+                r[c - 1], r[c] = r[c], ""
+    return out
+
+
+def shift_cells_left(cells: Sequence[Cell], cols: Sequence[int], header_rows: int) -> list[Cell]:
+    """Header cells starting in a column of `cols` widened one column left (the slot there was
+    free), so `drop_cell_columns` keeps them; other cells as they are."""
+    starts = {(c.row, c.col) for c in cells if c.text.strip()}
+    moved = set(cols)
+    out = []
+    for c in cells:
+        if c.row < header_rows and c.col in moved and c.text.strip() and (c.row, c.col - 1) not in starts:
+            c = c.model_copy(update={"col": c.col - 1, "col_span": c.col_span + 1})
+        out.append(c)
+    return out

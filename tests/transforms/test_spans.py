@@ -75,3 +75,28 @@ def test_row_packed_into_one_spanning_cell_is_cut_at_the_column_edges() -> None:
     lines = [line(t, 1, 123, size=9, x0=55 + k * cw) for k, t in enumerate(["Austria", "Single", "109", "0.9"])]
     (t,) = assemble_tables("d" * 64, "x.pdf", [piece], lines, pages(1), TransformConfig())
     assert t.rows == (("Austria", "Single", "109", "0.9"), ("Germany", "Single", "123", "0.8"))
+
+
+def test_body_spans_over_slivers_fold_with_the_header_labels_beside_them() -> None:
+    # columns cut at every word edge: body cells span 3 slivers, the centred labels sit one
+    # sliver right of the body text they name
+    header = ["", "Category", "", "", "Description", ""]
+    body = [["1", "", "", "Early involvement", "", ""], ["2", "", "", "Late involvement", "", ""]]
+    piece = raw_table([header, *body], header_rows=1,
+                      spans=[(1, 0, 1, 3), (1, 3, 1, 3), (2, 0, 1, 3), (2, 3, 1, 3)])
+    (t,) = assemble_tables("d" * 64, "x.pdf", [piece], [], pages(1), TransformConfig())
+    assert t.columns == ("Category", "Description")
+    assert t.header_grid == (("Category", "Description"),)
+    assert t.rows == (("1", "Early involvement"), ("2", "Late involvement"))
+    assert {(c.row, c.col, c.text) for c in t.cells if c.text} == {
+        (0, 0, "Category"), (0, 1, "Description"), (1, 0, "1"), (1, 1, "Early involvement"),
+        (2, 0, "2"), (2, 1, "Late involvement")}
+
+
+def test_a_debit_credit_pair_that_never_shares_a_row_is_kept() -> None:
+    header = ["Item", "Debit", "Credit"]
+    body = [["Rent", "1,200", ""], ["Refund", "", "300"], ["Fees", "45", ""]]
+    (t,) = assemble_tables("d" * 64, "x.pdf", [raw_table([header, *body], header_rows=1)], [],
+                           pages(1), TransformConfig())
+    assert t.columns == tuple(header)
+    assert t.rows == tuple(tuple(r) for r in body)
