@@ -53,6 +53,8 @@ def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
     hs: list[BBox] = []
     vs: list[BBox] = []
     for path in page.get_cdrawings():
+        if _invisible(path):
+            continue
         for item in path["items"]:
             if item[0] == "l":
                 (ax, ay), (bx, by) = item[1], item[2]
@@ -67,6 +69,12 @@ def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
                               (r[0], r[1], r[0], r[3]), (r[2], r[1], r[2], r[3])):
                         _add_rule(hs, vs, e)
     return hs, vs
+
+
+def _invisible(path: dict) -> bool:
+    """A white shape with no stroke (a background patch on a white page): draws no rule."""
+    fill = path.get("fill")
+    return path.get("type") == "f" and fill is not None and min(fill) >= 0.95
 
 
 def _add_rule(hs: list[BBox], vs: list[BBox], r: BBox) -> None:

@@ -19,10 +19,13 @@ from extractors.text_layer import (
     drop_empty_rows,
     flag_bold_header,
     lines_of_dict,
+    map_bbox,
     merge_wrapped_rows,
     open_pdf,
     page_dict,
     spans_of_dict,
+    upright_copy,
+    upright_rotation,
 )
 from rowkeeper.errors import BadInput
 from rowkeeper.ids import piece_id
@@ -75,7 +78,8 @@ class PyMuPDFExtractor:
         tables: list[RawTable] = []
         with open_pdf(doc) as pdf:
             for pno in pages:
-                tables.extend(self.page_tables(doc, pdf[pno - 1], pno, kwargs))
+                tables.extend(self.sideways_tables(doc, pdf, pno, kwargs)
+                              or self.page_tables(doc, pdf[pno - 1], pno, kwargs))
         return Extraction(tables=tuple(tables))
 
     def _repair(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
@@ -111,6 +115,21 @@ class PyMuPDFExtractor:
             if found:
                 return found
         return _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(region)})
+
+    def sideways_tables(self, doc: DocumentInput, pdf: pymupdf.Document, pno: int,
+                        kwargs: dict[str, Any]) -> list[RawTable]:
+        """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees):
+        read on an upright copy, boxes mapped back to the page; [] for an upright page."""
+        page = pdf[pno - 1]
+        rotation = upright_rotation(page_dict(page), page.rotation)
+        if rotation is None:
+            return []
+        with upright_copy(pdf, pno, rotation) as (upright, back):
+            found = self.page_tables(doc, upright, pno, kwargs)
+        return [t.model_copy(update={
+            "bbox": map_bbox(t.bbox, back),
+            "cells": tuple(c.model_copy(update={"bbox": map_bbox(c.bbox, back)}) if c.bbox else c
+                           for c in t.cells)}) for t in found]
 
     def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
                     kwargs: dict[str, Any]) -> list[RawTable]:

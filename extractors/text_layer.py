@@ -260,3 +260,53 @@ def _union(a: BBox | None, b: BBox | None) -> BBox | None:
     if a is None or b is None:
         return a or b
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+# --- sideways pages: text printed at 90/180 degrees on a page shown upright ------------------
+
+_UPRIGHT_FOR_DIR = {(0, -1): 90, (0, 1): 270, (-1, 0): 180, (1, 0): 0}
+"""/Rotate that shows text running in this (unrotated-space) direction left to right."""
+
+
+def upright_rotation(d: dict[str, Any], rotation: int, min_share: float = 0.6) -> int | None:
+    """The /Rotate that shows the page's dominant text direction upright, None when the page
+    already reads upright (or has no dominant direction): the chars of most of the page's text
+    run one way (a landscape table printed sideways on a portrait page)."""
+    weight: dict[int, int] = {}
+    for block in d["blocks"]:
+        for line in block.get("lines", ()):
+            want = _UPRIGHT_FOR_DIR.get((round(line["dir"][0]), round(line["dir"][1])))
+            n = sum(len(s["text"].strip()) for s in line["spans"])
+            if want is not None and n:
+                weight[want] = weight.get(want, 0) + n
+    total = sum(weight.values())
+    if not total:
+        return None
+    want, n = max(weight.items(), key=lambda kv: kv[1])
+    return want if n >= min_share * total and want != rotation % 360 else None
+
+
+@contextmanager
+def upright_copy(pdf: pymupdf.Document, pno: int, rotation: int) -> Iterator[tuple[pymupdf.Page, pymupdf.Matrix]]:
+    """Page `pno` (1-based) of an in-memory copy, turned to `rotation` and baked upright (the
+    rotation moved into the content stream, /Rotate 0), so text, words and ruling segments all
+    share upright coordinates; and the matrix mapping them back to the original page's
+    unrotated coordinates (those of its text and drawings, whatever its /Rotate)."""
+    from pymupdf.table import page_rotation_set0
+
+    copy = pymupdf.open()
+    try:
+        copy.insert_pdf(pdf, from_page=pno - 1, to_page=pno - 1)
+        page = copy[0]
+        page.set_rotation(rotation)
+        back = page.derotation_matrix
+        page, *_ = page_rotation_set0(page)
+        yield page, back
+    finally:
+        copy.close()
+
+
+def map_bbox(b: BBox, m: pymupdf.Matrix) -> BBox:
+    """`b` carried through `m`, normalised (x0 < x1, top < bottom), rounded to 0.01 pt."""
+    r = pymupdf.Rect(b).transform(m).normalize()
+    return (round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2))

@@ -1,0 +1,59 @@
+"""Sideways pages: a ruled table printed at 90 degrees on a portrait page is read upright."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from extractors.page_features import rules_of_page
+from extractors.pymupdf_extractor import PyMuPDFExtractor
+from tests.extractors.helpers import doc_for
+
+ROWS = [("Region", "Units", "Revenue"), ("North", "120", "4,300"), ("South", "95", "3,150"),
+        ("East", "240", "8,020"), ("West", "61", "1,990")]
+
+
+def _landscape_table() -> pymupdf.Document:
+    """An upright landscape page holding a fully ruled 3-column table."""
+    src = pymupdf.open()
+    page = src.new_page(width=792, height=612)
+    x = [100, 260, 400, 560]
+    y = [100 + 24 * i for i in range(len(ROWS) + 1)]
+    for xi in x:
+        page.draw_line((xi, y[0]), (xi, y[-1]))
+    for yi in y:
+        page.draw_line((x[0], yi), (x[-1], yi))
+    for i, row in enumerate(ROWS):
+        for j, text in enumerate(row):
+            page.insert_text((x[j] + 4, y[i] + 16), text, fontsize=10)
+    return src
+
+
+@pytest.mark.parametrize("rotate", [90, -90])
+def test_sideways_ruled_table_read_upright(tmp_path: Path, rotate: int) -> None:
+    src = _landscape_table()
+    out = pymupdf.open()
+    out.new_page(width=612, height=792).show_pdf_page(pymupdf.Rect(0, 0, 612, 792), src, 0, rotate=rotate)
+    path = tmp_path / f"sideways{rotate}.pdf"
+    out.save(path)
+    tables = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert len(tables) == 1
+    assert [tuple(r) for r in tables[0].grid()] == ROWS
+    # provenance stays on the page as printed (portrait): the box is taller than wide
+    x0, top, x1, bottom = tables[0].bbox
+    assert 0 <= x0 < x1 <= 612 and 0 <= top < bottom <= 792 and bottom - top > x1 - x0
+
+
+def test_white_background_patch_is_no_rule() -> None:
+    """A white patch placed through a rotated form comes out as four filled lines, not a box."""
+    src = pymupdf.open()
+    page = src.new_page()
+    page.draw_rect(pymupdf.Rect(50, 50, 300, 80), color=None, fill=(1, 1, 1))
+    page.draw_rect(pymupdf.Rect(50, 100, 300, 130), color=(0, 0, 0))
+    doc = pymupdf.open()
+    turned = doc.new_page(width=792, height=612)
+    turned.show_pdf_page(turned.rect, src, 0, rotate=90)
+    hs, vs = rules_of_page(turned)
+    assert len(hs) == 2 and len(vs) == 2  # the stroked box's four edges only
