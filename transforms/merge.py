@@ -13,13 +13,15 @@ from collections.abc import Sequence
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
-from transforms.context import PageText, heading_key, is_caption, is_continued
+from transforms.context import FOOTNOTE, PageText, heading_key, is_caption, is_continued
 from transforms.headers import clean_text, is_label_row, numeric_columns
 from transforms.spans import expand_spans
 from transforms.types import normalize
 
 MAX_LABEL_LINES = 2
 """Lines between two stacked pieces of one table (section label rows such as "Actual")."""
+OUTDENT = 30.0
+"""How far (points) a section label may stand left of the table's first column."""
 
 
 def piece_grid(piece: RawTable) -> list[list[str]]:
@@ -131,7 +133,8 @@ def _pitch(piece: RawTable) -> float:
 def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
                         tol: float) -> list[TextLine] | None:
     """The lines between two stacked pieces when all of them read as row labels of the table
-    (starting at the first column's left edge, not a caption or a heading); None otherwise."""
+    (starting at the first column's left edge or outdented a little left of it; not a caption,
+    a footnote or a heading); None otherwise."""
     x0, x1 = min(upper.bbox[0], lower.bbox[0]), max(upper.bbox[2], lower.bbox[2])
     between = [ln for ln in (text.lines if text else ())
                if ln.bbox[1] >= upper.bbox[3] - 3 and ln.bbox[3] <= lower.bbox[1] + 3
@@ -142,7 +145,11 @@ def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
     sizes = [c.font_size for c in (*upper.cells, *lower.cells) if c.font_size]
     body = statistics.median(sizes) if sizes else None
     for ln in between:
-        if min(abs(ln.bbox[0] - x) for x in first) > tol or is_caption(ln.text) or is_continued(ln.text):
+        at_edge = min(abs(ln.bbox[0] - x) for x in first) <= tol
+        outdented = x0 - OUTDENT <= ln.bbox[0] < min(first)
+        if not (at_edge or outdented):
+            return None
+        if is_caption(ln.text) or is_continued(ln.text) or FOOTNOTE.match(ln.text.strip()):
             return None
         if heading_key(ln, body if body is not None else ln.font_size) is not None:
             return None  # a bigger or a numbered bold line is a heading: a new table follows
@@ -166,8 +173,9 @@ def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
     if labels is None:
         return None
     pitch = max(_pitch(upper), _pitch(lower))
-    if lower.bbox[1] - upper.bbox[3] > pitch * (len(labels) + 1.5):
-        return None
+    room = sum(3 * max(pitch, ln.bbox[3] - ln.bbox[1]) for ln in labels)
+    if lower.bbox[1] - upper.bbox[3] > 1.5 * pitch + room:
+        return None  # a label row may stand in some space of its own, not in a page's worth
     grid = piece_grid(lower)
     if opens_new_header(grid, header) or repeated_header_rows(grid, header):
         return None

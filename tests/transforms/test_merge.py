@@ -125,3 +125,13 @@ def test_heading_or_new_header_between_stacked_pieces_keeps_them_apart() -> None
     assert len(_assemble([a, c], [line("Other", 1, top=100 + 6 * 16 + 2)], n_pages=1)) == 2
     far = raw_table(_rows(5, 4), page=1, top=100 + 12 * 16, n=2)
     assert len(_assemble([a, far], [], n_pages=1)) == 2
+
+
+def test_outdented_label_with_space_around_it_joins_but_a_note_does_not() -> None:
+    # "Female" printed left of the first column, a blank line above and below it
+    a = raw_table([HEADER, *_rows(0, 5)], page=1, top=100, n=1)
+    b = raw_table(_rows(5, 4), page=1, top=100 + 6 * 16 + 40, n=2)
+    (t,) = _assemble([a, b], [line("Female", 1, top=100 + 6 * 16 + 14, x0=30.0)], n_pages=1)
+    assert [r[0] for r in t.rows][4:7] == ["Item 004", "Female", "Item 005"]
+    note = line("* Significantly different from the control", 1, top=100 + 6 * 16 + 14, x0=50.0)
+    assert len(_assemble([a, b], [note], n_pages=1)) == 2
