@@ -147,10 +147,12 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     h = first.header_rows
     body, cells, expected = _body(group)
     printed = first.printed[:h] + top_left_grid(cells, h + len(body), first.piece.n_cols)[h:]
-    tails = span_tail_columns(printed, first.grid[:h] + body, h)
-    grid_head = shift_labels_left(first.grid[:h], tails)
-    printed_head = shift_labels_left(first.printed[:h], tails)
-    cells = shift_cells_left(cells, tails, h)
+    into = span_tail_columns(printed, first.grid[:h] + body, h)
+    tails = sorted(into)
+    grid_head = shift_labels_left(first.grid[:h], into, first.printed[:h])
+    body = shift_labels_left(body, into, printed[h:])
+    printed_head = shift_labels_left(first.printed[:h], into)
+    cells = shift_cells_left(cells, into)
     hollow = sorted({*tails, *hollow_columns(grid_head, body)})
     if len(hollow) >= first.piece.n_cols:
         hollow = tails

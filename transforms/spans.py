@@ -184,48 +184,57 @@ def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[in
 
 
 def span_tail_columns(printed: Sequence[Sequence[str]], grid: Sequence[Sequence[str]],
-                      header_rows: int) -> list[int]:
-    """Columns that hold no body cell of their own, only the tails of body cells spanning in
-    from the left (and at most header labels whose slot to the left is free).
+                      header_rows: int) -> dict[int, int]:
+    """Sliver columns, each mapped to the kept column on its left that takes its text.
 
-    An extractor that cuts columns at every word edge of a centred header makes each body cell
-    span several such slivers; the header labels then sit one sliver right of the body text
-    they name. `printed` has each cell's text in its top-left slot, `grid` the spans expanded.
+    An extractor that cuts columns at every word edge of centred labels makes body cells span
+    several slivers, and centred labels (a header, a 'Total' row) sit one sliver right of the
+    body text they belong to. A column is a sliver when some body row only shows the tail of
+    a cell spanning in from the left, and in every row it is empty, a tail, or text whose slots
+    to the left up to the kept column are free. `printed` has each cell's text in its top-left
+    slot, `grid` the spans expanded. Columns with body text of their own and no spans over them
+    (a debit/credit pair) are never slivers.
     """
     n_cols = max((len(r) for r in (*printed, *grid)), default=0)
 
     def at(rows: Sequence[Sequence[str]], r: int, c: int) -> str:
         return rows[r][c].strip() if r < len(rows) and c < len(rows[r]) else ""
 
-    out = []
+    out: dict[int, int] = {}
+    kept = 0
     for c in range(1, n_cols):
-        body = range(header_rows, len(grid))
-        if any(at(printed, r, c) for r in body) or not any(at(grid, r, c) for r in body):
-            continue
-        if all(not at(printed, r, c) or not at(printed, r, c - 1) for r in range(header_rows)):
-            out.append(c)
-    return out if len(out) < n_cols else out[1:]
-
-
-def shift_labels_left(rows: Sequence[Sequence[str]], cols: Sequence[int]) -> list[list[str]]:
-    """Rows with the text of each column in `cols` moved into the column on its left (where
-    that slot is free), so that dropping `cols` afterwards loses no label."""
-    out = [list(r) for r in rows]
-    for c in sorted(cols):
-        for r in out:
-            if c < len(r) and r[c].strip() and not r[c - 1].strip():
-                r[c - 1], r[c] = r[c], ""
+        rows = range(len(grid))
+        tail = any(not at(printed, r, c) and at(grid, r, c) for r in range(header_rows, len(grid)))
+        free = all(not at(printed, r, c) or not any(at(grid, r, k) for k in range(kept, c))
+                   for r in rows)
+        if tail and free and len(out) < n_cols - 1:
+            out[c] = kept
+        else:
+            kept = c
     return out
 
 
-def shift_cells_left(cells: Sequence[Cell], cols: Sequence[int], header_rows: int) -> list[Cell]:
-    """Header cells starting in a column of `cols` widened one column left (the slot there was
-    free), so `drop_cell_columns` keeps them; other cells as they are."""
-    starts = {(c.row, c.col) for c in cells if c.text.strip()}
-    moved = set(cols)
+def shift_labels_left(rows: Sequence[Sequence[str]], into: dict[int, int],
+                      printed: Sequence[Sequence[str]] | None = None) -> list[list[str]]:
+    """Rows with the own text of each sliver column moved into the column that takes it (see
+    `span_tail_columns`), so that dropping the slivers afterwards loses no text. `printed`
+    (default: `rows`) says which slots hold a cell's own text rather than a span's tail."""
+    out = [list(r) for r in rows]
+    own = printed if printed is not None else rows
+    for c, k in sorted(into.items()):
+        for i, r in enumerate(out):
+            if c < len(r) and i < len(own) and c < len(own[i]) and own[i][c].strip():
+                r[k], r[c] = r[c], ""
+    return out
+
+
+def shift_cells_left(cells: Sequence[Cell], into: dict[int, int]) -> list[Cell]:
+    """Cells starting in a sliver column widened left to the column that takes their text, so
+    `drop_cell_columns` keeps them; other cells as they are."""
     out = []
     for c in cells:
-        if c.row < header_rows and c.col in moved and c.text.strip() and (c.row, c.col - 1) not in starts:
-            c = c.model_copy(update={"col": c.col - 1, "col_span": c.col_span + 1})
+        if c.col in into and c.text.strip():
+            k = into[c.col]
+            c = c.model_copy(update={"col": k, "col_span": c.col_span + c.col - k})
         out.append(c)
     return out

@@ -100,3 +100,15 @@ def test_a_debit_credit_pair_that_never_shares_a_row_is_kept() -> None:
                            pages(1), TransformConfig())
     assert t.columns == tuple(header)
     assert t.rows == tuple(tuple(r) for r in body)
+
+
+def test_centred_total_row_over_slivers_folds_like_the_header() -> None:
+    # the header and a centred 'Total' row sit one sliver right of the body cells' start
+    header = ["", "Age", "", "Enrollment", ""]
+    total = ["", "Total", "", "17,758,000", ""]
+    body = [["14-17", "", "231,000", "", ""], ["18-19", "", "3,769,000", "", ""]]
+    piece = raw_table([header, *body, total], header_rows=1,
+                      spans=[(1, 0, 1, 2), (1, 2, 1, 3), (2, 0, 1, 2), (2, 2, 1, 3)])
+    (t,) = assemble_tables("d" * 64, "x.pdf", [piece], [], pages(1), TransformConfig())
+    assert t.columns == ("Age", "Enrollment")
+    assert t.rows == (("14-17", "231,000"), ("18-19", "3,769,000"), ("Total", "17,758,000"))
