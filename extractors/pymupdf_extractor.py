@@ -141,7 +141,9 @@ class PyMuPDFExtractor:
         # an external header: clipping to the candidate regions makes prose pages cheap.
         first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
         found = [self._repair(doc, page, pno, kwargs, t) for t in first]
-        ruled_ids = {id(t) for t in found if any(t is f for f in first)}
+        ruled = [_stub_column(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
+        found = ruled + [t for t in found if not any(t is f for f in first)]
+        ruled_ids = {id(t) for t in ruled}
         if self.options.text_in_aligned_regions:
             for r in feats.aligned_regions:
                 if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
@@ -167,6 +169,38 @@ class PyMuPDFExtractor:
             ))
         return out
 
+
+def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
+    """A ruled table whose row labels stand left of its first rule (an open stub column): the
+    table re-read with one more rule left of the labels, so they keep their rows.
+
+    Labels count when words left of the grid, ending within `_STUB_GAP` of it, sit in at least
+    half of the rows, and the text they stand in does not go on above or below the table (that
+    is a paragraph in the next column of the page, whose lines fall into rows by chance)."""
+    x0, top, _, bottom = tab.bbox
+    rows = [r.bbox for r in tab.rows]
+    words = [w for w in page.get_text("words", clip=pymupdf.Rect(0, top, x0, bottom))
+             if w[2] <= x0 + 0.5 and w[4].strip()]
+    if not words or x0 - max(w[2] for w in words) > _STUB_GAP:
+        return tab
+    if any(not any(r[1] <= (w[1] + w[3]) / 2 <= r[3] for r in rows) for w in words):
+        return tab
+    labelled = {i for i, r in enumerate(rows) for w in words if r[1] <= (w[1] + w[3]) / 2 <= r[3]}
+    if len(labelled) < max(2, 0.5 * len(rows)):
+        return tab
+    left = min(w[0] for w in words) - 1.0
+    pitch = 1.5 * sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    beside = pymupdf.Rect(left, top - pitch, max(w[2] for w in words), bottom + pitch)
+    if any(not top <= (w[1] + w[3]) / 2 <= bottom for w in page.get_text("words", clip=beside)):
+        return tab
+    edges = sorted({round(r[1], 2) for r in rows} | {round(bottom, 2)})
+    again = _find(doc, page, pno, {**kwargs, "vertical_lines": [left], "horizontal_lines": edges,
+                                   "clip": _pad((left, top, tab.bbox[2], bottom))})
+    return again[0] if len(again) == 1 and again[0].col_count == tab.col_count + 1 else tab
+
+
+_STUB_GAP = 60.0
+"""Points between row labels and a grid's first rule beyond which the words are not its labels."""
 
 _TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
 _TEXT_COLUMNS = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
