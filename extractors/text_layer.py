@@ -25,8 +25,27 @@ pymupdf.TOOLS.mupdf_display_errors(False)
 BOLD_FLAG = 16  # TEXT_FONT_BOLD in PyMuPDF span flags
 
 
+_HEADER_WINDOW = 1024  # readers accept junk before %PDF- within the first 1 KiB (Acrobat's rule)
+
+
+def _require_pdf_header(doc: DocumentInput) -> None:
+    """BadInput unless the file starts like a PDF: MuPDF would otherwise open a PNG, ZIP or
+    HTML file named .pdf by its content and report it as a scanned document."""
+    try:
+        with open(doc.path, "rb") as f:
+            head = f.read(_HEADER_WINDOW)
+    except FileNotFoundError as e:
+        raise BadInput(f"{doc.source}: file not found") from e
+    except OSError as e:
+        raise BadInput(f"{doc.source}: cannot read file ({e})") from e
+    if b"%PDF-" not in head:
+        kind = "empty file" if not head else f"starts with {head[:8]!r}"
+        raise BadInput(f"{doc.source}: not a PDF (no %PDF- header in the first 1 KiB; {kind})")
+
+
 def open_pdf_bytes_or_path(doc: DocumentInput, passwords: Sequence[str] = ()) -> pymupdf.Document:
     """Open `doc` with PyMuPDF, authenticating if needed; BadInput when it cannot be read."""
+    _require_pdf_header(doc)
     try:
         pdf = pymupdf.open(doc.path, filetype="pdf")
     except (pymupdf.FileDataError, RuntimeError, ValueError) as e:
