@@ -46,9 +46,20 @@ def hash_inputs(paths: Sequence[str]) -> tuple[list[DocumentInput], list[tuple[s
     return docs, bad
 
 
+TRANSIENT_MARK = "gave up after retries"
+"""Prefix of the error of a document that failed on transient errors (always retried)."""
+
+
 def is_current(record: DocumentRecord | None, config: Config) -> bool:
-    """Was this stored record written successfully by the pipeline as configured now?"""
-    if record is None or record.status != "ok":
+    """Was this stored record written by the pipeline as configured now, and need no retry?
+
+    A failure counts as current (not retried) unless `runner.retry_failed` is set or it gave
+    up on transient errors: the same bytes through the same pipeline fail the same way."""
+    if record is None or record.status not in ("ok", "failed"):
+        return False
+    if record.status == "failed" and (
+        config.runner.retry_failed or (record.error or "").startswith(TRANSIENT_MARK)
+    ):
         return False
     return record.fingerprint == pipeline_fingerprint(config, record.kind)
 
@@ -69,7 +80,9 @@ def plan_run(docs: Sequence[DocumentInput], manifests: Sequence[Manifest], confi
         if manifests and all(is_current(r, config) for r in stored):
             first = stored[0]
             assert first is not None
-            skipped.append(first.model_copy(update={"status": "skipped_unchanged", "source": doc.source}))
+            # a failure not retried stays `failed` in documents.jsonl and the report
+            status = "failed" if first.status == "failed" else "skipped_unchanged"
+            skipped.append(first.model_copy(update={"status": status, "source": doc.source}))
         else:
             todo.append(doc)
     failed = tuple(_unreadable_result(p, reason, config) for p, reason in unreadable)

@@ -21,7 +21,7 @@ from typing import Any
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
-from flows.incremental import Plan, hash_inputs, plan_run
+from flows.incremental import TRANSIENT_MARK, Plan, hash_inputs, plan_run
 from flows.isolation import process_isolated
 from flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
 from flows.pipeline import pipeline_fingerprint, process_document
@@ -131,7 +131,7 @@ def extract_with_prefect(docs: Sequence[DocumentInput], config: Config,
     extract = cached_extract_task(cache_hours) if cache_hours > 0 else extract_task
 
     def gave_up(doc: DocumentInput, e: BaseException) -> DocumentResult:
-        return failed_result(doc, f"gave up after retries: {describe_error(e)}", 0.0, config)
+        return failed_result(doc, f"{TRANSIENT_MARK}: {describe_error(e)}", 0.0, config)
 
     yield from stream_results(lambda doc: extract.submit(doc, config), docs,
                               window_for(config.runner), gave_up)

@@ -26,7 +26,10 @@ def _config(args: argparse.Namespace) -> Config:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    return _call("flows.ingest:run_cli", list(args.inputs), _config(args), args)
+    cfg = _config(args)
+    if args.retry_failed:
+        cfg = cfg.model_copy(update={"runner": cfg.runner.model_copy(update={"retry_failed": True})})
+    return _call("flows.ingest:run_cli", list(args.inputs), cfg, args)
 
 
 def _cmd_sql(args: argparse.Namespace) -> int:
@@ -89,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", help="YAML config (default: configs/default.yaml)")
     run.add_argument("--no-progress", action="store_true", help="no progress bar")
     run.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
+    run.add_argument("--retry-failed", action="store_true",
+                     help="reprocess documents that failed before although unchanged (e.g. a password was added)")
     run.set_defaults(func=_cmd_run)
     _add_ops_commands(sub)
 

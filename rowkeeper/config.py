@@ -94,6 +94,11 @@ class RunnerConfig(Section):
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
     memory_limit_mb: int = 4096
+    retry_failed: bool = False
+    """Reprocess documents that failed last time although their bytes and the pipeline are
+    unchanged (e.g. after adding a PDF password; CLI `--retry-failed`). Off by default so a
+    permanently broken or hanging PDF does not cost its timeout every night; failures that
+    gave up on transient errors are always retried."""
 
 
 class Config(Section):

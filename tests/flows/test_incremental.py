@@ -59,16 +59,37 @@ def test_unchanged_rerun_skips_and_writes_nothing(corpus: Path, config: Config) 
     before = _snapshot(out)
     report = ingest_plain([str(corpus)], config)
     statuses = {Path(d["source"]).name: d["status"] for d in report["documents"]}
-    # failed documents are retried (the fix may be a password now set); ok ones are skipped
+    # ok documents are skipped; the unchanged corrupt one stays failed, with its reason, and
+    # is not parsed again (same bytes, same pipeline: it would fail the same way)
     assert statuses == {"ruled.pdf": "skipped_unchanged", "borderless.pdf": "skipped_unchanged",
                         "corrupt.pdf": "failed"}
-    assert report["totals"]["pages"] == 0  # no PDF was parsed for the skipped ones
+    assert next(d["error"] for d in report["documents"] if d["status"] == "failed")
+    assert report["totals"]["pages"] == 0  # no PDF was parsed
     assert len(_lines(out / "documents.jsonl")) == 3
-    failed_id = next(d["doc_id"] for d in report["documents"] if d["status"] == "failed")
-    after = _snapshot(out)
-    # the skipped documents' files and the consolidated tables and chunks are untouched
-    kept = [k for k in before if failed_id not in k and k not in ("documents.jsonl", "tables.parquet")]
-    assert len(kept) >= 6 and all(after[k] == before[k] for k in kept)
+    assert _snapshot(out) == before  # nothing rewritten
+
+
+def test_failed_documents_are_retried_only_when_asked_or_transient(corpus: Path,
+                                                                   config: Config) -> None:
+    from flows.ingest import prepare
+    from flows.pipeline import failed_result, load_document
+
+    ingest_plain([str(corpus)], config)
+    todo = [Path(d.source).name for d in prepare([str(corpus)], config)[0].todo]
+    assert todo == []
+    retry = config.model_copy(update={"runner": config.runner.model_copy(update={"retry_failed": True})})
+    todo = [Path(d.source).name for d in prepare([str(corpus)], retry)[0].todo]
+    assert todo == ["corrupt.pdf"]
+    # a failure that gave up on transient errors (e.g. a 503 from a server) is always retried
+    from flows.incremental import TRANSIENT_MARK
+    from sinks.folder_sink import FolderSink
+
+    doc = load_document(str(corpus / "ruled.pdf"), str(corpus / "ruled.pdf"))
+    sink = FolderSink({"path": config.out})
+    sink.write(failed_result(doc, f"{TRANSIENT_MARK}: 503 Service Unavailable", 0.0, config))
+    sink.close()
+    todo = [Path(d.source).name for d in prepare([str(corpus)], config)[0].todo]
+    assert todo == ["ruled.pdf"]
 
 
 def test_changed_file_is_reprocessed_and_replaced(corpus: Path, config: Config) -> None:
