@@ -107,10 +107,15 @@ class PyMuPDFExtractor:
                     kwargs: dict[str, Any], region: Sequence[float]) -> list[Any]:
         """A borderless table in an aligned region: columns at the gaps of the words' x
         projection (headers left-aligned over right-aligned numbers stay in their column)."""
-        seps = _projection_gaps(page.get_text("words", clip=_pad(region)))
+        words = page.get_text("words", clip=_pad(region))
+        words, seps = _drop_margin_numbers(words, _projection_gaps(words))
         if seps:
+            # The outer rules on the words' extent: text-strategy row edges reach no further, and
+            # a rule beyond them (a line box with leading blanks) would drop the first column.
+            left, right = min(w[0] for w in words), max(w[2] for w in words)
             ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
-                     "vertical_lines": [region[0], *seps, region[2]], "clip": _pad(region)}
+                     "vertical_lines": [left, *seps, right],
+                     "clip": _pad((left, region[1], right, region[3]))}
             found = _find(doc, page, pno, ruled)
             if found:
                 return found
@@ -174,7 +179,7 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     """A ruled table whose row labels stand left of its first rule (an open stub column): the
     table re-read with one more rule left of the labels, so they keep their rows.
 
-    Labels count when words left of the grid, ending within `_STUB_GAP` of it, sit in at least
+    Labels count when words (mostly letters) left of the grid, ending within `_STUB_GAP` of it, sit in at least
     half of the rows, and the text they stand in does not go on above or below the table (that
     is a paragraph in the next column of the page, whose lines fall into rows by chance)."""
     x0, top, _, bottom = tab.bbox
@@ -183,6 +188,8 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
              if w[2] <= x0 + 0.5 and w[4].strip()]
     if not words or x0 - max(w[2] for w in words) > _STUB_GAP:
         return tab
+    if sum(any(ch.isalpha() for ch in w[4]) for w in words) < 0.5 * len(words):
+        return tab  # labels are words: a column of codes or numbers out there is not the stub
     if any(not any(r[1] <= (w[1] + w[3]) / 2 <= r[3] for r in rows) for w in words):
         return tab
     labelled = {i for i, r in enumerate(rows) for w in words if r[1] <= (w[1] + w[3]) / 2 <= r[3]}
@@ -257,11 +264,31 @@ def _projection_gaps(words: Sequence[Any]) -> list[float]:
         return []
     # Spanning group headers ("Design effect" over six columns) would close every gap below
     # them: the gaps come from the rows holding numbers when there are enough of them.
-    numeric_rows = {round(w[3] / 3) for w in words if any(ch.isdigit() for ch in w[4])}
+    # A row counts when most of its words are numbers: a title's "Table 21" does not make it one.
+    per_row: dict[int, list[bool]] = {}
+    for w in words:
+        per_row.setdefault(round(w[3] / 3), []).append(any(ch.isdigit() for ch in w[4]))
+    numeric_rows = {r for r, flags in per_row.items() if sum(flags) >= 0.5 * len(flags)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows]
     if len(numeric_rows) >= 3:
         return _merge_header_only(words, _gaps(body))
     return _merge_header_only(words, _gaps(words))
+
+
+def _drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:
+    """Words and gaps without an edge column that holds one number in one inner row: a page
+    number or margin mark printed level with a row, not a column of the table."""
+    rows = sorted({round(w[3] / 3) for w in words})
+    for edge in (0, -1):
+        if not seps or len(rows) < 4:
+            break
+        outside = [w for w in words if ((w[0] + w[2]) / 2 < seps[0] if edge == 0 else (w[0] + w[2]) / 2 > seps[-1])]
+        at = {round(w[3] / 3) for w in outside}
+        if len(at) == 1 and rows[0] not in at and rows[-1] not in at and all(
+                any(ch.isdigit() for ch in w[4]) and not any(ch.isalpha() for ch in w[4]) for w in outside):
+            words = [w for w in words if w not in outside]
+            seps = seps[1:] if edge == 0 else seps[:-1]
+    return words, seps
 
 
 def _gaps(words: Sequence[Any]) -> list[float]:

@@ -51,3 +51,22 @@ def test_a_paragraph_beside_the_table_stays_out(tmp_path: Path) -> None:
     _grid_with_labels_left(path, prose_left=True)
     tables = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
     assert [tuple(r) for r in tables[0].grid()] == [HEADER, *(row[1:] for row in BODY)]
+
+
+def test_codes_left_of_the_rules_stay_out(tmp_path: Path) -> None:
+    """Numbers beside a grid (item codes, line numbers) are not a stub of row labels."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    x, y = [200, 300, 400], [200 + 24 * i for i in range(len(BODY) + 1)]
+    for xi in x:
+        page.draw_line((xi, y[0]), (xi, y[-1]))
+    for yi in y:
+        page.draw_line((x[0], yi), (x[-1], yi))
+    for i, row in enumerate(BODY):
+        page.insert_text((150, y[i] + 16), f"03{i:02d}", fontsize=10)
+        for j, text in enumerate(row[:2]):
+            page.insert_text((x[j] + 4, y[i] + 16), text, fontsize=10)
+    path = tmp_path / "codes.pdf"
+    doc.save(path)
+    tables = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert [tuple(r) for r in tables[0].grid()] == [row[:2] for row in BODY]
