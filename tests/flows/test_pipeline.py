@@ -42,7 +42,7 @@ def test_two_page_table_is_one_table(pdf_dir: Path, config: Config) -> None:
 @pytest.mark.parametrize(("name", "reason"), [
     ("corrupt.pdf", "damaged"),
     ("ruled_encrypted.pdf", "encrypted"),
-    ("not_a_pdf.pdf", "not a readable PDF"),
+    ("not_a_pdf.pdf", "not a PDF (no %PDF- header"),
 ])
 def test_bad_files_become_failed_records(pdf_dir: Path, config: Config, name: str, reason: str) -> None:
     result = process_document(load_document(str(pdf_dir / name)), config)
