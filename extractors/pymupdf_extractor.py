@@ -264,15 +264,32 @@ def _projection_gaps(words: Sequence[Any]) -> list[float]:
         return []
     # Spanning group headers ("Design effect" over six columns) would close every gap below
     # them: the gaps come from the rows holding numbers when there are enough of them.
-    # A row counts when most of its words are numbers: a title's "Table 21" does not make it one.
-    per_row: dict[int, list[bool]] = {}
+    # A row counts when most of its phrases (words closer than a word space) are numbers: a
+    # title's "Table 21" does not make it one, a long label beside its figures does not stop it.
+    per_row: dict[int, list[Any]] = {}
     for w in words:
-        per_row.setdefault(round(w[3] / 3), []).append(any(ch.isdigit() for ch in w[4]))
-    numeric_rows = {r for r, flags in per_row.items() if sum(flags) >= 0.5 * len(flags)}
+        per_row.setdefault(round(w[3] / 3), []).append(w)
+    numeric_rows = {r for r, row in per_row.items() if _mostly_numbers(row)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows]
     if len(numeric_rows) >= 3:
         return _merge_header_only(words, _gaps(body))
     return _merge_header_only(words, _gaps(words))
+
+
+def _mostly_numbers(row: Sequence[Any]) -> bool:
+    """Whether at least half the phrases of a row's words are numbers (at least as many digits
+    as letters: "2,340", "Q1", "FY2023"); words closer than half their height are one phrase."""
+    phrases: list[str] = []
+    end = None
+    for w in sorted(row, key=lambda w: w[0]):
+        if end is not None and w[0] - end < 0.5 * (w[3] - w[1]):
+            phrases[-1] += " " + w[4]
+        else:
+            phrases.append(w[4])
+        end = w[2] if end is None else max(end, w[2])
+    numbers = sum(sum(ch.isdigit() for ch in p) >= max(1, sum(ch.isalpha() for ch in p))
+                  for p in phrases)
+    return numbers >= 0.5 * len(phrases)
 
 
 def _drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:

@@ -46,3 +46,19 @@ def test_page_number_level_with_a_row_is_no_column() -> None:
     kept, seps = _drop_margin_numbers(words, _projection_gaps(words))
     assert "54" not in [w[4] for w in kept] and len(seps) == 2
 
+
+
+def test_long_labels_beside_figures_keep_their_rows_numeric() -> None:
+    """'Knowledge and awareness of different cultures 0,2885 0,3974 0,3904': five label words and
+    three figures is a numeric row (one label phrase, three numbers), so a group header spanning
+    the figure columns does not close their gaps."""
+    words = [(200, 80, 330, 90, "Involvement"), (334, 80, 350, 90, "of"), (354, 80, 400, 90, "pupils")]
+    label = "Knowledge and awareness of different cultures".split()
+    for k, y in enumerate((100, 112, 124)):
+        x = 72.0
+        for w in label:
+            words.append((x, y, x + 6 * len(w), y + 9, w))
+            x += 6 * len(w) + 3
+        words += [(x + 10, y, x + 40, y + 9, f"0,{2885 + k}"), (x + 60, y, x + 90, y + 9, "0,3974"),
+                  (x + 110, y, x + 140, y + 9, "0,3904")]
+    assert len(_projection_gaps(words)) == 3
