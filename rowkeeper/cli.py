@@ -56,11 +56,22 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return _call("flows.serve:serve_cli", list(args.inputs), _config(args), args)
 
 
+def _add_common(p: argparse.ArgumentParser, *, inputs: bool = False, out: bool = False,
+                prune: bool = False) -> None:
+    """The arguments several subcommands share, with one wording: inputs, --out, --config, --prune."""
+    if inputs:
+        p.add_argument("inputs", nargs="+", help="PDF files or folders (searched recursively)")
+    if out:
+        p.add_argument("--out", help="output folder (the default folder sink and the report)")
+    p.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    if prune:
+        p.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
+
+
 def _add_ops_commands(sub: argparse._SubParsersAction) -> None:
     """backfill and serve (issue 6): reprocess after an upgrade; run on a schedule."""
     bf = sub.add_parser("backfill", help="reprocess stored documents whose pipeline fingerprint changed, with a diff")
-    bf.add_argument("--out", help="output folder (the default folder sink and the report)")
-    bf.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    _add_common(bf, out=True)
     bf.add_argument("--dry-run", action="store_true", help="write the diff report only; leave every sink as it is")
     bf.add_argument("--max-regression", type=int, default=0,
                     help="refuse to replace a document with more regressions than this (default 0)")
@@ -72,12 +83,9 @@ def _add_ops_commands(sub: argparse._SubParsersAction) -> None:
     bf.set_defaults(func=_cmd_backfill)
 
     sv = sub.add_parser("serve", help="serve the ingest flow as a scheduled Prefect deployment")
-    sv.add_argument("inputs", nargs="+", help="PDF files or folders (searched recursively)")
-    sv.add_argument("--out", help="output folder (the default folder sink and the report)")
-    sv.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    _add_common(sv, inputs=True, out=True, prune=True)
     sv.add_argument("--cron", default="0 2 * * *", help='cron schedule (default "0 2 * * *")')
     sv.add_argument("--name", default="nightly", help="deployment name (default nightly)")
-    sv.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
     sv.set_defaults(func=_cmd_serve)
 
 
@@ -87,11 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="extract tables and chunks from PDFs into the configured sinks")
-    run.add_argument("inputs", nargs="+", help="PDF files or folders (searched recursively)")
-    run.add_argument("--out", help="output folder (the default folder sink and the report)")
-    run.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    _add_common(run, inputs=True, out=True, prune=True)
     run.add_argument("--no-progress", action="store_true", help="no progress bar")
-    run.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
     run.add_argument("--retry-failed", action="store_true",
                      help="reprocess documents that failed before although unchanged (e.g. a password was added)")
     run.set_defaults(func=_cmd_run)
@@ -106,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     ins = sub.add_parser("inspect", help="dump what each stage made of one PDF (pages, raw tables, tables, chunks)")
     ins.add_argument("pdf", help="the PDF to inspect")
     ins.add_argument("--dump", required=True, help="folder for 01_pages .. 04_chunks (JSONL and Markdown)")
-    ins.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    _add_common(ins)
     ins.set_defaults(func=_cmd_inspect)
 
     q = sub.add_parser("query", help="BM25 search over a run's chunks.jsonl, with page and table citations")
@@ -116,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--expand-ratio", type=float, default=None,
                    help="answer with the whole table when hits cover k/n rows >= this (default: config, 0.6)")
     q.add_argument("--json", action="store_true", help="one JSON object per hit")
-    q.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    _add_common(q)
     q.set_defaults(func=_cmd_query)
     return p
 
