@@ -71,6 +71,7 @@ def extract_pages(doc: DocumentInput, config: Config, first: int, last: int) -> 
 def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seconds: float) -> DocumentResult:
     """One document's result from its ranges: tables assembled across ranges, then chunked."""
     from extractors.classify import document_kind
+    from extractors.outline import read_outline
     from flows.pipeline import pipeline_fingerprint
     from transforms.assemble import assemble_tables
     from transforms.chunk import chunk_document
@@ -78,8 +79,10 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
     pages = tuple(p for part in parts for p in part.pages)
     pieces = tuple(t for part in parts for t in part.tables)
     lines = tuple(ln for part in parts for ln in part.lines)
-    tables = assemble_tables(doc.doc_id, doc.source, pieces, lines, pages, config.transform)
-    chunks = chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk)
+    outline = read_outline(doc, (*config.extract.passwords, *env_passwords()))
+    tables = assemble_tables(doc.doc_id, doc.source, pieces, lines, pages, config.transform,
+                             outline)
+    chunks = chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk, outline=outline)
     kind = document_kind(pages)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,

@@ -145,6 +145,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     """classify -> cascade -> assemble -> chunk; raises on failure (process_document catches)."""
     from extractors.cascade import run_cascade
     from extractors.classify import classify_document, document_kind
+    from extractors.outline import read_outline
     from transforms.assemble import assemble_tables
     from transforms.chunk import chunk_document
 
@@ -153,10 +154,12 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     pages: tuple[PageInfo, ...] = classify_document(doc, config.classify, passwords)
     kind = document_kind(pages)
     cascade = run_cascade(doc, pages, config.extract, validate=_validator(config))
+    outline = read_outline(doc, passwords)
     tables = assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines, pages,
-                             config.transform)
+                             config.transform, outline)
     images = _with_crops(doc, _table_page_images(doc, pages, tables), tables, config.out)
-    chunks = chunk_document(doc.doc_id, doc.source, tables, cascade.lines, config.chunk, images)
+    chunks = chunk_document(doc.doc_id, doc.source, tables, cascade.lines, config.chunk, images,
+                            outline)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=cascade.attempts, fingerprint=pipeline_fingerprint(config, kind),

@@ -87,6 +87,18 @@ class TextLine(Record):
     bold: bool = False
 
 
+class OutlineEntry(Record):
+    """One bookmark of the PDF's outline: the author's own section structure."""
+
+    level: int
+    """1 for a top-level entry, 2 for its children, ..."""
+    title: str
+    page: int
+    """1-based page the entry points to."""
+    top: float = 0.0
+    """Where on that page it points (points from the top; 0 when the entry names no place)."""
+
+
 class RawTable(Record):
     """One table piece on one page, as an extractor found it."""
 

@@ -13,7 +13,16 @@ from dataclasses import dataclass
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.ids import table_id
-from rowkeeper.models import Cell, ColumnType, PageInfo, RawTable, Region, Table, TextLine
+from rowkeeper.models import (
+    Cell,
+    ColumnType,
+    OutlineEntry,
+    PageInfo,
+    RawTable,
+    Region,
+    Table,
+    TextLine,
+)
 from transforms.context import (
     PageText,
     content_by_page,
@@ -203,8 +212,10 @@ def assemble_tables(
     lines: Sequence[TextLine],
     pages: Sequence[PageInfo],
     config: TransformConfig,
+    outline: Sequence[OutlineEntry] = (),
 ) -> tuple[Table, ...]:
-    """Logical tables of a document, in reading order (page, then top)."""
+    """Logical tables of a document, in reading order (page, then top); section paths from the
+    PDF's `outline` when it has one, refined by headings."""
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)
@@ -212,7 +223,7 @@ def assemble_tables(
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
-    ctx = DocContext(doc_id, source, text, section_index(text),
+    ctx = DocContext(doc_id, source, text, section_index(text, outline),
                      decimal_mark(config, list(prepared.values()), lines), config)
     return tuple(build_table(ctx, n, [prepared[p.piece_id] for p in g])
                  for n, g in enumerate(groups, start=1))

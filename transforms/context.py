@@ -11,7 +11,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rowkeeper.models import BBox, PageInfo, Region, Table, TextLine
+from rowkeeper.models import BBox, OutlineEntry, PageInfo, Region, Table, TextLine
 
 CAPTION = re.compile(
     r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*"
@@ -196,8 +196,17 @@ def heading_key(line: TextLine, body: float) -> tuple[float, int] | None:
     return (-line.font_size, depth)
 
 
-def section_index(pages: dict[int, PageText]) -> list[tuple[int, float, tuple[str, ...]]]:
-    """(page, top, section path) after each heading, in reading order."""
+SectionIndex = list[tuple[int, float, tuple[str, ...]]]
+"""(page, top, section path in force from there on), in reading order."""
+
+
+def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = ()) -> SectionIndex:
+    """Where each section starts: the PDF outline when it has one, refined by headings."""
+    return with_outline(heading_index(pages), outline)
+
+
+def heading_index(pages: dict[int, PageText]) -> SectionIndex:
+    """(page, top, section path) after each heading found by typography, in reading order."""
     body = body_font_size([ln for p in pages.values() for ln in p.lines])
     stack: list[tuple[tuple[float, int], str]] = []
     out = []
@@ -213,12 +222,43 @@ def section_index(pages: dict[int, PageText]) -> list[tuple[int, float, tuple[st
     return out
 
 
+def outline_index(outline: Sequence[OutlineEntry]) -> SectionIndex:
+    """(page, top, path of titles) for each outline entry, in page order."""
+    stack: list[str] = []
+    out = []
+    for e in outline:
+        del stack[max(e.level - 1, 0):]
+        stack.append(e.title)
+        out.append((e.page, e.top, tuple(stack)))
+    return sorted(out, key=lambda m: (m[0], m[1]))
+
+
+def _title_key(text: str) -> str:
+    """A title without numbering, punctuation or case ('3. Managed properties' = 'MANAGED PROPERTIES')."""
+    return re.sub(r"[\W\d_]+", "", text.casefold())
+
+
+def with_outline(headings: SectionIndex, outline: Sequence[OutlineEntry]) -> SectionIndex:
+    """Section starts from the outline (the author's structure, exact even where headings are
+    set in body type) plus, below the outline entry in force, the latest typographic heading
+    that is not itself an outline title (an outline often lists chapters only)."""
+    if not outline:
+        return list(headings)
+    marks = outline_index(outline)
+    titles = {_title_key(e.title) for e in outline}
+    out = list(marks)
+    for page, top, path in headings:
+        if path and _title_key(path[-1]) not in titles:
+            out.append((page, top, section_path_at(marks, page, top) + (path[-1],)))
+    return sorted(out, key=lambda m: (m[0], m[1]))
+
+
 def section_path_at(index: Sequence[tuple[int, float, tuple[str, ...]]], page: int,
                     top: float) -> tuple[str, ...]:
-    """The section path in force at a position (the last heading before it)."""
+    """The section path in force at a position (the last section start at or before it)."""
     path: tuple[str, ...] = ()
     for p, y, sp in index:
-        if (p, y) < (page, top):
+        if (p, y) <= (page, top):
             path = sp
         else:
             break

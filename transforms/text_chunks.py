@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.config import ChunkConfig
-from rowkeeper.models import BBox, Chunk, Table, TextLine
-from transforms.context import lines_outside_tables
+from rowkeeper.models import BBox, Chunk, OutlineEntry, Table, TextLine
+from transforms.context import lines_outside_tables, section_path_at, with_outline
 from transforms.table_text import clean, count_tokens
 
 _PAGE_NO = re.compile(r"^[-–—\s]*(page\s*)?\d+(\s*(/|of)\s*\d+)?[-–—\s]*$", re.IGNORECASE)
@@ -84,14 +84,17 @@ def _block_of(line: TextLine, anchors: Sequence[tuple[int, float]]) -> int:
     return sum(1 for a in anchors if a <= (line.page, line.bbox[1]))
 
 
-def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Para]:
-    """The prose as paragraphs, each tagged with its section path and table-delimited block."""
+def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
+               outline: Sequence[OutlineEntry] = ()) -> list[Para]:
+    """The prose as paragraphs, each tagged with its section path (the PDF outline's when it
+    has one, refined by headings) and table-delimited block."""
     prose = prose_lines(lines, tables)
     body = _body_size(prose)
     levels = sorted({round(ln.font_size, 1) for ln in prose if ln.font_size >= body * 1.15},
                     reverse=True)
     anchors = sorted((r.page, r.bbox[1]) for t in tables for r in t.regions)
     section: list[tuple[int, str]] = []
+    headings: list[tuple[int, float, tuple[str, ...]]] = []
     out: list[Para] = []
     cur: list[TextLine] = []
 
@@ -105,13 +108,18 @@ def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Para]
         if level is not None:
             flush()
             section[:] = [s for s in section if s[0] < level] + [(level, clean(ln.text))]
+            headings.append((ln.page, ln.bbox[1], tuple(s for _, s in section)))
         elif cur and _breaks(cur[-1], ln, anchors):
             flush()
             cur.append(ln)
         else:
             cur.append(ln)
     flush()
-    return out
+    if not outline:
+        return out
+    index = with_outline(headings, outline)
+    return [Para(section_path_at(index, p.lines[0].page, p.lines[0].bbox[1]), p.block, p.lines)
+            for p in out]
 
 
 def _breaks(prev: TextLine, line: TextLine, anchors: Sequence[tuple[int, float]]) -> bool:
@@ -164,10 +172,10 @@ def _text_chunk(doc_id: str, source: str, n: int, paras: Sequence[Para], body: s
 
 
 def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequence[Table],
-               config: ChunkConfig) -> list[Chunk]:
+               config: ChunkConfig, outline: Sequence[OutlineEntry] = ()) -> list[Chunk]:
     """Text chunks: consecutive paragraphs of one section and one block, packed to the budget."""
     groups: list[list[Para]] = []
-    for p in paragraphs(lines, tables):
+    for p in paragraphs(lines, tables, outline):
         if groups and (groups[-1][0].section, groups[-1][0].block) == (p.section, p.block):
             groups[-1].append(p)
         else:

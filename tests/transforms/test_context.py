@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rowkeeper.models import Region, Table
+from rowkeeper.models import OutlineEntry, Region, Table
 from tests.transforms.builders import line, pages
 from transforms.context import (
     content_by_page,
@@ -14,6 +14,7 @@ from transforms.context import (
     lines_outside_tables,
     section_index,
     section_path_at,
+    with_outline,
 )
 
 BOX = (50.0, 200.0, 545.0, 400.0)
@@ -60,3 +61,17 @@ def test_lines_outside_tables() -> None:
     inside, outside = line("13,000", 1, 300, x0=300), line("Prose", 1, 500)
     t = Table(doc_id="d", source="s", table_id="d:t1", pages=(1,), regions=(Region(page=1, bbox=BOX),))
     assert lines_outside_tables([inside, outside], [t]) == (outside,)
+
+
+def test_outline_sections_refined_by_headings_that_are_not_outline_titles() -> None:
+    outline = [OutlineEntry(level=1, title="Handbook", page=1),
+               OutlineEntry(level=2, title="3. Managed properties", page=2, top=300.0),
+               OutlineEntry(level=1, title="Appendix", page=4)]
+    headings = [(2, 298.0, ("Handbook", "3. MANAGED PROPERTIES")),  # the same title, typeset
+                (3, 100.0, ("Handbook", "3. MANAGED PROPERTIES", "3.1 Tokyo"))]
+    index = with_outline(headings, outline)
+    assert section_path_at(index, 2, 100.0) == ("Handbook",)
+    assert section_path_at(index, 2, 400.0) == ("Handbook", "3. Managed properties")
+    assert section_path_at(index, 3, 200.0) == ("Handbook", "3. Managed properties", "3.1 Tokyo")
+    assert section_path_at(index, 4, 10.0) == ("Appendix",)
+    assert with_outline(headings, []) == headings
