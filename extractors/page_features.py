@@ -190,6 +190,11 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
         if row and run and row[0].bbox[1] - bottom > gap_max:
             regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
             run, bridged = [], 0
+        if ok and run and _larger_print(row, run):
+            # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
+            # table under or above it: a table's rows share one type size
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+            run, bridged, loose = [], 0, False
         if ok:
             if loose and not _is_numeric(row[0].text):
                 # heading after a gap, then a header row: the next stacked table starts here
@@ -200,11 +205,12 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
             continue
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
-        if run and (near or far) and bridged < 2 and len(row) == 1 and len(row[0].text) <= 40:
+        stub = bool(row) and bool(run) and _in_first_column(run, row[0])
+        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
             # ("Projected") sits between rows of a table without ending it
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
-            loose = loose or not near
+            loose = loose or not (near or stub)
             continue
         regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
         run, bridged = [], 0
@@ -223,6 +229,22 @@ def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float
         return top - last_top <= 2.5 * height * pitches / 1.5
     pitch = statistics.median(b - a for a, b in zip(tops, tops[1:], strict=False))
     return top - last_top < pitches * pitch
+
+
+def _larger_print(row: Sequence[TextLine], run: Sequence[Sequence[TextLine]], ratio: float = 1.25) -> bool:
+    """Every segment of `row` in a type at least `ratio` times larger than any of the run's (a
+    header in small print over a body in normal print is no heading)."""
+    return min(t.font_size for t in row) >= ratio * max(t.font_size for r in run for t in r)
+
+
+def _in_first_column(run: Sequence[Sequence[TextLine]], label: TextLine, tol: float = 3.0) -> bool:
+    """A label that starts where the run's first column starts and ends in the left half of the
+    table: a row-group label ("Wealth index", "Highest enrollment after bachelor's degree by
+    2003") after a wider gap inside the table. A heading of the next table stands elsewhere
+    (centred over its columns), a paragraph runs across the table."""
+    left = min(r[0].bbox[0] for r in run)
+    right = max(t.bbox[2] for r in run for t in r)
+    return abs(label.bbox[0] - left) <= tol and label.bbox[2] <= (left + right) / 2
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,

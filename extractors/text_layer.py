@@ -93,8 +93,14 @@ def working_password(doc: DocumentInput, passwords: Sequence[str] = ()) -> str |
 
 
 def page_dict(page: pymupdf.Page) -> dict[str, Any]:
-    """The page's text as PyMuPDF's dict (blocks > lines > spans), images left out."""
-    return page.get_text("dict", flags=pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP)
+    """The page's text as PyMuPDF's dict (blocks > lines > spans), images left out; each span
+    keeps its char boxes ("chars", from the rawdict) beside its "text"."""
+    d = page.get_text("rawdict", flags=pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP)
+    for block in d["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                span["text"] = "".join(c["c"] for c in span["chars"])
+    return d
 
 
 def _line_text(line: dict[str, Any]) -> str:
@@ -112,10 +118,28 @@ def lines_of_dict(pno: int, d: dict[str, Any]) -> list[TextLine]:
             spans = [s for s in line["spans"] if s["text"].strip()]
             size = max(s["size"] for s in spans)
             bold = all(_span_bold(s) for s in spans)
-            x0, y0, x1, y1 = line["bbox"]
+            x0, y0, x1, y1 = _ink_extent(line, spans)
             out.append(TextLine(page=pno, bbox=(x0, y0, x1, y1), text=text,
                                 font_size=round(size, 2), bold=bold))
     return out
+
+
+def _ink_extent(line: dict[str, Any], spans: Sequence[dict[str, Any]]) -> BBox:
+    """The line's box from its first to its last non-blank char: a monospace report indents a
+    label with spaces ("          Design effect"), and the box MuPDF gives starts at the first
+    blank, which would put the label in the table's first column. Lines not written left to
+    right, and spans without char boxes, keep their box."""
+    x0, y0, x1, y1 = line["bbox"]
+    dx, dy = line.get("dir", (1.0, 0.0))
+    if dx < 0.99 or abs(dy) > 0.01:
+        return x0, y0, x1, y1
+    first = [c for c in spans[0].get("chars", ()) if c["c"].strip()]
+    last = [c for c in spans[-1].get("chars", ()) if c["c"].strip()]
+    if first:
+        x0 = max(x0, first[0]["bbox"][0])
+    if last:
+        x1 = min(x1, last[-1]["bbox"][2])
+    return x0, y0, x1, y1
 
 
 def _span_bold(span: dict[str, Any]) -> bool:
@@ -289,8 +313,9 @@ _UPRIGHT_FOR_DIR = {(0, -1): 90, (0, 1): 270, (-1, 0): 180, (1, 0): 0}
 
 def upright_rotation(d: dict[str, Any], rotation: int, min_share: float = 0.6) -> int | None:
     """The /Rotate that shows the page's dominant text direction upright, None when the page
-    already reads upright (or has no dominant direction): the chars of most of the page's text
-    run one way (a landscape table printed sideways on a portrait page)."""
+    reads upright unrotated with /Rotate 0 (or has no dominant direction): the chars of most
+    of the page's text run one way (a landscape table printed sideways on a portrait page, or
+    a page whose /Rotate turns sideways text upright for the reader)."""
     weight: dict[int, int] = {}
     for block in d["blocks"]:
         for line in block.get("lines", ()):
@@ -302,7 +327,11 @@ def upright_rotation(d: dict[str, Any], rotation: int, min_share: float = 0.6) -
     if not total:
         return None
     want, n = max(weight.items(), key=lambda kv: kv[1])
-    return want if n >= min_share * total and want != rotation % 360 else None
+    if n < min_share * total or (want == 0 and rotation % 360 == 0):
+        return None
+    # A /Rotate page that displays its text upright still has it sideways in the unrotated
+    # space the text dict, words and rulings are read in: it is read on an upright copy too.
+    return want
 
 
 @contextmanager

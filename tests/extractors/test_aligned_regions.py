@@ -1,0 +1,121 @@
+"""Runs of aligned text rows (borderless table candidates): line boxes without their leading
+blanks, row-group labels after a wider gap, stacked tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from extractors.page_features import aligned_regions
+from extractors.pymupdf_extractor import PyMuPDFExtractor
+from extractors.text_layer import lines_of_dict, page_dict
+from tests.extractors.helpers import doc_for
+
+
+def test_line_box_starts_at_its_first_character_not_its_leading_blanks() -> None:
+    """A monospace report indents a centred label with spaces; its box starts at the label."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), " " * 10 + "Design effect  ", fontname="cour", fontsize=10)
+    (line,) = lines_of_dict(1, page_dict(page))
+    assert line.text == "Design effect"
+    assert abs(line.bbox[0] - (72 + 10 * 6.0)) < 0.5  # Courier: 0.6 em per character
+    assert abs(line.bbox[2] - (72 + 23 * 6.0)) < 0.5
+
+
+def _row(page: pymupdf.Page, y: float, cells: tuple[str, ...], x0: float = 72) -> None:
+    for j, text in enumerate(cells):
+        page.insert_text((x0 if j == 0 else 300 + 60 * j, y), text, fontsize=9)
+
+
+def test_group_label_after_a_wider_gap_stays_in_the_table(tmp_path: Path) -> None:
+    """'Wealth index' alone in the first column, a little more than a row pitch and a half below
+    the last row, labels the rows under it: one table, the label a row of it; a long label
+    counts too while it ends in the left half of the table."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _row(page, 100, ("Characteristic", "Any", "Modern", "Total"))
+    y = 118.0
+    groups = (("Caste", ("Scheduled", "Tribe", "Backward", "Other")),
+              ("Wealth index", ("Lowest", "Second", "Fourth", "Highest")),
+              ("Postsecondary degree-granting institutions",
+               ("Total enrollment", "Current expenditures per pupil in fall enrollment", "Men", "Women")))
+    for group, rows in groups:
+        page.insert_text((72, y), group, fontsize=9)
+        y += 11
+        for k, label in enumerate(rows):
+            _row(page, y, (label, f"7{k}.1", f"5{k}.8", "100.0"), x0=72)
+            y += 11
+        y += 6  # the gap before the next group label: 17 pt against an 11 pt pitch
+    path = tmp_path / "groups.pdf"
+    doc.save(path)
+    tables = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert len(tables) == 1
+    firsts = [r[0] for r in tables[0].grid()]
+    assert firsts == ["Characteristic"] + [x for g, rows in groups for x in (g, *rows)]
+
+
+def test_centred_heading_after_a_gap_starts_the_next_stacked_table() -> None:
+    """Two monospace tables one under the other, each under a heading indented with blanks:
+    the heading does not start in the first column, so the second table is a region of its own."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100.0
+    for block in (("1.0", "1.1", "1.2"), ("1.7", "1.8", "1.9")):
+        page.insert_text((72, y), " " * 20 + "Design effect", fontname="cour", fontsize=10)
+        y += 12.7
+        page.insert_text((72, y), "Proportion    " + "   ".join(block), fontname="cour", fontsize=10)
+        for p in ("0.99", "0.95", "0.90", "0.85", "0.80"):
+            y += 12.7
+            page.insert_text((72, y), f"{p:<10}    {800:>3}   {880:>3}   {960:>3}", fontname="cour", fontsize=10)
+        y += 12.7 * 2.1
+    regions, _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
+    assert len(regions) == 2
+
+
+BORDERLESS = [("Region", "Units", "Revenue", "Margin"), ("North", "120", "4,300", "12.5"),
+              ("South", "95", "3,150", "9.8"), ("East", "240", "8,020", "14.1"), ("West", "61", "1,990", "7.7")]
+
+
+def test_rotate_page_whose_sideways_text_displays_upright(tmp_path: Path) -> None:
+    """Text written sideways and a /Rotate that turns it upright for the reader: the text dict,
+    words and rulings are in unrotated (sideways) space, so the page is read on an upright copy
+    like any sideways page, not as columns of one-character rows."""
+    src = pymupdf.open()
+    land = src.new_page(width=792, height=612)
+    for i, row in enumerate(BORDERLESS):
+        for j, text in enumerate(row):
+            land.insert_text((100 + 110 * j, 120 + 14 * i), text, fontsize=10)
+    out = pymupdf.open()
+    page = out.new_page(width=612, height=792)
+    page.show_pdf_page(pymupdf.Rect(0, 0, 612, 792), src, 0, rotate=90)
+    from extractors.text_layer import upright_rotation
+
+    want = upright_rotation(page_dict(page), 0)
+    assert want in (90, 270)
+    page.set_rotation(want)  # now the reader sees it upright
+    path = tmp_path / "rotated.pdf"
+    out.save(path)
+    tables = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert [[tuple(r) for r in t.grid()] for t in tables] == [BORDERLESS]
+
+
+def test_section_heading_in_larger_print_ends_the_table(tmp_path: Path) -> None:
+    """'3.3  Measuring Financial Literacy' in larger print two lines under the table has two
+    segments like a row, but is no row of it: the table's column gaps stay open."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [("", "Freq.", "Percent", "Mean Loss"), ("I/we kept the assets", "344", "75.2", "12196"),
+            ("I/we sold some of the assets", "53", "11.6", "23518"), ("I/we sold all of them", "61", "13.2", "9187"),
+            ("Total", "458", "100.0", "13153")]
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            page.insert_text((80 if j == 0 else 230 + 70 * (j - 1), 130 + 12 * i), text, fontsize=9)
+    page.insert_text((73, 130 + 12 * 4 + 30), "3.3", fontsize=13)
+    page.insert_text((110, 130 + 12 * 4 + 30), "Measuring Financial Literacy", fontsize=13)
+    path = tmp_path / "heading.pdf"
+    doc.save(path)
+    (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    grid = [tuple(r) for r in table.grid()]
+    assert grid[-4:] == rows[1:]
