@@ -123,11 +123,18 @@ class PyMuPDFExtractor:
 
     def sideways_tables(self, doc: DocumentInput, pdf: pymupdf.Document, pno: int,
                         kwargs: dict[str, Any]) -> list[RawTable]:
-        """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees):
-        read on an upright copy, boxes mapped back to the page; [] for an upright page."""
+        """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees)
+        or that is shown turned (/Rotate): read on an upright copy, boxes mapped back to the
+        page; [] for an upright page.
+
+        A /Rotate page whose text reads upright as shown is baked too: its words, drawings and
+        candidate regions are in unrotated space while find_tables works in rotated space, so
+        read in place its columns come out as rows (or its clip cuts the table)."""
         page = pdf[pno - 1]
         rotation = upright_rotation(page_dict(page), page.rotation)
         if rotation is None:
+            rotation = page.rotation % 360
+        if rotation == 0:
             return []
         with upright_copy(pdf, pno, rotation) as (upright, back):
             found = self.page_tables(doc, upright, pno, kwargs)
