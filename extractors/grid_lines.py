@@ -150,6 +150,7 @@ def grid_of_region(horiz: np.ndarray, vert: np.ndarray, box: tuple[int, int, int
     hz, vt = horiz[y:y + h, x:x + w], vert[y:y + h, x:x + w]
     ys = _positions((hz > 0).sum(axis=1), max(w // 8, 10))
     xs = _positions((vt > 0).sum(axis=0), max(h // 8, 10))
+    xs, ys = _open_sides(hz, ys, xs, w, horizontal=True), _open_sides(vt, xs, ys, h, horizontal=False)
     if len(ys) < 2 or len(xs) < 2 or (len(ys) < 3 and len(xs) < 3):
         return None
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
@@ -169,6 +170,27 @@ def grid_of_region(horiz: np.ndarray, vert: np.ndarray, box: tuple[int, int, int
             if r + 1 < n_rows and not _has_rule(hz, ys[r + 1], xs[c], xs[c + 1], True):
                 parent[find((r + 1) * n_cols + c)] = find(r * n_cols + c)
     return _grid_from_groups(parent, find, n_rows, n_cols, [v + y for v in ys], [v + x for v in xs])
+
+
+def _open_sides(mask: np.ndarray, rules: list[int], edges: list[int], size: int,
+                horizontal: bool) -> list[int]:
+    """`edges` (rule positions across) with the open ends of a table ruled only between its
+    columns: where most `rules` (along) run on past the outermost cross rule, their ends bound
+    the first or last column, as a frame would (else that column's cells are lost)."""
+    if len(rules) < 2 or not edges:  # rules between rows only: no columns to bound
+        return edges
+    margin = 10
+    first, last = edges[0], edges[-1]
+    out = list(edges)
+    if first > margin and _most_run(mask, rules, 0, first, horizontal):
+        out.insert(0, 0)
+    if size - 1 - last > margin and _most_run(mask, rules, last, size - 1, horizontal):
+        out.append(size - 1)
+    return out
+
+
+def _most_run(mask: np.ndarray, rules: list[int], a: int, b: int, horizontal: bool) -> bool:
+    return sum(_has_rule(mask, r, a, b, horizontal) for r in rules) >= max(2, 0.5 * len(rules))
 
 
 def _grid_from_groups(parent: list[int], find, n_rows: int, n_cols: int,  # type: ignore[no-untyped-def]

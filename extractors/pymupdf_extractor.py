@@ -123,11 +123,18 @@ class PyMuPDFExtractor:
 
     def sideways_tables(self, doc: DocumentInput, pdf: pymupdf.Document, pno: int,
                         kwargs: dict[str, Any]) -> list[RawTable]:
-        """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees):
-        read on an upright copy, boxes mapped back to the page; [] for an upright page."""
+        """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees)
+        or that is shown turned (/Rotate): read on an upright copy, boxes mapped back to the
+        page; [] for an upright page.
+
+        A /Rotate page whose text reads upright as shown is baked too: its words, drawings and
+        candidate regions are in unrotated space while find_tables works in rotated space, so
+        read in place its columns come out as rows (or its clip cuts the table)."""
         page = pdf[pno - 1]
         rotation = upright_rotation(page_dict(page), page.rotation)
         if rotation is None:
+            rotation = page.rotation % 360
+        if rotation == 0:
             return []
         with upright_copy(pdf, pno, rotation) as (upright, back):
             found = self.page_tables(doc, upright, pno, kwargs)
@@ -146,7 +153,7 @@ class PyMuPDFExtractor:
         # an external header: clipping to the candidate regions makes prose pages cheap.
         first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
         found = [self._repair(doc, page, pno, kwargs, t) for t in first]
-        ruled = [_stub_column(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
+        ruled = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
         found = ruled + [t for t in found if not any(t is f for f in first)]
         ruled_ids = {id(t) for t in ruled}
         if self.options.text_in_aligned_regions:
@@ -204,6 +211,92 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     again = _find(doc, page, pno, {**kwargs, "vertical_lines": [left], "horizontal_lines": edges,
                                    "clip": _pad((left, top, tab.bbox[2], bottom))})
     return again[0] if len(again) == 1 and again[0].col_count == tab.col_count + 1 else tab
+
+
+def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
+    """A ruled table with its packed rows split, then its open stub column added (the second
+    re-read keeps the rules the first one added)."""
+    tab, kwargs = _split_packed_rows(doc, page, pno, kwargs, tab)
+    return _stub_column(doc, page, pno, kwargs, tab)
+
+
+def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                       tab: Any) -> tuple[Any, dict[str, Any]]:
+    """A ruled table re-read with `_packed_row_rules` added (and the kwargs that did it), so
+    the lines of figures in its frame become rows of cells; as it was when none apply."""
+    add = _packed_row_rules(page, tab)
+    if not add:
+        return tab, kwargs
+    more = {**kwargs, "add_lines": add}
+    again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
+    if len(again) == 1 and again[0].row_count > tab.row_count:
+        return again[0], more
+    return tab, kwargs
+
+
+def _packed_row_rules(page: pymupdf.Page, tab: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Rules to add to a ruled table whose body is a frame around borderless rows (column
+    rules in the header only): the header's column edges and a rule between text lines, inside
+    each row that is one cell over several columns holding lines of figures.
+
+    A cell counts when its text runs over at least three lines and at least two of them hold
+    a number and fall in two or more of the columns it spans: records run together, not a
+    wrapped paragraph (a row whose columns are ruled keeps its multi-line cells)."""
+    edges = _column_edges(tab)
+    if len(edges) < 3:
+        return []
+    words = [w for w in page.get_text("words", clip=pymupdf.Rect(tab.bbox)) if w[4].strip()]
+    add: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    for row in tab.rows:
+        packed = False
+        for c in row.cells:
+            inner = [x for x in edges if c is not None and c[0] + 1.0 < x < c[2] - 1.0]
+            if not inner:
+                continue
+            lines = _text_lines([w for w in words if c[0] <= (w[0] + w[2]) / 2 <= c[2]
+                                 and c[1] <= (w[1] + w[3]) / 2 <= c[3]])
+            spread = sum(1 for ln in lines if any(ch.isdigit() for w in ln for ch in w[4])
+                         and len({_column_of((w[0] + w[2]) / 2, inner) for w in ln}) >= 2)
+            if len(lines) < 3 or spread < 2:
+                continue
+            add += [((x, c[1]), (x, c[3])) for x in inner]
+            packed = True
+        if packed:  # between the lines of the whole row: a label line of its own (a group
+            # heading beside no figures) keeps its row too
+            top, bottom = row.bbox[1], row.bbox[3]
+            lines = _text_lines([w for w in words if top <= (w[1] + w[3]) / 2 <= bottom])
+            for a, b in zip(lines, lines[1:], strict=False):
+                y = (max(w[3] for w in a) + min(w[1] for w in b)) / 2
+                add.append(((tab.bbox[0], y), (tab.bbox[2], y)))
+    return add
+
+
+def _column_edges(tab: Any, tol: float = 2.0) -> list[float]:
+    """x of every cell edge of a table (spanning header cells bring the finer columns)."""
+    xs = sorted(x for r in tab.rows for c in r.cells if c for x in (c[0], c[2]))
+    out: list[float] = []
+    for x in xs:
+        if not out or x - out[-1] > tol:
+            out.append(x)
+    return out
+
+
+def _column_of(x: float, inner: Sequence[float]) -> int:
+    return sum(1 for e in inner if e <= x)
+
+
+def _text_lines(words: Sequence[Any]) -> list[list[Any]]:
+    """Words grouped into lines: vertical centres within half a word height of the line's."""
+    lines: list[list[Any]] = []
+    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
+        cy = (w[1] + w[3]) / 2
+        if lines:
+            ref = lines[-1][0]
+            if abs((ref[1] + ref[3]) / 2 - cy) <= 0.5 * (ref[3] - ref[1]):
+                lines[-1].append(w)
+                continue
+        lines.append([w])
+    return lines
 
 
 _STUB_GAP = 60.0

@@ -85,3 +85,29 @@ def test_ruled_grid_with_a_horizontal_span_and_deskew() -> None:
         spans = {(c.row, c.col): (c.row_span, c.col_span) for c in g.cells}
         assert spans[(1, 1)] == (1, 2) and (1, 2) not in spans
         assert len(g.cells) == 8
+
+
+def test_grid_ruled_only_between_columns_keeps_its_outer_columns() -> None:
+    """Row rules running past the outermost column rules (no frame at the sides) bound the
+    first and last columns: a 3x3 grid, not the middle column alone."""
+    img = np.full((600, 800), 255, np.uint8)
+    xs, ys = [100, 300, 500, 700], [100, 150, 200, 250]
+    for y in ys:
+        cv2.line(img, (xs[0], y), (xs[-1], y), 0, 2)
+    for x in xs[1:-1]:
+        cv2.line(img, (x, ys[0]), (x, ys[-1]), 0, 2)
+    grids, _ = find_grids((img < 128).astype(np.uint8) * 255, 150 / 72)
+    assert len(grids) == 1
+    g = grids[0]
+    assert (len(g.ys) - 1, len(g.xs) - 1) == (3, 3)
+    assert abs(g.xs[0] - 100) <= 3 and abs(g.xs[-1] - 700) <= 3
+    assert len(g.cells) == 9
+
+
+def test_rules_between_rows_only_make_no_grid() -> None:
+    """Horizontal rules alone (a booktabs table) are left to the borderless reading."""
+    img = np.full((600, 800), 255, np.uint8)
+    for y in (100, 150, 250):
+        cv2.line(img, (100, y), (700, y), 0, 2)
+    grids, _ = find_grids((img < 128).astype(np.uint8) * 255, 150 / 72)
+    assert grids == []

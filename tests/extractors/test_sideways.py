@@ -57,3 +57,32 @@ def test_white_background_patch_is_no_rule() -> None:
     turned.show_pdf_page(turned.rect, src, 0, rotate=90)
     hs, vs = rules_of_page(turned)
     assert len(hs) == 2 and len(vs) == 2  # the stroked box's four edges only
+
+
+def _borderless_landscape() -> pymupdf.Document:
+    """An upright landscape page holding a borderless 3-column table (no rules at all)."""
+    src = pymupdf.open()
+    page = src.new_page(width=792, height=612)
+    for i, row in enumerate(ROWS):
+        for j, text in enumerate(row):
+            page.insert_text((100 + 160 * j, 100 + 18 * i), text, fontsize=10)
+    return src
+
+
+@pytest.mark.parametrize("rotate", [90, -90])
+@pytest.mark.parametrize("ruled", [True, False])
+def test_rotated_page_shown_upright_read_upright(tmp_path: Path, rotate: int, ruled: bool) -> None:
+    """A /Rotate page whose text reads upright as shown (a landscape scan of a report): its
+    text and rules live in unrotated space, so read in place the columns would come out as rows."""
+    src = _landscape_table() if ruled else _borderless_landscape()
+    out = pymupdf.open()
+    page = out.new_page(width=612, height=792)
+    page.show_pdf_page(pymupdf.Rect(0, 0, 612, 792), src, 0, rotate=rotate)
+    page.set_rotation(rotate % 360)  # shown upright again, as the landscape original
+    path = tmp_path / f"rotated{rotate}.pdf"
+    out.save(path)
+    tables = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert len(tables) == 1
+    assert [tuple(r) for r in tables[0].grid()] == ROWS
+    x0, top, x1, bottom = tables[0].bbox  # unrotated page space, as the text layer's
+    assert 0 <= x0 < x1 <= 612 and 0 <= top < bottom <= 792 and bottom - top > x1 - x0
