@@ -247,8 +247,23 @@ def _in_first_column(run: Sequence[Sequence[TextLine]], label: TextLine, tol: fl
     return abs(label.bbox[0] - left) <= tol and label.bbox[2] <= (left + right) / 2
 
 
+def _prose(t: TextLine) -> bool:
+    """A segment of running text: long, many words, not a number."""
+    return len(t.text) > 40 and len(t.text.split()) >= 6 and not _is_numeric(t.text)
+
+
+def _caption_row(row: Sequence[TextLine], below: Sequence[Sequence[TextLine]]) -> bool:
+    """A caption ("Table 15.  Actual and projected percentage changes in ...") printed as a
+    label and a sentence looks like a two-column row: its sentence runs across two or more
+    cells of a row below. A description in the last column of a table spans one cell."""
+    return any(_prose(t) and any(sum(t.bbox[0] + 1 < c.bbox[0] < t.bbox[2] for c in r[1:]) >= 2 for r in below)
+               for t in row)
+
+
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
                n_num: int) -> tuple[list[BBox], int, int]:
+    while len(run) > 1 and _caption_row(run[0], run[1:]):
+        run = run[1:]
     if len(run) < min_rows or _anchors(run) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]

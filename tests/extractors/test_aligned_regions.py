@@ -119,3 +119,32 @@ def test_section_heading_in_larger_print_ends_the_table(tmp_path: Path) -> None:
     (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
     grid = [tuple(r) for r in table.grid()]
     assert grid[-4:] == rows[1:]
+
+
+def test_caption_over_the_columns_is_no_row_of_the_table() -> None:
+    """'Table 15.' and its sentence print as two segments like a row; the sentence runs across
+    several cells of the rows below, so the region starts at the table's header. A description
+    column (one cell per row) keeps its first row."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((36, 60), "Table 15.", fontsize=9)
+    page.insert_text((84, 60), "Actual and projected percentage changes in public high school graduates, by region",
+                     fontsize=9)
+    rows = [("Region and state", "2008", "2015", "2021"), ("United States", "10.4", "0.9", "3.8"),
+            ("Northeast", "13.9", "-0.4", "0.3"), ("Maine", "6.1", "-10.6", "-3.2"), ("Ohio", "5.8", "-7.0", "6.5")]
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            page.insert_text((36 if j == 0 else 190 + 90 * j, 80 + 11 * i), text, fontsize=9)
+    (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
+    assert region[1] > 62  # below the caption's baseline
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    described = [("Variable", "Assumption"), ("Inflation rate", "Inflation rate ranges between 1.4% and 2.3% each year"),
+                 ("Ages 18 and 19", "Remains between 17.7% and 19.1%"), ("Ages 20 to 24", "Remains between 10.8%"),
+                 ("Age 25 and over", "Remains between 5.3% and 6.0%")]
+    for i, (label, text) in enumerate(described):
+        page.insert_text((40, 80 + 11 * i), label, fontsize=9)
+        page.insert_text((565 - pymupdf.get_text_length(text, fontsize=9), 80 + 11 * i), text, fontsize=9)
+    (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
+    assert region[1] < 75  # the header row is in
