@@ -176,7 +176,37 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
 
 
 def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[BBox], int, int]:
-    """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells."""
+    """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells.
+
+    On a two-column page a table in one column would take the running text of the other into
+    its rows (level with them, or between them, ending the run): the page columns are read
+    apart when a gutter is found and the columns left of it hold a table by themselves."""
+    gutter = _gutter(lines)
+    if gutter is not None:
+        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows)
+        if left[0]:
+            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows)
+            return left[0] + right[0], left[1] + right[1], left[2] + right[2]
+    return _aligned_regions(lines, min_rows)
+
+
+def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
+    """x just left of a page column of running text: at least `min_lines` prose lines start
+    there, at most two lines (a running head) cross it and `min_lines` lines end before it."""
+    starts = sorted({round(ln.bbox[0]) for ln in lines if _prose(ln)})
+    for x in starts:
+        at = sum(1 for ln in lines if _prose(ln) and abs(ln.bbox[0] - x) <= 2)
+        if at < min_lines:
+            continue
+        edge = x - 2
+        crossing = sum(1 for ln in lines if ln.bbox[0] < edge - 2 and ln.bbox[2] > edge)
+        before = sum(1 for ln in lines if ln.bbox[2] <= edge)
+        if crossing <= 2 and before >= min_lines:
+            return edge
+    return None
+
+
+def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBox], int, int]:
     # a typed rule ("-----") under a header must not cut the run of aligned rows in two
     kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
     rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])

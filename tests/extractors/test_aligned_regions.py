@@ -148,3 +148,25 @@ def test_caption_over_the_columns_is_no_row_of_the_table() -> None:
         page.insert_text((565 - pymupdf.get_text_length(text, fontsize=9), 80 + 11 * i), text, fontsize=9)
     (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
     assert region[1] < 75  # the header row is in
+
+
+def test_table_beside_running_text_of_the_next_page_column(tmp_path: Path) -> None:
+    """A table in the left column of a two-column page, prose at its own line pitch in the
+    right column: the prose lines fall level with and between the table's rows, yet the table
+    is one table of its own columns, without the prose."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [("State/Area", "no.", "Rate", "(95% CI)")] + [
+        (name, f"{1000 + 37 * k:,}", f"{190.5 - 3 * k:.1f}", f"({180.2 - 3 * k:.1f}-{200.8 - 3 * k:.1f})")
+        for k, name in enumerate(("Columbia", "New York", "Oklahoma", "Tennessee", "Rhode Island", "Arkansas",
+                                  "Michigan", "Missouri", "Ohio", "Kentucky", "Iowa", "Texas"))]
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            page.insert_text((45 if j == 0 else 60 + 55 * j, 100 + 10.9 * i), text, fontsize=7)
+    sentence = "the promotion of cardiovascular health through preventing"
+    for i in range(14):
+        page.insert_text((323, 96 + 10 * i), sentence, fontsize=8)
+    path = tmp_path / "two_columns.pdf"
+    doc.save(path)
+    (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert [tuple(r) for r in table.grid()] == rows
