@@ -192,7 +192,7 @@ class PyMuPDFExtractor:
                 continue
             rows = [list(r.cells) for r in tab.rows]
             if id(tab) in ruled_ids:
-                texts = tab.extract()
+                rows, texts = _split_stacked_spans(page, tab, rows, tab.extract())
             else:
                 rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
@@ -251,6 +251,36 @@ def _stacked_figures(page: pymupdf.Page, tab: Any) -> bool:
             if sum(_mostly_numbers(line) for line in per_line.values()) >= 3:
                 return True
     return False
+
+
+def _split_stacked_spans(page: pymupdf.Page, tab: Any, rows: list[list[Any]],
+                         texts: list[list[str | None]]) -> tuple[list[list[Any]], list[list[str | None]]]:
+    """A ruled cell over three or more rows whose text lines each sit in one of the rows it
+    covers (a label column the rules between rows leave open) is one cell per row: the lines
+    go to their rows. A merged cell whose text sits in some of its rows only stays merged."""
+    tops = [min((c[1] for c in row if c), default=tab.bbox[3]) for row in rows]
+    bands = [(0.0, top, 0.0, bottom) for top, bottom in zip(tops, [*tops[1:], tab.bbox[3]], strict=True)]
+    for i, row in enumerate(rows):
+        for j, c in enumerate(row):
+            if c is None:
+                continue
+            covered = [k for k in range(i, len(bands)) if bands[k][1] >= c[1] - 1 and bands[k][3] <= c[3] + 1]
+            if len(covered) < 3 or any(rows[k][j] is not None for k in covered[1:]):
+                continue
+            lines: dict[int, list[Any]] = {}
+            for w in _words(page, pymupdf.Rect(c)):
+                mid = (w[1] + w[3]) / 2
+                at = [k for k in covered if bands[k][1] <= mid < bands[k][3]]
+                if not at or not bands[at[0]][1] - 1 <= w[1] and w[3] <= bands[at[0]][3] + 1:
+                    break  # a line across a row edge: a merged cell's wrapped text
+                lines.setdefault(at[0], []).append(w)
+            else:
+                if set(lines) != set(covered):
+                    continue
+                for k in covered:
+                    rows[k][j] = (c[0], bands[k][1], c[2], bands[k][3])
+                    texts[k][j] = " ".join(w[4] for w in sorted(lines[k], key=lambda w: (round(w[3]), w[0])))
+    return rows, texts
 
 
 def _figures(words: Sequence[Any]) -> bool:

@@ -118,3 +118,27 @@ def test_zero_width_leaders_do_not_widen_the_figures_next_to_them(tmp_path: Path
     _zero_width_leaders_pdf(path, rows)
     (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
     assert [tuple(r) for r in table.grid()] == rows
+
+
+def test_label_column_left_open_by_the_row_rules_keeps_one_label_per_row(tmp_path: Path) -> None:
+    """Rules between rows drawn across the figure columns only: the label column is one ruled
+    cell over all body rows, and each of its lines goes to the row it sits in."""
+    rows = [("Cost", "Total", "Direct"), ("Salaries", "1,314,000", "940,750"),
+            ("Fringe Benefits", "352,000", "252,012"), ("Staff Travel", "94,000", "74,000"),
+            ("Office Rent", "170,000", "150,000")]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=400)
+    xs, top, pitch = [72, 200, 300, 400], 100, 16
+    bottom = top + pitch * len(rows)
+    for x in xs:
+        page.draw_line((x, top), (x, bottom), width=0.6)
+    for k in range(len(rows) + 1):
+        y = top + pitch * k
+        page.draw_line((xs[0] if k in (0, 1, len(rows)) else xs[1], y), (xs[-1], y), width=0.6)
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            page.insert_text((xs[j] + 4, top + pitch * i + 12), text, fontsize=9)
+    path = tmp_path / "open_labels.pdf"
+    doc.save(path)
+    (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert [tuple(r) for r in table.grid()] == rows
