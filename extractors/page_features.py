@@ -53,7 +53,7 @@ def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
     hs: list[BBox] = []
     vs: list[BBox] = []
     for path in page.get_cdrawings():
-        if _invisible(path):
+        if invisible(path):
             continue
         for item in path["items"]:
             if item[0] == "l":
@@ -71,7 +71,7 @@ def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
     return hs, vs
 
 
-def _invisible(path: dict) -> bool:
+def invisible(path: dict) -> bool:
     """A white shape with no stroke (a background patch on a white page): draws no rule."""
     fill = path.get("fill")
     return path.get("type") == "f" and fill is not None and min(fill) >= 0.95

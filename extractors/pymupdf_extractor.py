@@ -6,6 +6,7 @@ pin in pyproject.toml and tests/extractors/test_pymupdf_pin.py.
 
 from __future__ import annotations
 
+import bisect
 import inspect
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
@@ -13,7 +14,7 @@ from typing import Any, ClassVar, Literal
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
-from extractors.page_features import page_features
+from extractors.page_features import invisible, page_features
 from extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -107,7 +108,7 @@ class PyMuPDFExtractor:
                     kwargs: dict[str, Any], region: Sequence[float]) -> list[Any]:
         """A borderless table in an aligned region: columns at the gaps of the words' x
         projection (headers left-aligned over right-aligned numbers stay in their column)."""
-        words = page.get_text("words", clip=_pad(region))
+        words = _words(page, _pad(region))
         words, seps = _drop_margin_numbers(words, _projection_gaps(words))
         if seps:
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
@@ -120,6 +121,35 @@ class PyMuPDFExtractor:
             if found:
                 return found
         return _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(region)})
+
+    def _unpack(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                tab: Any) -> Any:
+        """A ruled table whose rules frame groups of rows and columns only (a header box, rules
+        between column groups, an open body): its body cells stack several rows of figures.
+        Re-read with the rules kept and the columns and rows the text shows inside them."""
+        if not _stacked_figures(page, tab):
+            return tab
+        words = _words(page, _pad(tab.bbox))
+        ruled_xs = sorted({round(c[i], 2) for r in tab.rows for c in r.cells if c for i in (0, 2)})
+        inner = ruled_xs[1:-1]
+        seps = []  # the columns of figures each ruled column's own words show
+        for lo, hi in zip(ruled_xs, ruled_xs[1:], strict=False):
+            inside = [w for w in words if lo <= (w[0] + w[2]) / 2 < hi]
+            cuts = [lo, *(x for x in (_projection_gaps(inside) if inside else []) if lo < x < hi), hi]
+            figures = [_figures([w for w in inside if a <= (w[0] + w[2]) / 2 < b])
+                       for a, b in zip(cuts, cuts[1:], strict=False)]
+            # "40 | years" a space apart in a label column is one label: only figures beside figures split
+            seps += [x for i, x in enumerate(cuts[1:-1]) if figures[i] and figures[i + 1]]
+        if not seps:
+            return tab  # rows alone: the cell texts' lines are split downstream
+        # outer rules on the words' extent, as in `_borderless`: text-strategy row edges reach
+        # no further, and a frame rule beyond them would drop the first and last columns
+        left, right = min(w[0] for w in words), max(w[2] for w in words)
+        lines = sorted(x for x in [*inner, *seps] if left < x < right)
+        again = _find(doc, page, pno, {**kwargs, "vertical_strategy": "explicit",
+                                       "horizontal_strategy": "text",
+                                       "vertical_lines": [left, *lines, right], "clip": _pad(tab.bbox)})
+        return again[0] if len(again) == 1 and again[0].row_count > tab.row_count else tab
 
     def sideways_tables(self, doc: DocumentInput, pdf: pymupdf.Document, pno: int,
                         kwargs: dict[str, Any]) -> list[RawTable]:
@@ -153,9 +183,11 @@ class PyMuPDFExtractor:
         # an external header: clipping to the candidate regions makes prose pages cheap.
         first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
         found = [self._repair(doc, page, pno, kwargs, t) for t in first]
-        ruled = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
+        stubbed = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
+        ruled = [self._unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
-        ruled_ids = {id(t) for t in ruled}
+        # an unpacked grid's rows come from the text: read like a borderless one
+        ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
         if self.options.text_in_aligned_regions:
             for r in feats.aligned_regions:
                 if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
@@ -167,7 +199,7 @@ class PyMuPDFExtractor:
                 continue
             rows = [list(r.cells) for r in tab.rows]
             if id(tab) in ruled_ids:
-                texts = tab.extract()
+                rows, texts = _split_stacked_spans(page, tab, rows, tab.extract())
             else:
                 rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
@@ -191,7 +223,7 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     is a paragraph in the next column of the page, whose lines fall into rows by chance)."""
     x0, top, _, bottom = tab.bbox
     rows = [r.bbox for r in tab.rows]
-    words = [w for w in page.get_text("words", clip=pymupdf.Rect(0, top, x0, bottom))
+    words = [w for w in _words(page, pymupdf.Rect(0, top, x0, bottom))
              if w[2] <= x0 + 0.5 and w[4].strip()]
     if not words or x0 - max(w[2] for w in words) > _STUB_GAP:
         return tab
@@ -205,7 +237,7 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     left = min(w[0] for w in words) - 1.0
     pitch = 1.5 * sorted(w[3] - w[1] for w in words)[len(words) // 2]
     beside = pymupdf.Rect(left, top - pitch, max(w[2] for w in words), bottom + pitch)
-    if any(not top <= (w[1] + w[3]) / 2 <= bottom for w in page.get_text("words", clip=beside)):
+    if any(not top <= (w[1] + w[3]) / 2 <= bottom for w in _words(page, beside)):
         return tab
     edges = sorted({round(r[1], 2) for r in rows} | {round(bottom, 2)})
     again = _find(doc, page, pno, {**kwargs, "vertical_lines": [left], "horizontal_lines": edges,
@@ -299,6 +331,57 @@ def _text_lines(words: Sequence[Any]) -> list[list[Any]]:
     return lines
 
 
+def _stacked_figures(page: pymupdf.Page, tab: Any) -> bool:
+    """Whether a body cell of a ruled table holds at least three lines of figures (rows the
+    rules did not split; a cell of wrapped prose does not count)."""
+    for row in tab.rows[1:]:
+        for c in row.cells:
+            if not c or c[3] - c[1] < 20:
+                continue
+            per_line: dict[int, list[Any]] = {}
+            for w in _words(page, pymupdf.Rect(c)):
+                per_line.setdefault(round(w[3] / 3), []).append(w)
+            if sum(_mostly_numbers(line) for line in per_line.values()) >= 3:
+                return True
+    return False
+
+
+def _split_stacked_spans(page: pymupdf.Page, tab: Any, rows: list[list[Any]],
+                         texts: list[list[str | None]]) -> tuple[list[list[Any]], list[list[str | None]]]:
+    """A ruled cell over three or more rows whose text lines each sit in one of the rows it
+    covers (a label column the rules between rows leave open) is one cell per row: the lines
+    go to their rows. A merged cell whose text sits in some of its rows only stays merged."""
+    tops = [min((c[1] for c in row if c), default=tab.bbox[3]) for row in rows]
+    bands = [(0.0, top, 0.0, bottom) for top, bottom in zip(tops, [*tops[1:], tab.bbox[3]], strict=True)]
+    for i, row in enumerate(rows):
+        for j, c in enumerate(row):
+            if c is None:
+                continue
+            covered = [k for k in range(i, len(bands)) if bands[k][1] >= c[1] - 1 and bands[k][3] <= c[3] + 1]
+            if len(covered) < 3 or any(rows[k][j] is not None for k in covered[1:]):
+                continue
+            lines: dict[int, list[Any]] = {}
+            for w in _words(page, pymupdf.Rect(c)):
+                mid = (w[1] + w[3]) / 2
+                at = [k for k in covered if bands[k][1] <= mid < bands[k][3]]
+                if not at or not bands[at[0]][1] - 1 <= w[1] and w[3] <= bands[at[0]][3] + 1:
+                    break  # a line across a row edge: a merged cell's wrapped text
+                lines.setdefault(at[0], []).append(w)
+            else:
+                if set(lines) != set(covered):
+                    continue
+                for k in covered:
+                    rows[k][j] = (c[0], bands[k][1], c[2], bands[k][3])
+                    texts[k][j] = " ".join(w[4] for w in sorted(lines[k], key=lambda w: (round(w[3]), w[0])))
+    return rows, texts
+
+
+def _figures(words: Sequence[Any]) -> bool:
+    """Whether most of the words are figures (at least as many digits as letters)."""
+    n = sum(sum(ch.isdigit() for ch in w[4]) >= max(1, sum(ch.isalpha() for ch in w[4])) for w in words)
+    return n > 0.5 * len(words)
+
+
 _STUB_GAP = 60.0
 """Points between row labels and a grid's first rule beyond which the words are not its labels."""
 
@@ -335,7 +418,7 @@ def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
         return []
     lo = [float("inf")] * tab.col_count
     hi = [float("-inf")] * tab.col_count
-    for w in page.get_text("words", clip=pymupdf.Rect(tab.bbox)):
+    for w in _words(page, pymupdf.Rect(tab.bbox)):
         cx = (w[0] + w[2]) / 2
         j = max(i for i, x in enumerate(starts) if x <= cx + 0.5) if cx + 0.5 >= starts[0] else 0
         lo[j], hi[j] = min(lo[j], w[0]), max(hi[j], w[2])
@@ -407,13 +490,53 @@ def _gaps(words: Sequence[Any]) -> list[float]:
     # A word space is ~0.3 em and a character ~0.5 em (one full character in monospace reports,
     # whose columns may be one space apart): a gap of 0.75 characters separates columns.
     min_gap = max(0.75 * widths[len(widths) // 2], 0.2 * heights[len(heights) // 2], 1.5)
-    spans = sorted((w[0], w[2]) for w in words)
-    seps, end = [], spans[0][1]
-    for x0, x1 in spans[1:]:
-        if x0 - end >= min_gap:
-            seps.append((x0 + end) / 2)
-        end = max(end, x1)
-    return seps
+    # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
+    # row set wider, a long figure run into the next column, a heading over two columns (the
+    # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
+    # long label is where its column ends. Such a gap only adds a column where the clear gaps
+    # found none: a sparse column (dashes, a few figures) is not swallowed by its neighbours'.
+    rows = [round(w[3] / 3) for w in words]
+    heads = set(sorted(set(rows))[:3])
+    figure = [r in heads or sum(ch.isdigit() for ch in w[4]) >= max(1, sum(ch.isalpha() for ch in w[4]))
+              for w, r in zip(words, rows, strict=True)]
+    clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
+    seps = [(a + b) / 2 for a, b in clear]
+    for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
+        if not any(a <= x <= b for x in seps):
+            seps.append((a + b) / 2)
+    return sorted(seps)
+
+
+def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[bool], heads: set[int],
+                    allowed: int, min_gap: float) -> list[tuple[float, float]]:
+    """Stretches of x, at least `min_gap` wide and between inked ones, where at most `allowed`
+    rows have ink and only with figures or headings (a sweep counting the rows and the other
+    words at x). A stretch that body rows cross must also start and end at figures: between the
+    ragged ends of labels ("... end of 2007" | "(Euro)") there is no column of figures."""
+    marks = sorted([(w[0], 1, r, f) for w, r, f in zip(words, rows, figure, strict=True)]
+                   + [(w[2], -1, r, f) for w, r, f in zip(words, rows, figure, strict=True)],
+                   key=lambda m: (m[0], m[1]))
+    ink: dict[int, int] = {}
+    out: list[tuple[float, float]] = []
+    rows_in, body_in, words_in, open_from, crossed = 0, 0, 0, None, False
+    for x, step, r, f in marks:
+        was_open = rows_in <= allowed and words_in == 0
+        ink[r] = ink.get(r, 0) + step
+        change = (step == 1 and ink[r] == 1) - (step == -1 and ink[r] == 0)
+        rows_in += change
+        body_in += 0 if r in heads else change
+        words_in += 0 if f else step
+        now_open = rows_in <= allowed and words_in == 0
+        if now_open and not was_open:
+            open_from = x if f or not body_in else None
+            crossed = body_in > 0
+        elif now_open:
+            crossed = crossed or body_in > 0
+        elif was_open and open_from is not None:
+            if x - open_from >= min_gap and (f or not crossed):
+                out.append((open_from, x))
+            open_from = None
+    return out
 
 
 def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
@@ -441,7 +564,7 @@ def _leader(word: str) -> bool:
 def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
     """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell."""
-    words = page.get_text("words", clip=_pad(tab.bbox, 1.0))
+    words = _words(page, _pad(tab.bbox, 1.0))
     out: list[list[str | None]] = []
     for row in tab.rows:
         texts: list[str | None] = []
@@ -456,11 +579,72 @@ def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
     return out
 
 
+def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
+    """PyMuPDF's words of `clip`, each box drawn round the glyphs that have a width.
+
+    Zero-width glyphs (dot leaders some producers collapse onto the figure that follows, or a
+    decimal point set at width 0) widen a word's box in PyMuPDF, so "10.0" reads as starting
+    under the label's dots and closes the gap between the label and figure columns."""
+    tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
+    words = tp.extractWORDS()
+    # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
+    # line height, a wide capital ~0.8): most pages stop here, without the costlier char read.
+    if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1]) for w in words):
+        return words
+    # glyphs by the height of their middle (the words' line numbers skip lines the char read
+    # leaves out, so they cannot be matched by number)
+    by_mid: dict[int, list[Any]] = {}
+    for b in tp.extractRAWDICT()["blocks"]:
+        for line in b.get("lines", ()):
+            for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
+                by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
+    out = []
+    for w in words:
+        mid = round((w[1] + w[3]) / 2)
+        inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
+                  if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
+        inside.sort(key=lambda c: c["bbox"][0])
+        seen = [c for c in inside if c["bbox"][2] - c["bbox"][0] > 0.01]
+        text = "".join(c["c"] for c in seen)
+        # the glyphs with a width must be the word's, in order, less zero-width ones, to trust them
+        rest = iter(w[4])
+        if seen and all(ch in rest for ch in text) and len(w[4]) - len(text) <= len(inside) - len(seen):
+            w = (min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])
+        out.append(w)
+    return out
+
+
 def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
+    # (find_tables reads a /Rotate'd page de-rotated: paths read here would be misplaced there)
+    if "lines" in (kwargs.get("vertical_strategy"), kwargs.get("horizontal_strategy")) and not page.rotation:
+        kwargs = {**kwargs, "paths": _drawn_paths(page)}
     try:
         return list(page.find_tables(**kwargs).tables)
     except (RuntimeError, ValueError) as e:
         raise BadInput(f"{doc.source} page {pno}: PyMuPDF find_tables failed ({e})") from e
+
+
+def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
+    """The page's vector paths less white patches behind one line of text: a cell's background
+    on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
+    patch edge, cutting the table at each word gap). A white box round a whole table stays."""
+    paths = page.get_drawings()
+    if not any(invisible(p) for p in paths):
+        return paths
+    mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
+    ys = [m[0] for m in mids]
+
+    def one_line(r: pymupdf.Rect) -> bool:
+        inside = mids[bisect.bisect_left(ys, r.y0):bisect.bisect_right(ys, r.y1)]
+        return len({line for _, x, line in inside if r.x0 <= x <= r.x1}) <= 1
+
+    # a thin white bar stays: on a tinted table it is a rule
+    return [p for p in paths if not (invisible(p) and min(p["rect"].width, p["rect"].height) > _THIN
+                                     and one_line(p["rect"]))]
+
+
+_THIN = 3.0
+"""Points: a filled box no thicker than this draws a rule (PyMuPDF's edge_min_length)."""
 
 
 def _area(r: Sequence[float]) -> float:
