@@ -15,6 +15,7 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from extractors.page_features import invisible, page_features
+from extractors.row_rules import packed_row_rules, row_rules, side_by_side
 from extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -105,9 +106,13 @@ class PyMuPDFExtractor:
         return final[0] if len(final) == 1 and not _degenerate(final[0]) else again[0]
 
     def _borderless(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
-                    kwargs: dict[str, Any], region: Sequence[float]) -> list[Any]:
+                    kwargs: dict[str, Any], region: Sequence[float], whole: bool = True) -> list[Any]:
         """A borderless table in an aligned region: columns at the gaps of the words' x
-        projection (headers left-aligned over right-aligned numbers stay in their column)."""
+        projection (headers left-aligned over right-aligned numbers stay in their column);
+        tables side by side in it (`whole`: not yet split) one by one."""
+        parts = side_by_side(page, region) if whole else []
+        if parts:
+            return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
         words, seps = _drop_margin_numbers(words, _projection_gaps(words))
         if seps:
@@ -117,6 +122,7 @@ class PyMuPDFExtractor:
             ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
                      "vertical_lines": [left, *seps, right],
                      "clip": _pad((left, region[1], right, region[3]))}
+            ruled.update(row_rules(page, words, [left, *seps, right], region))
             found = _find(doc, page, pno, ruled)
             if found:
                 return found
@@ -254,9 +260,9 @@ def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict
 
 def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
                        tab: Any) -> tuple[Any, dict[str, Any]]:
-    """A ruled table re-read with `_packed_row_rules` added (and the kwargs that did it), so
+    """A ruled table re-read with `packed_row_rules` added (and the kwargs that did it), so
     the lines of figures in its frame become rows of cells; as it was when none apply."""
-    add = _packed_row_rules(page, tab)
+    add = packed_row_rules(page, tab)
     if not add:
         return tab, kwargs
     more = {**kwargs, "add_lines": add}
@@ -264,71 +270,6 @@ def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs:
     if len(again) == 1 and again[0].row_count > tab.row_count:
         return again[0], more
     return tab, kwargs
-
-
-def _packed_row_rules(page: pymupdf.Page, tab: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Rules to add to a ruled table whose body is a frame around borderless rows (column
-    rules in the header only): the header's column edges and a rule between text lines, inside
-    each row that is one cell over several columns holding lines of figures.
-
-    A cell counts when its text runs over at least three lines and at least two of them hold
-    a number and fall in two or more of the columns it spans: records run together, not a
-    wrapped paragraph (a row whose columns are ruled keeps its multi-line cells)."""
-    edges = _column_edges(tab)
-    if len(edges) < 3:
-        return []
-    words = [w for w in page.get_text("words", clip=pymupdf.Rect(tab.bbox)) if w[4].strip()]
-    add: list[tuple[tuple[float, float], tuple[float, float]]] = []
-    for row in tab.rows:
-        packed = False
-        for c in row.cells:
-            inner = [x for x in edges if c is not None and c[0] + 1.0 < x < c[2] - 1.0]
-            if not inner:
-                continue
-            lines = _text_lines([w for w in words if c[0] <= (w[0] + w[2]) / 2 <= c[2]
-                                 and c[1] <= (w[1] + w[3]) / 2 <= c[3]])
-            spread = sum(1 for ln in lines if any(ch.isdigit() for w in ln for ch in w[4])
-                         and len({_column_of((w[0] + w[2]) / 2, inner) for w in ln}) >= 2)
-            if len(lines) < 3 or spread < 2:
-                continue
-            add += [((x, c[1]), (x, c[3])) for x in inner]
-            packed = True
-        if packed:  # between the lines of the whole row: a label line of its own (a group
-            # heading beside no figures) keeps its row too
-            top, bottom = row.bbox[1], row.bbox[3]
-            lines = _text_lines([w for w in words if top <= (w[1] + w[3]) / 2 <= bottom])
-            for a, b in zip(lines, lines[1:], strict=False):
-                y = (max(w[3] for w in a) + min(w[1] for w in b)) / 2
-                add.append(((tab.bbox[0], y), (tab.bbox[2], y)))
-    return add
-
-
-def _column_edges(tab: Any, tol: float = 2.0) -> list[float]:
-    """x of every cell edge of a table (spanning header cells bring the finer columns)."""
-    xs = sorted(x for r in tab.rows for c in r.cells if c for x in (c[0], c[2]))
-    out: list[float] = []
-    for x in xs:
-        if not out or x - out[-1] > tol:
-            out.append(x)
-    return out
-
-
-def _column_of(x: float, inner: Sequence[float]) -> int:
-    return sum(1 for e in inner if e <= x)
-
-
-def _text_lines(words: Sequence[Any]) -> list[list[Any]]:
-    """Words grouped into lines: vertical centres within half a word height of the line's."""
-    lines: list[list[Any]] = []
-    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
-        cy = (w[1] + w[3]) / 2
-        if lines:
-            ref = lines[-1][0]
-            if abs((ref[1] + ref[3]) / 2 - cy) <= 0.5 * (ref[3] - ref[1]):
-                lines[-1].append(w)
-                continue
-        lines.append([w])
-    return lines
 
 
 def _stacked_figures(page: pymupdf.Page, tab: Any) -> bool:
