@@ -267,6 +267,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
     regions, n_rows, n_num = [], 0, 0
     run: list[list[TextLine]] = []
     bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
+    above: list[TextLine] = []  # the single lines just above, outside any run
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
@@ -282,8 +283,11 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
                 # heading after a gap, then a header row: the next stacked table starts here
                 regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
                 run = []
+            if not run:
+                run = [[t] for t in _header_lines(above, row)]
             run.append(row)
             bottom, bridged, bridge_top, loose = max(t.bbox[3] for t in row), 0, row[0].bbox[1], False
+            above = []
             continue
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
@@ -296,7 +300,28 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
             continue
         regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
         run, bridged = [], 0
+        above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
+
+
+def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[TextLine]:
+    """The single lines right above a table's first aligned row that belong to it: a column
+    header over one column ("2016" over the figures), a unit line or a group label in the
+    first column ("(all amounts in EUR)", "Class A"). Each sits within a line spacing of the
+    line under it, starts with the first column or lines up with another column of `first`,
+    is short and no sentence's end; the first line that is not stops the search."""
+    out: list[TextLine] = []
+    below = first[0]
+    for t in reversed(above):
+        height = below.bbox[3] - below.bbox[1]
+        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
+        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in ".:;"
+                or t.font_size >= 1.25 * max(c.font_size for c in first)
+                or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
+            break
+        out.append(t)
+        below = t
+    return out[::-1]
 
 
 def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,
@@ -346,7 +371,8 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
                n_num: int) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and _caption_row(run[0], run[1:]):
         run = run[1:]
-    if len(run) < min_rows or _anchors(run) < 2:
+    lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
+    if len(run) - lead < min_rows or _anchors(run[lead:]) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),

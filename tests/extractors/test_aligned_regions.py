@@ -170,3 +170,27 @@ def test_table_beside_running_text_of_the_next_page_column(tmp_path: Path) -> No
     doc.save(path)
     (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
     assert [tuple(r) for r in table.grid()] == rows
+
+
+def test_single_lines_over_a_two_column_table_are_its_header(tmp_path: Path) -> None:
+    """'2016' alone over the figures, '(all amounts in EUR)' and 'Class A' alone in the first
+    column, each a line spacing above the next: the table's header and first group label,
+    not text before it. The title a wider gap above stays out."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((71, 100), "Key figures", fontsize=15)
+    right = 536.0
+
+    def figure(y: float, text: str) -> None:
+        page.insert_text((right - pymupdf.get_text_length(text, fontsize=9), y), text, fontsize=9)
+
+    figure(150, "2016")
+    page.insert_text((71, 165), "(all amounts in EUR)", fontsize=9)
+    page.insert_text((71, 187), "Class A", fontsize=9)
+    body = [("Net Asset Value at 31 December", "5,111,372"), ("Number of outstanding units", "49,136"),
+            ("Net Asset Value per unit", "104.03"), ("Costs", "(106,870)")]
+    for i, (label, value) in enumerate(body):
+        page.insert_text((71, 209 + 22 * i), label, fontsize=9)
+        figure(209 + 22 * i, value)
+    (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
+    assert 130 < region[1] < 145  # from "2016" down, "Key figures" left out
