@@ -535,7 +535,7 @@ def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
     """The page's vector paths less white patches behind one line of text: a cell's background
     on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
     patch edge, cutting the table at each word gap). A white box round a whole table stays."""
-    paths = page.get_drawings()
+    paths = _drop_shading(page.get_drawings())
     if not any(invisible(p) for p in paths):
         return paths
     mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
@@ -548,6 +548,39 @@ def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
     # a thin white bar stays: on a tinted table it is a rule
     return [p for p in paths if not (invisible(p) and min(p["rect"].width, p["rect"].height) > _THIN
                                      and one_line(p["rect"]))]
+
+
+def _drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Paths less tinted fill-only boxes inside a cell of drawn rules: a shaded label inside a
+    ruled cell is no cell of its own (its edges would cut the cell into rows and columns).
+    White bars do not count as rules here: on a tinted table they part cells that are boxes."""
+    hs: list[pymupdf.Rect] = []
+    vs: list[pymupdf.Rect] = []
+    for p in paths:
+        if invisible(p):
+            continue
+        for it in p["items"]:
+            if it[0] == "l":
+                r = pymupdf.Rect(it[1], it[2]).normalize()
+            elif it[0] == "re" and (p["type"] != "f" or min(it[1].width, it[1].height) <= _THIN):
+                r = pymupdf.Rect(it[1]).normalize()
+            else:
+                continue
+            if r.height <= _THIN < r.width:
+                hs.append(r)
+            elif r.width <= _THIN < r.height:
+                vs.append(r)
+    if not hs or not vs:
+        return paths
+
+    def boxed(r: pymupdf.Rect) -> bool:
+        across = [v for v in vs if v.y0 <= r.y0 + 1 and v.y1 >= r.y1 - 1]
+        along = [h for h in hs if h.x0 <= r.x0 + 1 and h.x1 >= r.x1 - 1]
+        return (any(v.x1 <= r.x0 + 1 for v in across) and any(v.x0 >= r.x1 - 1 for v in across)
+                and any(h.y1 <= r.y0 + 1 for h in along) and any(h.y0 >= r.y1 - 1 for h in along))
+
+    return [p for p in paths if not (p["type"] == "f" and min(p["rect"].width, p["rect"].height) > _THIN
+                                     and not invisible(p) and boxed(p["rect"]))]
 
 
 _THIN = 3.0
