@@ -206,6 +206,7 @@ class PyMuPDFExtractor:
             rows = [list(r.cells) for r in tab.rows]
             if id(tab) in ruled_ids:
                 rows, texts = _split_stacked_spans(page, tab, rows, tab.extract())
+                rows, texts = _split_paragraph_rows(page, rows, texts)
             else:
                 rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
@@ -315,6 +316,66 @@ def _split_stacked_spans(page: pymupdf.Page, tab: Any, rows: list[list[Any]],
                     rows[k][j] = (c[0], bands[k][1], c[2], bands[k][3])
                     texts[k][j] = " ".join(w[4] for w in sorted(lines[k], key=lambda w: (round(w[3]), w[0])))
     return rows, texts
+
+
+def _split_paragraph_rows(page: pymupdf.Page, rows: list[list[Any]],
+                          texts: list[list[str | None]]) -> tuple[list[list[Any]], list[list[str | None]]]:
+    """A ruled row whose text falls into blocks parted by a blank line across all its cells
+    ("Stationary:" / "Major  Emissions of ...  Utilities, ..." / "Area  ...") is one row per
+    block: rules drawn round groups of rows only. Rows with spans, or with text in one cell
+    only (a note of two paragraphs), stay whole."""
+    out_rows: list[list[Any]] = []
+    out_texts: list[list[str | None]] = []
+    for row, text in zip(rows, texts, strict=True):
+        blocks = _paragraph_blocks(page, row) if all(row) else []
+        if len(blocks) < 2:
+            out_rows.append(row)
+            out_texts.append(text)
+            continue
+        cuts = [row[0][1], *((a[-1] + b[0]) / 2 for a, b in zip(blocks, blocks[1:], strict=False)), row[0][3]]
+        words = _words(page, pymupdf.Rect(row[0][0], row[0][1], row[-1][2], row[0][3]))
+        for top, bottom in zip(cuts, cuts[1:], strict=False):
+            out_rows.append([(c[0], top, c[2], bottom) for c in row])
+            out_texts.append([_lines_text([w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2]
+                                           and top <= (w[1] + w[3]) / 2 < bottom]) for c in row])
+    return out_rows, out_texts
+
+
+def _lines_text(words: Sequence[Any]) -> str:
+    """Words as find_tables' extract() gives a cell: a line per text line ("\n" between, as
+    downstream splits rows stacked in one cell by them)."""
+    lines: dict[int, list[Any]] = {}
+    for w in words:
+        lines.setdefault(round(w[3]), []).append(w)
+    return "\n".join(" ".join(w[4] for w in sorted(ws, key=lambda w: w[0])) for _, ws in sorted(lines.items()))
+
+
+def _paragraph_blocks(page: pymupdf.Page, row: Sequence[Any]) -> list[tuple[float, float]]:
+    """(top, bottom) of the blocks of text lines in a ruled row, parted where a gap of at
+    least half a line's height runs across the row; [] when fewer than two cells hold text or
+    a cell stacks lines of figures."""
+    if any(abs(c[1] - row[0][1]) > 1 or abs(c[3] - row[0][3]) > 1 for c in row):
+        return []
+    words = [w for w in _words(page, pymupdf.Rect(row[0][0], row[0][1], row[-1][2], row[0][3]))
+             if row[0][1] <= (w[1] + w[3]) / 2 < row[0][3]]  # not the edge of a neighbour's line
+    if sum(any(c[0] <= (w[0] + w[2]) / 2 < c[2] for w in words) for c in row) < 2:
+        return []
+    for c in row:  # lines of figures stacked in a cell are rows of their own, split downstream
+        per_line: dict[int, list[Any]] = {}
+        for w in words:
+            if c[0] <= (w[0] + w[2]) / 2 < c[2]:
+                per_line.setdefault(round(w[3]), []).append(w)
+        if sum(_mostly_numbers(line) for line in per_line.values()) >= 2:
+            return []
+    lines = sorted((w[1], w[3]) for w in words)
+    height = sorted(b - t for t, b in lines)[len(lines) // 2]
+    blocks: list[tuple[float, float]] = []
+    for top, bottom in lines:
+        if blocks and top - blocks[-1][1] < 0.5 * height:
+            blocks[-1] = (blocks[-1][0], max(blocks[-1][1], bottom))
+        else:
+            blocks.append((top, bottom))
+    return blocks
 
 
 def _figures(words: Sequence[Any]) -> bool:
@@ -569,7 +630,7 @@ def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
     """The page's vector paths less white patches behind one line of text: a cell's background
     on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
     patch edge, cutting the table at each word gap). A white box round a whole table stays."""
-    paths = page.get_drawings()
+    paths = _drop_shading(page.get_drawings())
     if not any(invisible(p) for p in paths):
         return paths
     mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
@@ -582,6 +643,39 @@ def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
     # a thin white bar stays: on a tinted table it is a rule
     return [p for p in paths if not (invisible(p) and min(p["rect"].width, p["rect"].height) > _THIN
                                      and one_line(p["rect"]))]
+
+
+def _drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Paths less tinted fill-only boxes inside a cell of drawn rules: a shaded label inside a
+    ruled cell is no cell of its own (its edges would cut the cell into rows and columns).
+    White bars do not count as rules here: on a tinted table they part cells that are boxes."""
+    hs: list[pymupdf.Rect] = []
+    vs: list[pymupdf.Rect] = []
+    for p in paths:
+        if invisible(p):
+            continue
+        for it in p["items"]:
+            if it[0] == "l":
+                r = pymupdf.Rect(it[1], it[2]).normalize()
+            elif it[0] == "re" and (p["type"] != "f" or min(it[1].width, it[1].height) <= _THIN):
+                r = pymupdf.Rect(it[1]).normalize()
+            else:
+                continue
+            if r.height <= _THIN < r.width:
+                hs.append(r)
+            elif r.width <= _THIN < r.height:
+                vs.append(r)
+    if not hs or not vs:
+        return paths
+
+    def boxed(r: pymupdf.Rect) -> bool:
+        across = [v for v in vs if v.y0 <= r.y0 + 1 and v.y1 >= r.y1 - 1]
+        along = [h for h in hs if h.x0 <= r.x0 + 1 and h.x1 >= r.x1 - 1]
+        return (any(v.x1 <= r.x0 + 1 for v in across) and any(v.x0 >= r.x1 - 1 for v in across)
+                and any(h.y1 <= r.y0 + 1 for h in along) and any(h.y0 >= r.y1 - 1 for h in along))
+
+    return [p for p in paths if not (p["type"] == "f" and min(p["rect"].width, p["rect"].height) > _THIN
+                                     and not invisible(p) and boxed(p["rect"]))]
 
 
 _THIN = 3.0

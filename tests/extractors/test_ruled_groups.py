@@ -142,3 +142,59 @@ def test_label_column_left_open_by_the_row_rules_keeps_one_label_per_row(tmp_pat
     doc.save(path)
     (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
     assert [tuple(r) for r in table.grid()] == rows
+
+
+def test_a_shaded_box_inside_a_ruled_cell_is_no_cell(tmp_path: Path) -> None:
+    """A tinted box behind each label, inside the label column's ruled cells, would give a
+    column rule at each of its edges; inside a cell of drawn rules it is shading, not a cell."""
+    rows = [("Region", "Units", "Revenue"), ("North", "120", "4,300"), ("South", "95", "3,150"),
+            ("East", "240", "8,020")]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=400)
+    xs, top, pitch = [72, 200, 300, 400], 100, 20
+    for k in range(len(rows) + 1):
+        page.draw_line((xs[0], top + pitch * k), (xs[-1], top + pitch * k), width=0.6)
+    for x in xs:
+        page.draw_line((x, top), (x, top + pitch * len(rows)), width=0.6)
+    for i, row in enumerate(rows):
+        y = top + pitch * i
+        if i:
+            page.draw_rect(pymupdf.Rect(xs[0] + 6, y + 3, xs[1] - 40, y + pitch - 3), color=None,
+                           fill=(0.8, 1.0, 0.8))
+        for j, text in enumerate(row):
+            page.insert_text((xs[j] + 8, y + 14), text, fontsize=9)
+    path = tmp_path / "shaded.pdf"
+    doc.save(path)
+    (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert [tuple(r) for r in table.grid()] == rows
+
+
+def test_rows_parted_by_a_blank_line_inside_a_ruled_group_are_rows(tmp_path: Path) -> None:
+    """Rules round groups of rows only: the group's label on a line of its own, then one block
+    of wrapped lines per row, parted by a blank line across every cell."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=400)
+    xs, top, bottom, lh = [72, 160, 330, 480], 100, 250, 11.5
+    for y in (top, top + 16, bottom):
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.6)
+    for x in xs:
+        page.draw_line((x, top), (x, bottom), width=0.6)
+    for j, head in enumerate(("Source", "Definition", "Examples")):
+        page.insert_text((xs[j] + 4, top + 12), head, fontsize=9)
+    blocks = [(128, ["Stationary:"], [], []),
+              (155, ["Major"], ["Emissions of 10 tons per year", "or more of any one toxic"],
+               ["Utilities, refineries,", "steel manufacturers"]),
+              (203, ["Area"], ["Emissions of less than 10", "tons per year"],
+               ["Dry cleaners,", "gas stations"])]
+    for y, *cols in blocks:
+        for j, lines in enumerate(cols):
+            for k, line in enumerate(lines):
+                page.insert_text((xs[j] + 4, y + k * lh), line, fontsize=9)
+    path = tmp_path / "paragraph_rows.pdf"
+    doc.save(path)
+    (table,) = PyMuPDFExtractor().extract(doc_for(path), [1]).tables
+    assert [tuple(r) for r in table.grid()] == [
+        ("Source", "Definition", "Examples"), ("Stationary:", "", ""),
+        ("Major", "Emissions of 10 tons per year or more of any one toxic",
+         "Utilities, refineries, steel manufacturers"),
+        ("Area", "Emissions of less than 10 tons per year", "Dry cleaners, gas stations")]
