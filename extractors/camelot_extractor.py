@@ -19,10 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from extractors.page_features import ruled_regions, rules_of_page
 from extractors.text_layer import (
     flag_bold_header,
+    map_bbox,
     open_pdf,
     page_dict,
     spans_of_dict,
     typography,
+    unrotated,
 )
 from rowkeeper.errors import BadInput, MissingExtra
 from rowkeeper.ids import piece_id
@@ -73,13 +75,15 @@ class CamelotExtractor:
         out: list[RawTable] = []
         with open_pdf(doc) as pdf:  # PyMuPDF gives the cell typography Camelot lacks
             for pno in pages:
-                found = self._read(doc, pno, self._flavor(pdf[pno - 1]))
-                spans = spans_of_dict(page_dict(pdf[pno - 1])) if found else []
-                height = pdf[pno - 1].rect.height
+                page = pdf[pno - 1]
+                found = self._read(doc, pno, self._flavor(page))
+                spans = spans_of_dict(page_dict(page)) if found else []
+                if page.rotation % 360:  # Camelot reads the page as shown, PyMuPDF's text unrotated
+                    spans = [(map_bbox(b, page.rotation_matrix), bold, size) for b, bold, size in spans]
                 for tb in found:
-                    raw = self._table(doc, pno, tb, len(out) + 1, spans, height)
+                    raw = self._table(doc, pno, tb, len(out) + 1, spans, page.rect.height)
                     if raw is not None:
-                        out.append(raw)
+                        out.append(unrotated(raw, page))
         return Extraction(tables=tuple(_renumber(out)))
 
     def _flavor(self, page: Any) -> str:

@@ -161,15 +161,23 @@ def _table_like(row: Sequence[TextLine]) -> bool:
     return len(row) == 2 and any(len(t.text) <= 25 or _is_numeric(t.text) for t in row)
 
 
+def _edge(t: TextLine, k: int) -> float:
+    """Left (k=0) or right (k=2) edge of a segment as it aligns: a negative in parentheses,
+    '(106,870)', hangs its ')' right of the column's right-aligned figures."""
+    if k == 2 and t.text.endswith(")") and t.text.startswith("(") and _is_numeric(t.text):
+        return t.bbox[2] - (t.bbox[2] - t.bbox[0]) / len(t.text)
+    return t.bbox[k]
+
+
 def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
-    edges = sorted({round(t.bbox[k]) for row in run for t in row for k in (0, 2)})
+    edges = sorted({round(_edge(t, k)) for row in run for t in row for k in (0, 2)})
     need = max(3, int(0.6 * len(run) + 0.999))
     n, last = 0, -1e9
     for x in edges:
         if x - last <= tol * 2:
             continue
-        hits = sum(any(abs(t.bbox[k] - x) <= tol for t in row for k in (0, 2)) for row in run)
+        hits = sum(any(abs(_edge(t, k) - x) <= tol for t in row for k in (0, 2)) for row in run)
         if hits >= need:
             n, last = n + 1, x
     return n

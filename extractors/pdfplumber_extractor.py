@@ -21,8 +21,10 @@ from extractors.text_layer import (
     drop_empty_rows,
     flag_bold_header,
     lines_of_dict,
+    map_bbox,
     open_pdf,
     page_dict,
+    unrotated,
 )
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
@@ -66,7 +68,10 @@ class PdfplumberExtractor:
             for pno in pages:
                 mpage = mu[pno - 1]
                 regions = page_features(mpage, pno, lines_of_dict(pno, page_dict(mpage))).aligned_regions
-                tables.extend(self.page_tables(doc, pdf.pages[pno - 1], pno, regions))
+                if mpage.rotation % 360:  # pdfplumber reads the page as shown
+                    regions = tuple(map_bbox(r, mpage.rotation_matrix) for r in regions)
+                found = self.page_tables(doc, pdf.pages[pno - 1], pno, regions)
+                tables.extend(unrotated(t, mpage) for t in found)
         return Extraction(tables=tuple(tables))
 
     def page_tables(self, doc: DocumentInput, page: Any, pno: int,

@@ -21,7 +21,7 @@ from extractors.text_layer import (
     drop_empty_rows,
     flag_bold_header,
     lines_of_dict,
-    map_bbox,
+    map_table,
     merge_wrapped_rows,
     open_pdf,
     page_dict,
@@ -174,10 +174,7 @@ class PyMuPDFExtractor:
             return []
         with upright_copy(pdf, pno, rotation) as (upright, back):
             found = self.page_tables(doc, upright, pno, kwargs)
-        return [t.model_copy(update={
-            "bbox": map_bbox(t.bbox, back),
-            "cells": tuple(c.model_copy(update={"bbox": map_bbox(c.bbox, back)}) if c.bbox else c
-                           for c in t.cells)}) for t in found]
+        return [map_table(t, back) for t in found]
 
     def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
                     kwargs: dict[str, Any]) -> list[RawTable]:

@@ -12,7 +12,7 @@ import pymupdf
 
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
-from rowkeeper.models import BBox, Cell, DocumentInput, TextLine
+from rowkeeper.models import BBox, Cell, DocumentInput, RawTable, TextLine
 
 # Without this, PyMuPDF prints a "Consider using the pymupdf_layout package" line to stdout on
 # the first find_tables()/get_layout() call: noise in a batch tool's output.
@@ -352,6 +352,19 @@ def upright_copy(pdf: pymupdf.Document, pno: int, rotation: int) -> Iterator[tup
         yield page, back
     finally:
         copy.close()
+
+
+def map_table(t: RawTable, m: pymupdf.Matrix) -> RawTable:
+    """`t` with its box and its cells' boxes carried through `m` (see `map_bbox`)."""
+    return t.model_copy(update={
+        "bbox": map_bbox(t.bbox, m),
+        "cells": tuple(c.model_copy(update={"bbox": map_bbox(c.bbox, m)}) if c.bbox else c for c in t.cells)})
+
+
+def unrotated(t: RawTable, page: pymupdf.Page) -> RawTable:
+    """A table read in the shown coordinates of a page with a /Rotate (pdfplumber and Camelot
+    read pages as shown) in the page's unrotated ones, those of its text and drawings."""
+    return map_table(t, page.derotation_matrix) if page.rotation % 360 else t
 
 
 def map_bbox(b: BBox, m: pymupdf.Matrix) -> BBox:

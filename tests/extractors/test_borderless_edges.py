@@ -62,3 +62,18 @@ def test_long_labels_beside_figures_keep_their_rows_numeric() -> None:
         words += [(x + 10, y, x + 40, y + 9, f"0,{2885 + k}"), (x + 60, y, x + 90, y + 9, "0,3974"),
                   (x + 110, y, x + 140, y + 9, "0,3904")]
     assert len(_projection_gaps(words)) == 3
+
+
+def test_negatives_in_parentheses_stay_aligned_with_their_column() -> None:
+    """Peer camelot/edge_tol: '(0.21)' hangs its ')' right of the right-aligned figures; the
+    rows still line up in two columns, so the block is a table candidate."""
+    from extractors.page_features import aligned_regions
+    from tests.transforms.builders import line
+
+    rows = [("Direct result", "-"), ("Revaluation", "3.99"), ("Costs", "(0.21)"), ("Total", "3.78")]
+    lines = []
+    for i, (label, value) in enumerate(rows):
+        right = 530 + (4.0 if value.endswith(")") else 0.0)  # the ')' beyond the column's edge
+        lines += [line(label, 1, 545 + 11 * i, x0=71), line(value, 1, 545 + 11 * i, x0=right - 6 * len(value))]
+    regions, _, _ = aligned_regions(lines)
+    assert len(regions) == 1

@@ -46,6 +46,54 @@ def test_sideways_ruled_table_read_upright(tmp_path: Path, rotate: int) -> None:
     assert 0 <= x0 < x1 <= 612 and 0 <= top < bottom <= 792 and bottom - top > x1 - x0
 
 
+WIDE = [("Name", "City", "State", "Zip", "Date", "Amount"),
+        ("Lidstad", "Saint Paul", "MN", "55104", "10/12/2012", "60.00"),
+        ("Strom", "St. Paul", "MN", "55104", "9/12/2012", "60.00"),
+        ("Seeba", "Saint Paul", "MN", "55108", "10/12/2012", "60.00")]
+
+
+def _extractors() -> list:
+    from extractors.pdfplumber_extractor import PdfplumberExtractor
+
+    out = [PyMuPDFExtractor(), PdfplumberExtractor()]
+    try:
+        from extractors.camelot_extractor import CamelotExtractor
+    except ImportError:
+        return out
+    return out + [CamelotExtractor()]
+
+
+@pytest.mark.parametrize("extractor", _extractors(), ids=lambda e: e.name)
+def test_rotated_page_keeps_the_columns_beyond_its_portrait_width(tmp_path: Path, extractor) -> None:
+    """A landscape grid on a portrait page that /Rotate shows upright (peer schools.pdf):
+    find_tables reads in shown coordinates, text and drawings come unrotated; every column
+    is read and the box is given in the page's unrotated coordinates like its text."""
+    src = pymupdf.open()
+    page = src.new_page(width=792, height=612)
+    x = [40, 160, 290, 380, 470, 620, 750]
+    y = [100 + 24 * i for i in range(len(WIDE) + 1)]
+    for xi in x:
+        page.draw_line((xi, y[0]), (xi, y[-1]))
+    for yi in y:
+        page.draw_line((x[0], yi), (x[-1], yi))
+    for i, row in enumerate(WIDE):
+        for j, text in enumerate(row):
+            page.insert_text((x[j] + 4, y[i] + 16), text, fontsize=10)
+    out = pymupdf.open()
+    turned = out.new_page(width=612, height=792)
+    turned.show_pdf_page(turned.rect, src, 0, rotate=90)
+    turned.set_rotation(90)
+    path = tmp_path / "rotate90.pdf"
+    out.save(path)
+    (table,) = extractor.extract(doc_for(path), [1]).tables
+    assert [tuple(r) for r in table.grid()] == WIDE
+    with pymupdf.open(path) as pdf:
+        words = pdf[0].get_text("words")
+    x0, top, x1, bottom = table.bbox
+    assert all(x0 - 1 <= (w[0] + w[2]) / 2 <= x1 + 1 and top - 1 <= (w[1] + w[3]) / 2 <= bottom + 1
+               for w in words)
+
+
 def test_white_background_patch_is_no_rule() -> None:
     """A white patch placed through a rotated form comes out as four filled lines, not a box."""
     src = pymupdf.open()
