@@ -46,6 +46,7 @@ from transforms.merge import (
     repeated_header_rows,
     stacks_on,
 )
+from transforms.orientation import shown_lines, shown_pieces, turns, unrotated_table
 from transforms.spans import (
     drop_cell_columns,
     drop_columns,
@@ -215,7 +216,14 @@ def assemble_tables(
     outline: Sequence[OutlineEntry] = (),
 ) -> tuple[Table, ...]:
     """Logical tables of a document, in reading order (page, then top); section paths from the
-    PDF's `outline` when it has one, refined by headings."""
+    PDF's `outline` when it has one, refined by headings.
+
+    On pages with a /Rotate the chain reasons on boxes as the page shows them (what is above,
+    what ends the page) and the tables' regions and cells are handed back unrotated."""
+    by_page = turns(pages)
+    if by_page:
+        pieces = shown_pieces(pieces, by_page)
+        lines = shown_lines(lines, by_page)
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)
@@ -225,5 +233,5 @@ def assemble_tables(
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
     ctx = DocContext(doc_id, source, text, section_index(text, outline),
                      decimal_mark(config, list(prepared.values()), lines), config)
-    return tuple(build_table(ctx, n, [prepared[p.piece_id] for p in g])
+    return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] for p in g]), by_page)
                  for n, g in enumerate(groups, start=1))
