@@ -1,3 +1,3 @@
 """rowkeeper: business PDFs to tables and self-contained retrieval chunks."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
