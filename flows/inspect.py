@@ -62,21 +62,27 @@ def run_stages(path: str | Path, config: Config, crops_out: str | Path | None = 
     from extractors.cascade import run_cascade
     from extractors.classify import classify_document
     from extractors.images import read_images
+    from extractors.outline import read_outline
     from transforms.assemble import assemble_tables
     from transforms.chunk import chunk_document
+    from transforms.validate import piece_validator
 
     doc = document_input(path)
     st = Stages(doc=doc)
     st.pages = classify_document(doc, config.classify, config.extract.passwords)
-    result = run_cascade(doc, st.pages, config.extract)
+    # the same cascade checks and outline as `rowkeeper run`, so the dump explains its output
+    result = run_cascade(doc, st.pages, config.extract, validate=piece_validator(config.transform))
     st.attempts, st.raw, st.lines = result.attempts, result.tables, result.lines
-    st.tables = assemble_tables(doc.doc_id, doc.source, st.raw, st.lines, st.pages, config.transform)
+    outline = read_outline(doc, config.extract.passwords)
+    st.tables = assemble_tables(doc.doc_id, doc.source, st.raw, st.lines, st.pages, config.transform,
+                                outline)
     st.images = read_images(doc, [p.page for p in st.pages if p.kind == "text"])
     if crops_out is not None:
         from flows.crops import write_crops
 
         st.images = write_crops(doc, st.images, st.tables, crops_out)
-    st.chunks = chunk_document(doc.doc_id, doc.source, st.tables, st.lines, config.chunk, st.images)
+    st.chunks = chunk_document(doc.doc_id, doc.source, st.tables, st.lines, config.chunk, st.images,
+                               outline)
     return st
 
 
