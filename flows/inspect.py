@@ -82,7 +82,7 @@ def run_stages(path: str | Path, config: Config, crops_out: str | Path | None = 
 
         st.images = write_crops(doc, st.images, st.tables, crops_out)
     st.chunks = chunk_document(doc.doc_id, doc.source, st.tables, st.lines, config.chunk, st.images,
-                               outline)
+                               outline, st.pages)
     return st
 
 

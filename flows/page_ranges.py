@@ -82,7 +82,8 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
     outline = read_outline(doc, (*config.extract.passwords, *env_passwords()))
     tables = assemble_tables(doc.doc_id, doc.source, pieces, lines, pages, config.transform,
                              outline)
-    chunks = chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk, outline=outline)
+    chunks = chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk, outline=outline,
+                            pages=pages)
     kind = document_kind(pages)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,

@@ -159,7 +159,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
                              config.transform, outline)
     images = _with_crops(doc, _table_page_images(doc, pages, tables), tables, config.out)
     chunks = chunk_document(doc.doc_id, doc.source, tables, cascade.lines, config.chunk, images,
-                            outline)
+                            outline, pages)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=cascade.attempts, fingerprint=pipeline_fingerprint(config, kind),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rowkeeper.config import ChunkConfig
-from rowkeeper.models import Chunk, ImageRef, OutlineEntry, Table, TextLine
+from rowkeeper.models import Chunk, ImageRef, OutlineEntry, PageInfo, Table, TextLine
 from transforms.evidence import Evidence, assign_evidence, estimate_row_boxes
 from transforms.table_text import (
     clean,
@@ -243,9 +243,10 @@ def chunk_document(
     config: ChunkConfig,
     images: Sequence[ImageRef] = (),
     outline: Sequence[OutlineEntry] = (),
+    pages: Sequence[PageInfo] = (),
 ) -> tuple[Chunk, ...]:
     """Every chunk of a document: each table's chunks, then the text chunks around them."""
     out = [c for t in tables for c in chunk_table(t, config, images)]
     if config.text_chunks:
-        out += chunk_text(doc_id, source, lines, tables, config, outline)
+        out += chunk_text(doc_id, source, lines, tables, config, outline, pages)
     return tuple(out)

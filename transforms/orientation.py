@@ -64,11 +64,16 @@ def shown_lines(lines: Sequence[TextLine], by_page: dict[int, Turn]) -> list[Tex
             if ln.page in by_page else ln for ln in lines]
 
 
-def unrotated_table(t: Table, by_page: dict[int, Turn]) -> Table:
-    """A table assembled on shown boxes, its regions and cells back in unrotated coordinates."""
+def turn_table(t: Table, by_page: dict[int, Turn], back: bool = False) -> Table:
+    """A table's regions and cells from unrotated to shown boxes (`back`: shown to unrotated)."""
     if not any(r.page in by_page for r in t.regions):
         return t
-    regions = tuple(Region(page=r.page, bbox=turn_bbox(r.bbox, by_page[r.page], back=True))
+    regions = tuple(Region(page=r.page, bbox=turn_bbox(r.bbox, by_page[r.page], back))
                     if r.page in by_page else r for r in t.regions)
-    cells = tuple(_cell(c, by_page.get(c.page) if c.page else None, True) for c in t.cells)
+    cells = tuple(_cell(c, by_page.get(c.page) if c.page else None, back) for c in t.cells)
     return t.model_copy(update={"regions": regions, "cells": cells})
+
+
+def unrotated_table(t: Table, by_page: dict[int, Turn]) -> Table:
+    """A table assembled on shown boxes, its regions and cells back in unrotated coordinates."""
+    return turn_table(t, by_page, back=True)

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.config import ChunkConfig
-from rowkeeper.models import BBox, Chunk, OutlineEntry, Table, TextLine
+from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
 from transforms.context import lines_outside_tables, section_path_at, with_outline
+from transforms.orientation import Turn, shown_lines, turn_bbox, turn_table, turns
 from transforms.table_text import clean, count_tokens
 
 _PAGE_NO = re.compile(r"^[-–—\s]*(page\s*)?\d+(\s*(/|of)\s*\d+)?[-–—\s]*$", re.IGNORECASE)
@@ -149,20 +150,24 @@ def _pieces(text: str, budget: int, config: ChunkConfig) -> list[str]:
     return out + ([cur] if cur else [])
 
 
-def _regions(paras: Sequence[Para]) -> list[dict[str, object]]:
+def _regions(paras: Sequence[Para], by_page: dict[int, Turn]) -> list[dict[str, object]]:
+    """Per page, the box around the paragraphs' lines (unrotated, like every cited box)."""
     boxes: dict[int, list[BBox]] = defaultdict(list)
     for p in paras:
         for ln in p.lines:
             boxes[ln.page].append(ln.bbox)
-    return [{"page": pg, "bbox": [min(b[0] for b in bs), min(b[1] for b in bs),
-                                  max(b[2] for b in bs), max(b[3] for b in bs)]}
-            for pg, bs in sorted(boxes.items())]
+    out: list[dict[str, object]] = []
+    for pg, bs in sorted(boxes.items()):
+        box = (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+        out.append({"page": pg, "bbox": list(turn_bbox(box, by_page[pg], back=True) if pg in by_page else box)})
+    return out
 
 
-def _text_chunk(doc_id: str, source: str, n: int, paras: Sequence[Para], body: str) -> Chunk:
+def _text_chunk(doc_id: str, source: str, n: int, paras: Sequence[Para], body: str,
+                by_page: dict[int, Turn]) -> Chunk:
     section = list(paras[0].section)
     head = [" > ".join(section)] if section else []
-    regions = _regions(paras)
+    regions = _regions(paras, by_page)
     return Chunk(chunk_id=f"{doc_id[:12]}:x{n}", doc_id=doc_id, source=source, table_id=None,
                  kind="text", text="\n".join(head + [body]),
                  metadata={"table_id": None, "pages": [r["page"] for r in regions],
@@ -172,8 +177,14 @@ def _text_chunk(doc_id: str, source: str, n: int, paras: Sequence[Para], body: s
 
 
 def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequence[Table],
-               config: ChunkConfig, outline: Sequence[OutlineEntry] = ()) -> list[Chunk]:
-    """Text chunks: consecutive paragraphs of one section and one block, packed to the budget."""
+               config: ChunkConfig, outline: Sequence[OutlineEntry] = (),
+               pages: Sequence[PageInfo] = ()) -> list[Chunk]:
+    """Text chunks: consecutive paragraphs of one section and one block, packed to the budget.
+    On pages with a /Rotate, lines are read in the order the page shows them."""
+    by_page = turns(pages)
+    if by_page:
+        lines = shown_lines(lines, by_page)
+        tables = [turn_table(t, by_page) for t in tables]
     groups: list[list[Para]] = []
     for p in paragraphs(lines, tables, outline):
         if groups and (groups[-1][0].section, groups[-1][0].block) == (p.section, p.block):
@@ -186,7 +197,7 @@ def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequ
         budget = max(1, config.text_max_chars - head)
         pieces = [(piece, p) for p in group for piece in _pieces(p.text, budget, config)]
         for body, paras in _pack(pieces, budget, config):
-            out.append(_text_chunk(doc_id, source, len(out) + 1, paras, body))
+            out.append(_text_chunk(doc_id, source, len(out) + 1, paras, body, by_page))
     return out
 
 

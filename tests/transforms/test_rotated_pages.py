@@ -52,3 +52,26 @@ def test_turn_bbox_matches_pymupdf_rotation_matrix(rotation: int) -> None:
     box = (100.0, 40.0, 180.0, 62.5)
     assert turn_bbox(box, turn) == pytest.approx(tuple(pymupdf.Rect(box) * page.rotation_matrix), abs=0.01)
     assert turn_bbox(turn_bbox(box, turn), turn, back=True) == pytest.approx(box, abs=0.01)
+
+
+PROSE = ("Tenants pay the management fee on the first working day of each month. "
+         "Late payments carry interest at the statutory rate, and repeated late payment "
+         "may end the lease after a written warning. The fees below include VAT.")
+
+
+@pytest.mark.parametrize("rotation", [90, 270])
+def test_text_chunks_on_turned_pages_read_in_shown_order(tmp_path: Path, rotation: int) -> None:
+    from samples.pdfgen import DocSpec, Heading, Paragraph, TableSpec
+
+    spec = DocSpec(blocks=[Heading("Fees"), Paragraph(PROSE),
+                           TableSpec(header=[["Unit", "Fee"]], rows=[["A1", "1,200"], ["A2", "1,350"]])])
+    path = tmp_path / f"prose{rotation}.pdf"
+    path.write_bytes(_turned(build_pdf(spec), rotation))
+    result = process_document(load_document(str(path)), load_config(None))
+    (text,) = [c for c in result.chunks if c.kind == "text"]
+    assert text.text == "Fees\n" + PROSE
+    region = text.metadata["regions"][0]
+    with pymupdf.open(path) as pdf:
+        (hit,) = pdf[0].search_for("Tenants")
+    x0, y0, x1, y1 = region["bbox"]
+    assert x0 - 1 <= (hit.x0 + hit.x1) / 2 <= x1 + 1 and y0 - 1 <= (hit.y0 + hit.y1) / 2 <= y1 + 1
