@@ -9,7 +9,7 @@ import pytest
 
 from extractors.page_features import rules_of_page
 from extractors.pymupdf_extractor import PyMuPDFExtractor
-from tests.extractors.helpers import doc_for
+from tests.extractors.helpers import doc_for, text_extractors
 
 ROWS = [("Region", "Units", "Revenue"), ("North", "120", "4,300"), ("South", "95", "3,150"),
         ("East", "240", "8,020"), ("West", "61", "1,990")]
@@ -52,18 +52,7 @@ WIDE = [("Name", "City", "State", "Zip", "Date", "Amount"),
         ("Seeba", "Saint Paul", "MN", "55108", "10/12/2012", "60.00")]
 
 
-def _extractors() -> list:
-    from extractors.pdfplumber_extractor import PdfplumberExtractor
-
-    out = [PyMuPDFExtractor(), PdfplumberExtractor()]
-    try:
-        from extractors.camelot_extractor import CamelotExtractor
-    except ImportError:
-        return out
-    return out + [CamelotExtractor()]
-
-
-@pytest.mark.parametrize("extractor", _extractors(), ids=lambda e: e.name)
+@pytest.mark.parametrize("extractor", text_extractors(), ids=lambda e: e.name)
 def test_rotated_page_keeps_the_columns_beyond_its_portrait_width(tmp_path: Path, extractor) -> None:
     """A landscape grid on a portrait page that /Rotate shows upright (peer schools.pdf):
     find_tables reads in shown coordinates, text and drawings come unrotated; every column

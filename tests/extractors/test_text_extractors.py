@@ -10,22 +10,13 @@ from extractors.pdfplumber_extractor import PdfplumberExtractor, PdfplumberOptio
 from extractors.pymupdf_extractor import PyMuPDFExtractor
 from extractors.text_layer import read_lines
 from rowkeeper.errors import BadInput
-from tests.extractors.helpers import doc_for
+from tests.extractors.helpers import doc_for, text_extractors
 
 RULED_HEADER = ["Code", "Item", "Unit price", "Stock"]
 BORDERLESS_BODY = [["North", "1,200", "1,150", "1,080", "990"], ["West", "1,760", "1,802", "1,845", "1,930"]]
 
 
-def _extractors() -> list:
-    out = [PyMuPDFExtractor(), PdfplumberExtractor()]
-    try:
-        from extractors.camelot_extractor import CamelotExtractor
-    except ImportError:
-        return out
-    return out + [CamelotExtractor()]
-
-
-@pytest.mark.parametrize("extractor", _extractors(), ids=lambda e: e.name)
+@pytest.mark.parametrize("extractor", text_extractors(), ids=lambda e: e.name)
 def test_ruled_table(pdf_dir: Path, extractor) -> None:
     doc = doc_for(pdf_dir / "ruled.pdf")
     (table,) = extractor.extract(doc, [1]).tables
