@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from extractors.page_features import invisible, page_features
 from extractors.row_rules import packed_row_rules, row_rules, side_by_side
+from extractors.row_rules import pad as _pad
 from extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -395,10 +396,6 @@ def _clip(regions: Sequence[Sequence[float]], page: pymupdf.Rect, by: float = 4.
     box = _pad((min(r[0] for r in regions), min(r[1] for r in regions),
                 max(r[2] for r in regions), max(r[3] for r in regions)), by)
     return box & page
-
-
-def _pad(r: Sequence[float], by: float = 2.0) -> pymupdf.Rect:
-    return pymupdf.Rect(r[0] - by, r[1] - by, r[2] + by, r[3] + by)
 
 
 def _degenerate(tab: Any) -> bool:
