@@ -46,7 +46,7 @@ from transforms.merge import (
     repeated_header_rows,
     stacks_on,
 )
-from transforms.orientation import shown_lines, shown_pieces, turns, unrotated_table
+from transforms.orientation import shown_lines, shown_outline, shown_pieces, turns, unrotated_table
 from transforms.spans import (
     drop_cell_columns,
     drop_columns,
@@ -224,6 +224,7 @@ def assemble_tables(
     if by_page:
         pieces = shown_pieces(pieces, by_page)
         lines = shown_lines(lines, by_page)
+        outline = shown_outline(outline, by_page)
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.models import BBox, Cell, PageInfo, RawTable, Region, Table, TextLine
+from rowkeeper.models import BBox, Cell, OutlineEntry, PageInfo, RawTable, Region, Table, TextLine
 
 Turn = tuple[int, float, float]
 """(rotation in degrees, shown width, shown height) of one page."""
@@ -62,6 +62,12 @@ def shown_lines(lines: Sequence[TextLine], by_page: dict[int, Turn]) -> list[Tex
     """Text lines with their boxes as the pages show them."""
     return [ln.model_copy(update={"bbox": turn_bbox(ln.bbox, by_page[ln.page])})
             if ln.page in by_page else ln for ln in lines]
+
+
+def shown_outline(outline: Sequence[OutlineEntry], by_page: dict[int, Turn]) -> list[OutlineEntry]:
+    """Outline entries, those pointing into a turned page taken from its top: a destination
+    gives only a y, which on a turned page is no shown height."""
+    return [e.model_copy(update={"top": 0.0}) if e.page in by_page else e for e in outline]
 
 
 def turn_table(t: Table, by_page: dict[int, Turn], back: bool = False) -> Table:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
 from transforms.context import lines_outside_tables, section_path_at, with_outline
-from transforms.orientation import Turn, shown_lines, turn_bbox, turn_table, turns
+from transforms.orientation import Turn, shown_lines, shown_outline, turn_bbox, turn_table, turns
 from transforms.table_text import clean, count_tokens
 
 _PAGE_NO = re.compile(r"^[-–—\s]*(page\s*)?\d+(\s*(/|of)\s*\d+)?[-–—\s]*$", re.IGNORECASE)
@@ -185,6 +185,7 @@ def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequ
     if by_page:
         lines = shown_lines(lines, by_page)
         tables = [turn_table(t, by_page) for t in tables]
+        outline = shown_outline(outline, by_page)
     groups: list[list[Para]] = []
     for p in paragraphs(lines, tables, outline):
         if groups and (groups[-1][0].section, groups[-1][0].block) == (p.section, p.block):

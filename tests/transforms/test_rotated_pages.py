@@ -75,3 +75,12 @@ def test_text_chunks_on_turned_pages_read_in_shown_order(tmp_path: Path, rotatio
         (hit,) = pdf[0].search_for("Tenants")
     x0, y0, x1, y1 = region["bbox"]
     assert x0 - 1 <= (hit.x0 + hit.x1) / 2 <= x1 + 1 and y0 - 1 <= (hit.y0 + hit.y1) / 2 <= y1 + 1
+
+
+def test_outline_entries_into_turned_pages_start_at_the_page_top() -> None:
+    from rowkeeper.models import OutlineEntry
+    from transforms.orientation import shown_outline
+
+    outline = [OutlineEntry(level=1, title="Upright", page=1, top=300.0),
+               OutlineEntry(level=1, title="Landscape", page=2, top=300.0)]
+    assert [e.top for e in shown_outline(outline, {2: (90, 595.0, 842.0)})] == [300.0, 0.0]
