@@ -378,7 +378,7 @@ def _paragraph_blocks(page: pymupdf.Page, row: Sequence[Any]) -> list[tuple[floa
 
 def _figures(words: Sequence[Any]) -> bool:
     """Whether most of the words are figures (at least as many digits as letters)."""
-    n = sum(sum(ch.isdigit() for ch in w[4]) >= max(1, sum(ch.isalpha() for ch in w[4])) for w in words)
+    n = sum(_is_figure(w[4]) for w in words)
     return n > 0.5 * len(words)
 
 
@@ -448,6 +448,11 @@ def _projection_gaps(words: Sequence[Any]) -> list[float]:
     return _merge_header_only(words, _gaps(words))
 
 
+def _is_figure(text: str) -> bool:
+    """At least as many digits as letters, and a digit: "2,340", "Q1", "FY2023", not "Total"."""
+    return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))
+
+
 def _mostly_numbers(row: Sequence[Any]) -> bool:
     """Whether at least half the phrases of a row's words are numbers (at least as many digits
     as letters: "2,340", "Q1", "FY2023"); words closer than half their height are one phrase."""
@@ -459,8 +464,7 @@ def _mostly_numbers(row: Sequence[Any]) -> bool:
         else:
             phrases.append(w[4])
         end = w[2] if end is None else max(end, w[2])
-    numbers = sum(sum(ch.isdigit() for ch in p) >= max(1, sum(ch.isalpha() for ch in p))
-                  for p in phrases)
+    numbers = sum(_is_figure(p) for p in phrases)
     return numbers >= 0.5 * len(phrases)
 
 
@@ -493,8 +497,7 @@ def _gaps(words: Sequence[Any]) -> list[float]:
     # found none: a sparse column (dashes, a few figures) is not swallowed by its neighbours'.
     rows = [round(w[3] / 3) for w in words]
     heads = set(sorted(set(rows))[:3])
-    figure = [r in heads or sum(ch.isdigit() for ch in w[4]) >= max(1, sum(ch.isalpha() for ch in w[4]))
-              for w, r in zip(words, rows, strict=True)]
+    figure = [r in heads or _is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
     clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
     seps = [(a + b) / 2 for a, b in clear]
     for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
