@@ -28,15 +28,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flows.pipeline import load_document, process_document  # noqa: E402
-from flows.query import ChunkIndex  # noqa: E402
 from rowkeeper.config import Config  # noqa: E402
+from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
+from rowkeeper.flows.query import ChunkIndex  # noqa: E402
 from rowkeeper.models import Chunk, Table  # noqa: E402
+from rowkeeper.transforms.selfcontained import measure_self_contained  # noqa: E402
+from rowkeeper.transforms.table_chunks import chunk_document  # noqa: E402
+from rowkeeper.transforms.table_text import clean, column_labels, key_column, to_markdown  # noqa: E402
 from samples.make_samples import sample_specs  # noqa: E402
 from samples.pdfgen import DocSpec, Heading, Paragraph, TableSpec, build_pdf  # noqa: E402
-from transforms.chunk import chunk_document  # noqa: E402
-from transforms.selfcontained import measure_self_contained  # noqa: E402
-from transforms.table_text import clean, column_labels, key_column, to_markdown  # noqa: E402
 
 SYLLABLES = "ka ren do mi sol ta vor lin ex ar po ze nu ti bel gar hon".split()
 

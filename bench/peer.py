@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from flows.pipeline import load_document, process_document  # noqa: E402
 from rowkeeper.config import load_config  # noqa: E402
+from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
 from rowkeeper.models import to_json_dict  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "corpus" / "peer"

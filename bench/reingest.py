@@ -81,7 +81,7 @@ def prefect_startup(home: Path) -> float:
 
 def cache_write_cost(out: Path) -> float:
     """Seconds per document to pickle and write its result, as Prefect's result cache would."""
-    from sinks.folder_sink import FolderSink
+    from rowkeeper.sinks.folder_sink import FolderSink
 
     sink = FolderSink({"path": str(out)})
     ids = list(sink.documents())

@@ -36,10 +36,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from structure import cases  # noqa: E402
 
-from extractors.cascade import run_cascade  # noqa: E402
-from extractors.classify import classify_document  # noqa: E402
-from extractors.ocr_extractor import is_number  # noqa: E402
 from rowkeeper.config import ClassifyConfig, ExtractConfig  # noqa: E402
+from rowkeeper.extractors.cascade import run_cascade  # noqa: E402
+from rowkeeper.extractors.classify import classify_document  # noqa: E402
+from rowkeeper.extractors.ocr_extractor import is_number  # noqa: E402
 from rowkeeper.ids import sha256_file  # noqa: E402
 from rowkeeper.models import DocumentInput, RawTable  # noqa: E402
 from samples.pdfgen import build_pdf, scanned_twin  # noqa: E402
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     ocr_opts = {"engine": args.engine, "languages": args.languages.split(",")}
     config = ExtractConfig(options={"ocr": ocr_opts})
-    from extractors.ocr_extractor import OcrExtractor, OcrOptions
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
 
     _ = OcrExtractor(OcrOptions(**ocr_opts)).engine  # load the engine before timing
     totals: Counter = Counter()

@@ -183,13 +183,13 @@ def cases() -> list[Case]:
 
 def run_pipeline(path: Path):  # -> (pieces, tables)
     """classify -> cascade -> assemble, as flows.pipeline does (no chunks, no sinks)."""
-    from extractors.cascade import run_cascade
-    from extractors.classify import classify_document
     from rowkeeper.config import ClassifyConfig, ExtractConfig, TransformConfig
+    from rowkeeper.extractors.cascade import run_cascade
+    from rowkeeper.extractors.classify import classify_document
     from rowkeeper.ids import sha256_file
     from rowkeeper.models import DocumentInput
-    from transforms.assemble import assemble_tables
-    from transforms.validate import piece_validator
+    from rowkeeper.transforms.assemble import assemble_tables
+    from rowkeeper.transforms.validate import piece_validator
 
     tcfg = TransformConfig()
     doc = DocumentInput(path=str(path), source=path.name, doc_id=sha256_file(path))

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 import pymupdf  # noqa: E402
 
-from flows.pipeline import load_document, process_document  # noqa: E402
 from rowkeeper.config import load_config  # noqa: E402
+from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
 from rowkeeper.models import to_json_dict  # noqa: E402
 from samples.pdfgen import (  # noqa: E402
     DocSpec,

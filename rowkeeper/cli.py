@@ -29,7 +29,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     cfg = _config(args)
     if args.retry_failed:
         cfg = cfg.model_copy(update={"runner": cfg.runner.model_copy(update={"retry_failed": True})})
-    return _call("flows.ingest:run_cli", list(args.inputs), cfg, args)
+    return _call("rowkeeper.flows.ingest:run_cli", list(args.inputs), cfg, args)
 
 
 def _cmd_sql(args: argparse.Namespace) -> int:
@@ -37,23 +37,23 @@ def _cmd_sql(args: argparse.Namespace) -> int:
         import duckdb  # noqa: F401
     except ImportError as e:
         raise MissingExtra("rowkeeper sql", "duckdb", str(e)) from e
-    return _call("sinks.duckdb_sink:sql_cli", args.out, args.query, args.format)
+    return _call("rowkeeper.sinks.duckdb_sink:sql_cli", args.out, args.query, args.format)
 
 
 def _cmd_inspect(args: argparse.Namespace) -> int:
-    return _call("flows.inspect:run_cli", args.pdf, args.dump, _config(args), args)
+    return _call("rowkeeper.flows.inspector:run_cli", args.pdf, args.dump, _config(args), args)
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    return _call("flows.query:run_cli", args.run_dir, args.question, _config(args), args)
+    return _call("rowkeeper.flows.query:run_cli", args.run_dir, args.question, _config(args), args)
 
 
 def _cmd_backfill(args: argparse.Namespace) -> int:
-    return _call("flows.backfill:backfill_cli", _config(args), args)
+    return _call("rowkeeper.flows.backfill:backfill_cli", _config(args), args)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    return _call("flows.serve:serve_cli", list(args.inputs), _config(args), args)
+    return _call("rowkeeper.flows.serve:serve_cli", list(args.inputs), _config(args), args)
 
 
 def _add_common(p: argparse.ArgumentParser, *, inputs: bool = False, out: bool = False,
@@ -63,7 +63,7 @@ def _add_common(p: argparse.ArgumentParser, *, inputs: bool = False, out: bool =
         p.add_argument("inputs", nargs="+", help="PDF files or folders (searched recursively)")
     if out:
         p.add_argument("--out", help="output folder (the default folder sink and the report)")
-    p.add_argument("--config", help="YAML config (default: configs/default.yaml)")
+    p.add_argument("--config", help="YAML config (default: rowkeeper/configs/default.yaml)")
     if prune:
         p.add_argument("--prune", action="store_true", help="remove documents no longer in the inputs")
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rowkeeper.errors import ConfigError
 
-DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "default.yaml"
+DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "default.yaml"
 
 
 class Section(BaseModel):
@@ -141,7 +141,7 @@ def _sink_under(sink: SinkConfig, out: str) -> SinkConfig:
 
 
 def load_config(path: str | os.PathLike[str] | None = None, **overrides: Any) -> Config:
-    """Read and validate a YAML config (default: configs/default.yaml); errors name the key."""
+    """Read and validate a YAML config (default: rowkeeper/configs/default.yaml); errors name the key."""
     cfg_path = Path(path) if path else DEFAULT_CONFIG
     try:
         data = yaml.safe_load(cfg_path.read_text(encoding="utf-8")) or {}

@@ -12,20 +12,20 @@ from rowkeeper.errors import ConfigError, MissingExtra
 
 EXTRACTORS: dict[str, tuple[str, str | None]] = {
     # name: ("module:Class", extra that installs its dependencies or None)
-    "azure": ("extractors.azure_extractor:AzureLayoutExtractor", "cloud"),
-    "camelot": ("extractors.camelot_extractor:CamelotExtractor", "camelot"),
-    "docling": ("extractors.docling_extractor:DoclingExtractor", "docling"),
-    "ocr": ("extractors.ocr_extractor:OcrExtractor", "ocr"),
-    "pdfplumber": ("extractors.pdfplumber_extractor:PdfplumberExtractor", None),
-    "pymupdf": ("extractors.pymupdf_extractor:PyMuPDFExtractor", None),
-    "textract": ("extractors.textract_extractor:TextractExtractor", "cloud"),
+    "azure": ("rowkeeper.extractors.azure_extractor:AzureLayoutExtractor", "cloud"),
+    "camelot": ("rowkeeper.extractors.camelot_extractor:CamelotExtractor", "camelot"),
+    "docling": ("rowkeeper.extractors.docling_extractor:DoclingExtractor", "docling"),
+    "ocr": ("rowkeeper.extractors.ocr_extractor:OcrExtractor", "ocr"),
+    "pdfplumber": ("rowkeeper.extractors.pdfplumber_extractor:PdfplumberExtractor", None),
+    "pymupdf": ("rowkeeper.extractors.pymupdf_extractor:PyMuPDFExtractor", None),
+    "textract": ("rowkeeper.extractors.textract_extractor:TextractExtractor", "cloud"),
 }
 
 SINKS: dict[str, tuple[str, str | None]] = {
-    "duckdb": ("sinks.duckdb_sink:DuckDBSink", "duckdb"),
-    "folder": ("sinks.folder_sink:FolderSink", None),
-    "lancedb": ("sinks.lancedb_sink:LanceDBSink", "lancedb"),
-    "postgres": ("sinks.postgres_sink:PostgresSink", "postgres"),
+    "duckdb": ("rowkeeper.sinks.duckdb_sink:DuckDBSink", "duckdb"),
+    "folder": ("rowkeeper.sinks.folder_sink:FolderSink", None),
+    "lancedb": ("rowkeeper.sinks.lancedb_sink:LanceDBSink", "lancedb"),
+    "postgres": ("rowkeeper.sinks.postgres_sink:PostgresSink", "postgres"),
 }
 
 _TABLES = {"extractor": EXTRACTORS, "sink": SINKS}

@@ -7,6 +7,6 @@ scripts/install.sh test
 export ORT_DISABLE_TELEMETRY=1 PREFECT_SERVER_ANALYTICS_ENABLED=false OMP_THREAD_LIMIT=1
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=${PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS:-120}
 lint-imports
-ruff check rowkeeper extractors transforms sinks flows tests bench samples
+ruff check rowkeeper tests bench samples
 if [ $# -eq 0 ]; then set -- -m "not slow"; fi
 python3 -m pytest "$@"

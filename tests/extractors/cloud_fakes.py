@@ -238,8 +238,8 @@ def page_truth(doc: Any, page: int = 1) -> PageTruth:
     """The truth of a generated text PDF's page, read from its text layer with PyMuPDF."""
     import pymupdf
 
-    from extractors.pymupdf_extractor import PyMuPDFExtractor
-    from extractors.text_layer import read_lines
+    from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
+    from rowkeeper.extractors.text_layer import read_lines
 
     table = PyMuPDFExtractor().extract(doc, [page]).tables[0]
     lines = [(ln.text, ln.bbox) for ln in read_lines(doc, [page])]

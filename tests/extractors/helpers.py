@@ -16,12 +16,12 @@ def doc_for(path: Path, password: str | None = None) -> DocumentInput:
 
 def text_extractors() -> list:
     """PyMuPDF and pdfplumber, plus Camelot where its extra is installed."""
-    from extractors.pdfplumber_extractor import PdfplumberExtractor
-    from extractors.pymupdf_extractor import PyMuPDFExtractor
+    from rowkeeper.extractors.pdfplumber_extractor import PdfplumberExtractor
+    from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 
     out = [PyMuPDFExtractor(), PdfplumberExtractor()]
     try:
-        from extractors.camelot_extractor import CamelotExtractor
+        from rowkeeper.extractors.camelot_extractor import CamelotExtractor
     except ImportError:
         return out
     return out + [CamelotExtractor()]

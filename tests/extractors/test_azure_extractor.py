@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from extractors.azure_extractor import AzureLayoutExtractor, AzureOptions
-from extractors.cloud_common import read_ledger
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
+from rowkeeper.extractors.azure_extractor import AzureLayoutExtractor, AzureOptions
+from rowkeeper.extractors.cloud_common import read_ledger
 from rowkeeper.models import DocumentInput
 from rowkeeper.protocols import Extractor
 from tests.extractors.cloud_fakes import (
@@ -168,7 +168,7 @@ def test_page_budget_is_shared_through_the_ledger_file(env: None, docs, tmp_path
 
 def test_ledger_figures_for_the_report(tmp_path: Path) -> None:
     """The flow reads every configured ledger in one call; an unused layer reports zero pages."""
-    from extractors.cloud_common import CostLedger, ledger_figures
+    from rowkeeper.extractors.cloud_common import CostLedger, ledger_figures
 
     path = tmp_path / "azure.json"
     CostLedger("azure", 0.01, None, str(path)).reserve(3)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pymupdf
 
-from extractors.pymupdf_extractor import PyMuPDFExtractor, _projection_gaps
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor, _projection_gaps
 from tests.extractors.helpers import doc_for
 
 ROWS = [("Region", "Units", "Revenue", "Margin"), ("North", "120", "4,300", "12.5"),
@@ -38,7 +38,7 @@ def test_title_with_a_number_does_not_close_the_column_gaps() -> None:
 
 
 def test_page_number_level_with_a_row_is_no_column() -> None:
-    from extractors.pymupdf_extractor import _drop_margin_numbers
+    from rowkeeper.extractors.pymupdf_extractor import _drop_margin_numbers
 
     words = [(39, 111, 48, 119, "54")]
     for k, y in enumerate((90, 100, 110, 120, 130)):
@@ -67,7 +67,7 @@ def test_long_labels_beside_figures_keep_their_rows_numeric() -> None:
 def test_negatives_in_parentheses_stay_aligned_with_their_column() -> None:
     """Peer camelot/edge_tol: '(0.21)' hangs its ')' right of the right-aligned figures; the
     rows still line up in two columns, so the block is a table candidate."""
-    from extractors.page_features import aligned_regions
+    from rowkeeper.extractors.page_features import aligned_regions
     from tests.transforms.builders import line
 
     rows = [("Direct result", "-"), ("Revaluation", "3.99"), ("Costs", "(0.21)"), ("Total", "3.78")]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from extractors.cascade import CascadeChecks, assess, run_cascade
-from extractors.classify import classify_document
-from extractors.page_features import PageFeatures
 from rowkeeper.config import ClassifyConfig, ExtractConfig
+from rowkeeper.extractors.cascade import CascadeChecks, assess, run_cascade
+from rowkeeper.extractors.classify import classify_document
+from rowkeeper.extractors.page_features import PageFeatures
 from rowkeeper.models import Cell, RawTable
 from samples.pdfgen import DocSpec, Paragraph, build_pdf
 from tests.extractors.helpers import doc_for
@@ -114,7 +114,7 @@ def test_encrypted_with_config_password(pdf_dir: Path) -> None:
 
 
 def test_a_framed_box_is_not_a_ruling_grid() -> None:
-    from extractors.page_features import ruled_regions
+    from rowkeeper.extractors.page_features import ruled_regions
 
     box_h = [(50, 100, 300, 100), (50, 120, 300, 120)]
     box_v = [(50, 100, 50, 120), (300, 100, 300, 120)]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from extractors.classify import classify_document, document_kind, page_kind, text_stats
 from rowkeeper.config import ClassifyConfig
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.classify import classify_document, document_kind, page_kind, text_stats
 from samples import pdfgen
 from tests.extractors.helpers import doc_for
 

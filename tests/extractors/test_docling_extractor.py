@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from extractors.docling_extractor import (
+from rowkeeper.errors import LayerUnavailable
+from rowkeeper.extractors.docling_extractor import (
     DoclingExtractor,
     DoclingOptions,
     estimate_font_size,
     extraction_from_docling,
     find_weights,
 )
-from rowkeeper.errors import LayerUnavailable
 from rowkeeper.models import DocumentInput
 from rowkeeper.protocols import Extractor
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from extractors.ocr_extractor import OcrExtractor, OcrOptions, is_number
-from extractors.pymupdf_extractor import PyMuPDFExtractor
+from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions, is_number
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from rowkeeper.models import RawTable
 from rowkeeper.protocols import Extractor
 from tests.extractors.ocr_fixtures import BORDERLESS, JAPANESE, RULED, truth, write_pair
@@ -121,7 +121,7 @@ def test_rapidocr_never_downloads(monkeypatch: pytest.MonkeyPatch) -> None:
     import numpy as np
     from rapidocr.utils import download_file
 
-    from extractors.ocr_engines import RapidOcrEngine
+    from rowkeeper.extractors.ocr_engines import RapidOcrEngine
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("RapidOCR tried to download a model")

@@ -16,7 +16,7 @@ HEADER = ["Part", "Price", "Weight"]
 
 def test_table_crossing_from_text_to_scanned_page_merges(tmp_path: Path) -> None:
     """Page 1 text, page 2 a 150 dpi tilted scan: one logical table with every body row."""
-    from flows.pipeline import load_document, process_document
+    from rowkeeper.flows.pipeline import load_document, process_document
 
     rows = numbers_rows(58, seed=7, cols=3)
     spec = DocSpec(title="Parts list", blocks=[

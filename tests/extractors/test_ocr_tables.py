@@ -5,9 +5,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from extractors.grid_lines import find_grids, rotate, skew_angle
-from extractors.ocr_engines import OcrBox
-from extractors.ocr_tables import PxCell, PxTable, aligned_tables, harmonize_marks, text_lines
+from rowkeeper.extractors.grid_lines import find_grids, rotate, skew_angle
+from rowkeeper.extractors.ocr_engines import OcrBox
+from rowkeeper.extractors.ocr_tables import (
+    PxCell,
+    PxTable,
+    aligned_tables,
+    harmonize_marks,
+    text_lines,
+)
 
 
 def _box(text: str, x0: float, y0: float, w: float, h: float = 20) -> OcrBox:

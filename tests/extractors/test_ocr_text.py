@@ -6,8 +6,8 @@ import numpy as np
 import pymupdf
 import pytest
 
-from extractors.grid_lines import despeckle
-from extractors.ocr_text import drop_speck_tokens, join_text, repair_line
+from rowkeeper.extractors.grid_lines import despeckle
+from rowkeeper.extractors.ocr_text import drop_speck_tokens, join_text, repair_line
 
 DPI = 150
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from extractors.outline import outline_of, read_outline
-from flows.pipeline import load_document
+from rowkeeper.extractors.outline import outline_of, read_outline
+from rowkeeper.flows.pipeline import load_document
 
 GOTO = pymupdf.LINK_GOTO
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pymupdf
 
-from extractors.page_features import aligned_regions
-from extractors.pymupdf_extractor import PyMuPDFExtractor
-from extractors.text_layer import lines_of_dict, page_dict
+from rowkeeper.extractors.page_features import aligned_regions
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
+from rowkeeper.extractors.text_layer import lines_of_dict, page_dict
 from tests.extractors.helpers import doc_for
 
 ROWS = [("Payroll Period", "Allowance"), ("Weekly", "71.15"), ("Biweekly", "142.31"),

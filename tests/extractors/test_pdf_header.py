@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from extractors.classify import classify_document
 from rowkeeper.config import ClassifyConfig
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.classify import classify_document
 from rowkeeper.models import DocumentInput
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pymupdf
 
-from extractors.pymupdf_extractor import PyMuPDFExtractor
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from tests.extractors.helpers import doc_for
 
 X = [60, 200, 300]

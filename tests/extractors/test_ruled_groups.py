@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pymupdf
 
-from extractors.pymupdf_extractor import PyMuPDFExtractor, _projection_gaps
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor, _projection_gaps
 from tests.extractors.helpers import doc_for
 
 BODY = [("1-2", "2,586,688", "2,568,738", "647,701", "639,327", "8,002,463"),

@@ -7,8 +7,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from extractors.page_features import rules_of_page
-from extractors.pymupdf_extractor import PyMuPDFExtractor
+from rowkeeper.extractors.page_features import rules_of_page
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from tests.extractors.helpers import doc_for, text_extractors
 
 ROWS = [("Region", "Units", "Revenue"), ("North", "120", "4,300"), ("South", "95", "3,150"),

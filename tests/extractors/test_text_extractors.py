@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from extractors.pdfplumber_extractor import PdfplumberExtractor, PdfplumberOptions
-from extractors.pymupdf_extractor import PyMuPDFExtractor
-from extractors.text_layer import read_lines
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.pdfplumber_extractor import PdfplumberExtractor, PdfplumberOptions
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
+from rowkeeper.extractors.text_layer import read_lines
 from tests.extractors.helpers import doc_for, text_extractors
 
 RULED_HEADER = ["Code", "Item", "Unit price", "Stock"]
@@ -74,7 +74,7 @@ def test_encrypted_with_password(pdf_dir: Path) -> None:
 
 
 def test_wrapped_first_column_label_joins_its_values() -> None:
-    from extractors.text_layer import merge_wrapped_rows
+    from rowkeeper.extractors.text_layer import merge_wrapped_rows
 
     texts = [["Totals", "FY 2007", "FY 2008"], ["Investigative Matters", "", ""], ["", "426", "365"],
              ["Received by AUSAs", "", ""], ["", "", ""], ["Cases Charged", "217", "197"]]

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from extractors.textract_extractor import TextractExtractor, TextractOptions
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
+from rowkeeper.extractors.textract_extractor import TextractExtractor, TextractOptions
 from rowkeeper.models import DocumentInput
 from rowkeeper.protocols import Extractor
 from tests.extractors.cloud_fakes import (

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from flows.backfill import BackfillOptions, backfill_plain
-from flows.diff import diff_document
-from flows.ingest import ingest_plain
-from flows.pipeline import load_document, process_document
 from rowkeeper.config import Config, load_config
+from rowkeeper.flows.backfill import BackfillOptions, backfill_plain
+from rowkeeper.flows.diff import diff_document
+from rowkeeper.flows.ingest import ingest_plain
+from rowkeeper.flows.pipeline import load_document, process_document
 
 
 def _snapshot(out: Path) -> dict[str, bytes]:

@@ -30,8 +30,8 @@ def corpus(pdf_dir: Path, tmp_path: Path) -> Path:
 
 
 def test_ingest_flow_then_backfill_flow(harness: None, corpus: Path, tmp_path: Path) -> None:
-    from flows.backfill import BackfillOptions, backfill_flow
-    from flows.ingest import ingest_flow
+    from rowkeeper.flows.backfill import BackfillOptions, backfill_flow
+    from rowkeeper.flows.ingest import ingest_flow
 
     config = load_config().with_out(str(tmp_path / "out"))
     totals = ingest_flow([str(corpus)], config)
@@ -53,7 +53,7 @@ def test_ingest_flow_then_backfill_flow(harness: None, corpus: Path, tmp_path: P
 
 
 def test_opt_in_extraction_cache_serves_a_new_sink(harness: None, corpus: Path, tmp_path: Path) -> None:
-    from flows.ingest import ingest_flow
+    from rowkeeper.flows.ingest import ingest_flow
 
     first = load_config().with_out(str(tmp_path / "a"))
     ingest_flow([str(corpus)], first, cache_hours=1.0)
@@ -68,7 +68,7 @@ def test_opt_in_extraction_cache_serves_a_new_sink(harness: None, corpus: Path, 
 
 
 def test_serve_builds_a_scheduled_deployment(tmp_path: Path) -> None:
-    from flows.serve import build_deployment
+    from rowkeeper.flows.serve import build_deployment
 
     config: Config = load_config().with_out(str(tmp_path / "out"))
     dep = build_deployment(["samples/pdfs"], config, "0 2 * * *", name="nightly")

@@ -109,8 +109,8 @@ def test_every_hostile_pdf_ends_ok_or_failed_with_a_reason(tmp_path: Path):
 
 def test_active_content_opens_no_connection(tmp_path: Path):
     """JavaScript, launch, URI and remote-goto actions are read as data, never followed."""
-    from flows.pipeline import load_document, process_document
     from rowkeeper.config import Config
+    from rowkeeper.flows.pipeline import load_document, process_document
 
     names = {c.name for c in _all_cases() if c.category in ("javascript", "embedded")}
     written = generate(tmp_path / "active", heavy=False, only=names)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from flows.ingest import ingest_plain
 from rowkeeper.config import Config, load_config
+from rowkeeper.flows.ingest import ingest_plain
 from samples import pdfgen
 from samples.make_samples import sample_specs
 
@@ -71,8 +71,8 @@ def test_unchanged_rerun_skips_and_writes_nothing(corpus: Path, config: Config) 
 
 def test_failed_documents_are_retried_only_when_asked_or_transient(corpus: Path,
                                                                    config: Config) -> None:
-    from flows.ingest import prepare
-    from flows.pipeline import failed_result, load_document
+    from rowkeeper.flows.ingest import prepare
+    from rowkeeper.flows.pipeline import failed_result, load_document
 
     ingest_plain([str(corpus)], config)
     todo = [Path(d.source).name for d in prepare([str(corpus)], config)[0].todo]
@@ -81,8 +81,8 @@ def test_failed_documents_are_retried_only_when_asked_or_transient(corpus: Path,
     todo = [Path(d.source).name for d in prepare([str(corpus)], retry)[0].todo]
     assert todo == ["corrupt.pdf"]
     # a failure that gave up on transient errors (e.g. a 503 from a server) is always retried
-    from flows.incremental import TRANSIENT_MARK
-    from sinks.folder_sink import FolderSink
+    from rowkeeper.flows.incremental import TRANSIENT_MARK
+    from rowkeeper.sinks.folder_sink import FolderSink
 
     doc = load_document(str(corpus / "ruled.pdf"), str(corpus / "ruled.pdf"))
     sink = FolderSink({"path": config.out})

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from flows.inspect import Stages, run_stages
 from rowkeeper.cli import main
 from rowkeeper.config import Config
+from rowkeeper.flows.inspector import Stages, run_stages
+from rowkeeper.transforms.selfcontained import measure_self_contained
 from samples.pdfgen import DocSpec, Heading, Image, Paragraph, TableSpec, build_pdf
-from transforms.selfcontained import measure_self_contained
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from flows.isolation import IsolatedWorker, Limits, process_isolated, redact
 from rowkeeper.config import Config, RunnerConfig
 from rowkeeper.errors import TransientError
+from rowkeeper.flows.isolation import IsolatedWorker, Limits, process_isolated, redact
 from rowkeeper.models import DocumentInput
 
 TARGET = "tests.flows.isolation_targets:behave"
@@ -84,8 +84,8 @@ def test_redact_replaces_every_secret():
 
 def test_a_long_document_in_page_ranges_gives_the_same_tables_as_in_one_piece(tmp_path):
     """Ranges of 4 pages over a 10-page table: merged across range boundaries all the same."""
-    from flows.pipeline import load_document
     from rowkeeper.config import ExtractConfig
+    from rowkeeper.flows.pipeline import load_document
     from samples import pdfgen
 
     spec = pdfgen.DocSpec(title="Parts", blocks=[pdfgen.TableSpec(

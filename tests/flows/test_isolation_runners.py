@@ -9,9 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from prefect.task_runners import ProcessPoolTaskRunner, ThreadPoolTaskRunner
 
-from flows.runners import stream_results, task_runner, window_for
 from rowkeeper.config import RunnerConfig
 from rowkeeper.errors import MissingExtra
+from rowkeeper.flows.runners import stream_results, task_runner, window_for
 
 
 def test_config_names_the_runner():

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pymupdf
 
-from flows.pipeline import load_document, process_document
 from rowkeeper.config import load_config
+from rowkeeper.flows.pipeline import load_document, process_document
 from samples.pdfgen import DocSpec, Heading, PageBreak, Paragraph, TableSpec, build_pdf
 
 GOTO = pymupdf.LINK_GOTO

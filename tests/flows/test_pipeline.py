@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from flows.pipeline import load_document, pipeline_fingerprint, process_document
 from rowkeeper.config import Config, SinkConfig, load_config
+from rowkeeper.flows.pipeline import load_document, pipeline_fingerprint, process_document
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from flows.inspect import run_stages
-from flows.query import ChunkIndex, citation, load_chunks
 from rowkeeper.cli import main
 from rowkeeper.config import Config
+from rowkeeper.flows.inspector import run_stages
+from rowkeeper.flows.query import ChunkIndex, citation, load_chunks
 from rowkeeper.models import Chunk
-from transforms.retrieval import Hit, expand_to_tables, tokenize
+from rowkeeper.transforms.retrieval import Hit, expand_to_tables, tokenize
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_tokenize_matches_numbers_with_and_without_separators() -> None:
 
 
 def test_pipeline_writes_the_crop_an_in_table_image_chunk_cites(tmp_path: Path) -> None:
-    from flows.pipeline import load_document, process_document
+    from rowkeeper.flows.pipeline import load_document, process_document
     from samples.pdfgen import build_pdf
     from tests.flows.test_inspect import _image_doc
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from flows.ingest import ingest_plain
 from rowkeeper.config import load_config
+from rowkeeper.flows.ingest import ingest_plain
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 

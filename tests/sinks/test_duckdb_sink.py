@@ -7,8 +7,8 @@ import json
 import duckdb
 
 from rowkeeper.cli import main
-from sinks.duckdb_sink import DuckDBSink
-from sinks.folder_sink import FolderSink
+from rowkeeper.sinks.duckdb_sink import DuckDBSink
+from rowkeeper.sinks.folder_sink import FolderSink
 from tests.sinks.batches import make_batch
 
 MAX_FEE = """

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from rowkeeper.errors import BadInput
-from sinks.folder_sink import FolderSink
+from rowkeeper.sinks.folder_sink import FolderSink
 from tests.sinks.batches import doc_id_of, make_batch
 
 

@@ -8,8 +8,8 @@ import lancedb
 import pytest
 
 from rowkeeper.models import Chunk
-from sinks.embeddings import HashingEmbedder, make_embedder
-from sinks.lancedb_sink import LanceDBSink
+from rowkeeper.sinks.embeddings import HashingEmbedder, make_embedder
+from rowkeeper.sinks.lancedb_sink import LanceDBSink
 from tests.sinks.batches import make_batch
 
 HAS_STATIC = importlib.util.find_spec("static_model") is not None

@@ -7,7 +7,7 @@ import uuid
 import psycopg
 import pytest
 
-from sinks.postgres_sink import PostgresSink
+from rowkeeper.sinks.postgres_sink import PostgresSink
 from tests.sinks.batches import make_batch
 
 pytestmark = pytest.mark.postgres

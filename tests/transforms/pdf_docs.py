@@ -92,9 +92,9 @@ def tables_of(path: Path, config: TransformConfig | None = None) -> tuple[Table,
     """Extract a PDF with the real PyMuPDF layer and text layer, then assemble its tables."""
     import pymupdf
 
-    from extractors.pymupdf_extractor import PyMuPDFExtractor
-    from extractors.text_layer import read_lines
-    from transforms.assemble import assemble_tables
+    from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
+    from rowkeeper.extractors.text_layer import read_lines
+    from rowkeeper.transforms.assemble import assemble_tables
 
     doc = DocumentInput(path=str(path), source=str(path), doc_id=sha256_file(path))
     with pymupdf.open(path) as pdf:

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import Cell, Region, Table
+from rowkeeper.transforms.selfcontained import measure_self_contained
+from rowkeeper.transforms.table_chunks import chunk_document, chunk_table
 from samples.make_samples import _property_rows
-from transforms.chunk import chunk_document, chunk_table
-from transforms.selfcontained import measure_self_contained
 
 COLUMNS = ("物件名", "管理費", "修繕積立金")
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import Region, Table, TextLine
-from transforms.text_chunks import chunk_text
+from rowkeeper.transforms.text_chunks import chunk_text
 
 TABLE = Table(doc_id="t" * 64, source="t.pdf", table_id="tttttttttttt:t1", pages=(1,),
               regions=(Region(page=1, bbox=(50, 300, 545, 400)),), caption="Table 1 Fees",

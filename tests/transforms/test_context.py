@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from rowkeeper.models import OutlineEntry, Region, Table
-from tests.transforms.builders import line, pages
-from transforms.context import (
+from rowkeeper.transforms.context import (
     content_by_page,
     find_caption,
     find_footnotes,
@@ -16,6 +15,7 @@ from transforms.context import (
     section_path_at,
     with_outline,
 )
+from tests.transforms.builders import line, pages
 
 BOX = (50.0, 200.0, 545.0, 400.0)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from transforms.headers import (
+from rowkeeper.transforms.headers import (
     clean_text,
     detect_header_rows,
     fill_group_labels,

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rowkeeper.config import TransformConfig
+from rowkeeper.transforms.assemble import assemble_tables
 from tests.transforms.builders import line, pages, raw_table
-from transforms.assemble import assemble_tables
 
 HEADER = ["Part", "Price", "Count"]
 CFG = TransformConfig()

@@ -9,11 +9,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from flows.pipeline import load_document, process_document
 from rowkeeper.config import load_config
+from rowkeeper.flows.pipeline import load_document, process_document
+from rowkeeper.transforms.orientation import turn_bbox
 from samples.pdfgen import build_pdf
 from tests.transforms.pdf_docs import two_tables_split_by_heading
-from transforms.orientation import turn_bbox
 
 
 def _turned(data: bytes, rotation: int) -> bytes:
@@ -79,7 +79,7 @@ def test_text_chunks_on_turned_pages_read_in_shown_order(tmp_path: Path, rotatio
 
 def test_outline_entries_into_turned_pages_start_at_the_page_top() -> None:
     from rowkeeper.models import OutlineEntry
-    from transforms.orientation import shown_outline
+    from rowkeeper.transforms.orientation import shown_outline
 
     outline = [OutlineEntry(level=1, title="Upright", page=1, top=300.0),
                OutlineEntry(level=1, title="Landscape", page=2, top=300.0)]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import Chunk, Region, Table
-from transforms.chunk import chunk_table
-from transforms.selfcontained import measure_self_contained
+from rowkeeper.transforms.selfcontained import measure_self_contained
+from rowkeeper.transforms.table_chunks import chunk_table
 
 
 def _table(tid: str = "x:t1") -> Table:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import Cell
+from rowkeeper.transforms.assemble import assemble_tables
+from rowkeeper.transforms.spans import drop_cell_columns, expand_spans, hollow_columns
 from tests.transforms.builders import pages, raw_table
-from transforms.assemble import assemble_tables
-from transforms.spans import drop_cell_columns, expand_spans, hollow_columns
 
 
 def test_spans_repeat_text_into_every_covered_slot() -> None:

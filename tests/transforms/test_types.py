@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from transforms.types import column_decimal_mark, infer_column_types, parse_cell
+from rowkeeper.transforms.column_types import column_decimal_mark, infer_column_types, parse_cell
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rowkeeper.config import TransformConfig
+from rowkeeper.transforms.assemble import assemble_tables
+from rowkeeper.transforms.validate import validate_pieces
 from tests.transforms.builders import pages, raw_table
-from transforms.assemble import assemble_tables
-from transforms.validate import validate_pieces
 
 GOOD = [["Item", "Price"], ["A", "1,200"], ["B", "900"], ["C", "1,050"]]
 

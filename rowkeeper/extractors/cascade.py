@@ -1,0 +1,261 @@
+"""The cascade: per page, the cheapest layer whose output is adequate, and why.
+
+`assess` is the pure decision (tables + page features in, Verdict out). `run_cascade` runs the
+configured layers cheapest first over the pages still undecided, records every attempt, and
+keeps each page's first accepted output (or, when no layer is adequate, the best-scoring one).
+Pages with no table candidate (no ruling grid, no aligned text columns) skip the extractors.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict
+
+from rowkeeper.config import ExtractConfig
+from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
+from rowkeeper.extractors.page_features import PageFeatures, page_features
+from rowkeeper.extractors.text_layer import lines_of_dict, open_pdf, page_dict, working_password
+from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
+from rowkeeper.registry import resolve
+
+Validate = Callable[[Sequence[RawTable]], Iterable[str]]
+"""Injected by the pipeline: the problems found in a page's tables (empty = adequate)."""
+
+
+class CascadeChecks(BaseModel):
+    """Thresholds of `assess`; from config `extract.options.cascade`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    min_fill: float = 0.25
+    """Non-empty cells / cells below this: a sparse grid, usually prose cut into columns."""
+    min_row_consistency: float = 0.9
+    """Share of rows whose cells cover exactly n_cols slots."""
+    max_single_cell_rows: float = 0.6
+    """Share of rows holding one non-empty cell above which the 'table' is text in a box."""
+    min_camelot_accuracy: float = 80.0
+    max_camelot_whitespace: float = 70.0
+    min_region_coverage: float = 0.5
+    """A ruling grid / aligned-column region must be this much covered by the tables found."""
+    skip_pages_without_candidate: bool = True
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a layer's output for a page is adequate, why, and a score to rank rejects."""
+
+    accepted: bool
+    reason: str
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class CascadeResult:
+    """Accepted tables and text lines of a document's pages, and every attempt made."""
+
+    tables: tuple[RawTable, ...] = ()
+    lines: tuple[TextLine, ...] = ()
+    attempts: tuple[Attempt, ...] = ()
+    features: tuple[PageFeatures, ...] = field(default=())
+
+
+def table_problems(t: RawTable, checks: CascadeChecks) -> list[str]:
+    """What is wrong with one table's shape and fill (empty when nothing is)."""
+    problems = []
+    slots = [[0] * t.n_cols for _ in range(t.n_rows)]
+    for c in t.cells:
+        for r in range(c.row, min(c.row + c.row_span, t.n_rows)):
+            for k in range(c.col, min(c.col + c.col_span, t.n_cols)):
+                slots[r][k] += 1
+    consistent = sum(all(v == 1 for v in row) for row in slots) / max(t.n_rows, 1)
+    if consistent < checks.min_row_consistency:
+        problems.append(f"inconsistent row widths ({consistent:.0%} of rows complete)")
+    filled = sum(1 for c in t.cells if c.text)
+    fill = filled / max(len(t.cells), 1)
+    if fill < checks.min_fill:
+        problems.append(f"sparse grid ({fill:.0%} of cells filled)")
+    per_row: dict[int, int] = {}
+    for c in t.cells:
+        per_row[c.row] = per_row.get(c.row, 0) + bool(c.text)
+    single = sum(1 for v in per_row.values() if v == 1) / max(t.n_rows, 1)
+    if single > checks.max_single_cell_rows:
+        problems.append(f"text in a box ({single:.0%} of rows hold one cell)")
+    acc, ws = t.metrics.get("accuracy"), t.metrics.get("whitespace")
+    if acc is not None and acc < checks.min_camelot_accuracy:
+        problems.append(f"camelot accuracy {acc:.0f} < {checks.min_camelot_accuracy:.0f}")
+    if ws is not None and ws > checks.max_camelot_whitespace:
+        problems.append(f"camelot whitespace {ws:.0f} > {checks.max_camelot_whitespace:.0f}")
+    return problems
+
+
+def _overlap(a: BBox, b: BBox) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(w, 0.0) * max(h, 0.0)
+
+
+def region_coverage(region: BBox, tables: Sequence[RawTable]) -> float:
+    """Fraction of `region` covered by the tables' boxes (tables assumed not to overlap)."""
+    area = (region[2] - region[0]) * (region[3] - region[1])
+    if area <= 0:
+        return 1.0
+    return min(1.0, sum(_overlap(region, t.bbox) for t in tables) / area)
+
+
+def uncovered_regions(tables: Sequence[RawTable], features: PageFeatures | None,
+                      checks: CascadeChecks) -> list[str]:
+    """Candidate regions of the page that no table found covers enough."""
+    if features is None:
+        return []
+    out = []
+    for kind, regions in (("ruling grid", features.ruled_regions),
+                          ("aligned columns", features.aligned_regions)):
+        for r in regions:
+            if region_coverage(r, tables) < checks.min_region_coverage:
+                out.append(f"{kind} at y={r[1]:.0f}-{r[3]:.0f} not covered")
+    return out
+
+
+def assess(tables: Sequence[RawTable], features: PageFeatures | None, checks: CascadeChecks) -> Verdict:
+    """Whether `tables` (one layer's output for one page) are an adequate reading of the page."""
+    if not tables:
+        if features is not None and features.candidate:
+            what = "a ruling grid" if features.has_grid else "aligned columns of text"
+            return Verdict(False, f"page has {what} but no table was found", 0.0)
+        return Verdict(True, "no table on page", 0.0)
+    problems = [f"table {i + 1}: {p}" for i, t in enumerate(tables) for p in table_problems(t, checks)]
+    missed = uncovered_regions(tables, features, checks)
+    n_regions = len(features.ruled_regions) + len(features.aligned_regions) if features else 0
+    score = (1.0 - len(problems) / (2 * len(tables) + 1)) * (1.0 - len(missed) / (n_regions + 1))
+    if problems or missed:
+        return Verdict(False, "; ".join(problems + missed), score)
+    return Verdict(True, "passed checks", score + 1.0)
+
+
+@dataclass
+class _PageState:
+    """Per-page bookkeeping while layers run (private, mutable, lives for one call)."""
+
+    page: int
+    features: PageFeatures | None
+    best: tuple[float, tuple[RawTable, ...], tuple[TextLine, ...]] = (-1.0, (), ())
+    best_layer: str = ""
+
+
+def _build(name: str, config: ExtractConfig):  # -> Extractor
+    cls = resolve("extractor", name)
+    options = cls.Options(**config.options.get(name, {}))
+    return cls(options)
+
+
+def _group_attempts(layer: str, seconds: float, verdicts: dict[int, tuple[Verdict, int]]) -> list[Attempt]:
+    """One Attempt per distinct outcome of a layer run, time shared out by page."""
+    by_reason: dict[tuple[bool, str], list[int]] = {}
+    for page, (v, _) in sorted(verdicts.items()):
+        by_reason.setdefault((v.accepted, v.reason), []).append(page)
+    n = max(len(verdicts), 1)
+    return [
+        Attempt(extractor=layer, pages=tuple(pages), seconds=round(seconds * len(pages) / n, 4),
+                accepted=acc, reason=reason, tables=sum(verdicts[p][1] for p in pages))
+        for (acc, reason), pages in by_reason.items()
+    ]
+
+
+def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Sequence[str],
+                config: ExtractConfig, checks: CascadeChecks, validate: Validate | None,
+                ) -> tuple[dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]], list[Attempt]]:
+    """Layers in order over the pages still undecided; returns accepted outputs and attempts."""
+    done: dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]] = {}
+    attempts: list[Attempt] = []
+    for layer in layers:
+        pending = [p for p in sorted(states) if p not in done]
+        if not pending:
+            break
+        start = time.perf_counter()
+        try:
+            result = _build(layer, config).extract(doc, pending)
+        except (LayerUnavailable, MissingExtra, BadInput, ConfigError) as e:
+            # One library choking on a page is not the document's failure: the next layer tries.
+            attempts.append(Attempt(extractor=layer, pages=tuple(pending), seconds=round(time.perf_counter() - start, 4),
+                                    accepted=False, reason=f"skipped: {e}"))
+            continue
+        seconds = time.perf_counter() - start
+        verdicts = _judge(layer, result, states, pending, checks, validate, done)
+        attempts.extend(_group_attempts(layer, seconds, verdicts))
+    for p in sorted(states):
+        if p not in done:
+            st = states[p]
+            done[p] = (st.best[1], st.best[2])
+            if st.best_layer:
+                attempts.append(Attempt(extractor=st.best_layer, pages=(p,), seconds=0.0, accepted=False,
+                                        reason="no layer adequate: kept this layer's output (best score)",
+                                        tables=len(st.best[1])))
+    return done, attempts
+
+
+def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pending: Sequence[int],
+           checks: CascadeChecks, validate: Validate | None,
+           done: dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]]) -> dict[int, tuple[Verdict, int]]:
+    """Assess a layer's output page by page; accepted pages go to `done`, others keep the best."""
+    verdicts = {}
+    for p in pending:
+        tables = tuple(t for t in result.tables if t.page == p)
+        lines = tuple(ln for ln in result.lines if ln.page == p)
+        v = assess(tables, states[p].features, checks)
+        if v.accepted and validate is not None and tables:
+            problems = list(validate(tables))
+            if problems:
+                v = Verdict(False, "validation: " + "; ".join(problems), v.score - 1.0)
+        verdicts[p] = (v, len(tables))
+        if v.accepted:
+            done[p] = (tables, lines)
+        elif tables and v.score > states[p].best[0]:
+            states[p].best, states[p].best_layer = (v.score, tables, lines), layer
+    return verdicts
+
+
+def read_text_pages(doc: DocumentInput, pages: Sequence[int]) -> tuple[list[TextLine], dict[int, PageFeatures], float]:
+    """Text lines and page features of text pages, one pass over each page; and the seconds taken."""
+    start = time.perf_counter()
+    lines: list[TextLine] = []
+    feats: dict[int, PageFeatures] = {}
+    with open_pdf(doc) as pdf:
+        for p in pages:
+            page = pdf[p - 1]
+            page_lines = lines_of_dict(p, page_dict(page))
+            lines.extend(page_lines)
+            feats[p] = page_features(page, p, page_lines)
+    return lines, feats, time.perf_counter() - start
+
+
+def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractConfig,
+                validate: Validate | None = None) -> CascadeResult:
+    """Tables and text lines of `pages` from the cheapest adequate layers, with every attempt."""
+    checks = CascadeChecks(**config.options.get("cascade", {}))
+    password = working_password(doc, config.passwords)
+    if password and password != doc.password:
+        doc = doc.model_copy(update={"password": password})
+    text = [p.page for p in pages if p.kind == "text"]
+    scanned = [p.page for p in pages if p.kind == "scanned"]
+    lines, feats, seconds = read_text_pages(doc, text) if text else ([], {}, 0.0)
+    attempts: list[Attempt] = []
+    quiet = [p for p in text if checks.skip_pages_without_candidate and not feats[p].candidate]
+    if quiet:
+        attempts.append(Attempt(extractor="features", pages=tuple(quiet), seconds=round(seconds, 4), accepted=True,
+                                reason="no table candidate (no ruling grid, no aligned columns): extractors skipped"))
+    states = {p: _PageState(p, feats[p]) for p in text if p not in quiet}
+    done, tried = _run_layers(doc, states, config.text_layers, config, checks, validate)
+    attempts.extend(tried)
+    tables = [t for p in sorted(done) for t in done[p][0]]
+    if scanned:
+        s_done, s_tried = _run_layers(doc, {p: _PageState(p, None) for p in scanned},
+                                      config.scanned_layers, config, checks, validate)
+        attempts.extend(s_tried)
+        tables += [t for p in sorted(s_done) for t in s_done[p][0]]
+        lines += [ln for p in sorted(s_done) for ln in s_done[p][1]]
+    tables.sort(key=lambda t: (t.page, t.bbox[1], t.bbox[0]))
+    lines.sort(key=lambda ln: ln.page)  # stable: reading order within a page is kept
+    return CascadeResult(tables=tuple(tables), lines=tuple(lines), attempts=tuple(attempts),
+                         features=tuple(feats[p] for p in text))

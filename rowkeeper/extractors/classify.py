@@ -1,0 +1,109 @@
+"""Page classification: does a page carry a usable text layer (text) or need OCR (scanned)?
+
+Decided per page from three figures PyMuPDF gives cheaply: real text characters, the fraction
+of the page covered by images, and the share of garbage characters in the text layer
+((cid:x) escapes, U+FFFD, control and private-use code points), which is what a font without a
+ToUnicode map produces. Thresholds come from `ClassifyConfig`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+import pymupdf
+
+from rowkeeper.config import ClassifyConfig
+from rowkeeper.errors import BadInput
+from rowkeeper.extractors.text_layer import open_pdf
+from rowkeeper.models import DocKind, DocumentInput, PageInfo
+
+_CID = re.compile(r"\(cid:\d+\)")
+_BAD_CATEGORIES = {"Cc", "Co", "Cs", "Cn"}
+
+
+def text_stats(text: str) -> tuple[int, float]:
+    """(real characters, garbled ratio) of a page's text; whitespace is not counted."""
+    cids = len(_CID.findall(text))
+    body = _CID.sub("", text)
+    chars = [c for c in body if not c.isspace()]
+    bad = sum(1 for c in chars if c == "\ufffd" or unicodedata.category(c) in _BAD_CATEGORIES)
+    total = len(chars) + cids
+    if total == 0:
+        return 0, 0.0
+    return total - bad - cids, (bad + cids) / total
+
+
+def image_coverage(page: pymupdf.Page) -> float:
+    """Fraction of the page area covered by images (overlaps counted once, on a coarse grid)."""
+    area = page.rect.width * page.rect.height
+    if area <= 0:
+        return 0.0
+    boxes = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
+    boxes = [b for b in boxes if not b.is_empty]
+    if not boxes:
+        return 0.0
+    if len(boxes) == 1:
+        return min(1.0, boxes[0].get_area() / area)
+    return _grid_coverage(page.rect, boxes)
+
+
+def _grid_coverage(rect: pymupdf.Rect, boxes: Sequence[pymupdf.Rect], n: int = 64) -> float:
+    # Overlapping tiles (scanners often split a page into strips) must not count twice.
+    sx, sy = rect.width / n, rect.height / n
+    hit = 0
+    for i in range(n):
+        for j in range(n):
+            x, y = rect.x0 + (i + 0.5) * sx, rect.y0 + (j + 0.5) * sy
+            hit += any(b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 for b in boxes)
+    return hit / (n * n)
+
+
+def page_kind(chars: int, coverage: float, garbled: float, config: ClassifyConfig) -> str:
+    """'scanned' or 'text' from a page's figures (see ClassifyConfig for the thresholds)."""
+    if chars > 0 and garbled > config.max_garbled_ratio:
+        return "scanned"  # a text layer of garbage is worse than none: OCR the page
+    if coverage >= config.scanned_image_coverage and chars < config.min_chars_with_image:
+        return "scanned"
+    if coverage > 0 and chars < config.min_text_chars:
+        return "scanned"
+    return "text"
+
+
+def classify_page(page: pymupdf.Page, config: ClassifyConfig) -> PageInfo:
+    """Classify one PyMuPDF page."""
+    chars, garbled = text_stats(page.get_text("text"))
+    coverage = image_coverage(page)
+    return PageInfo(
+        page=page.number + 1,
+        kind=page_kind(chars, coverage, garbled, config),  # type: ignore[arg-type]
+        chars=chars,
+        image_coverage=round(coverage, 4),
+        garbled_ratio=round(garbled, 4),
+        width=round(page.rect.width, 2),
+        height=round(page.rect.height, 2),
+        rotation=page.rotation,
+    )
+
+
+def classify_document(
+    doc: DocumentInput, config: ClassifyConfig, passwords: Sequence[str] = ()
+) -> tuple[PageInfo, ...]:
+    """Per-page classification; BadInput for a corrupt, non-PDF or unopenable encrypted file."""
+    with open_pdf(doc, passwords) as pdf:
+        pages = tuple(classify_page(page, config) for page in pdf)
+        if pdf.is_repaired and all(p.chars == 0 and p.image_coverage == 0 for p in pages):
+            # MuPDF "repairs" a truncated file into blank pages: that is damage, not a blank doc.
+            raise BadInput(f"{doc.source}: damaged PDF (xref repaired, no readable page content)")
+    return pages
+
+
+def document_kind(pages: Sequence[PageInfo]) -> DocKind:
+    """'text' or 'scanned' when every page is, else 'mixed' (an empty document is 'text')."""
+    kinds = {p.kind for p in pages}
+    if kinds == {"scanned"}:
+        return "scanned"
+    if kinds <= {"text"}:
+        return "text"
+    return "mixed"

@@ -1,0 +1,256 @@
+"""The offline OCR layer for scanned pages: render, deskew, find grids, OCR, fill cells.
+
+Default layer for scans: CPU only, no network, no download (RapidOCR's models ship in its
+wheel; Tesseract's come from Debian). Ruled tables come from OpenCV rule detection, borderless
+ones from the alignment of OCR'd text runs; text outside tables is returned as `TextLine`s so
+captions, section paths and text chunks work for scans too. Boxes are mapped from the deskewed
+image back to PDF points on the unrotated page (top-left origin).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from typing import ClassVar, Literal
+
+import cv2
+import numpy as np
+import pymupdf
+from pydantic import BaseModel, ConfigDict
+
+from rowkeeper.errors import BadInput
+from rowkeeper.extractors import grid_lines, ocr_tables
+from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
+from rowkeeper.extractors.ocr_tables import PxCell, PxTable
+from rowkeeper.extractors.text_layer import open_pdf
+from rowkeeper.ids import piece_id
+from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
+
+_NUMBER = re.compile(r"^[-−+(]?[\d.,\s%¥$€£]+\)?$")
+
+
+class OcrOptions(BaseModel):
+    """Options of the OCR layer (config: extract.options.ocr)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    engine: Literal["rapidocr", "tesseract"] = "rapidocr"
+    languages: tuple[str, ...] = ("en", "ja")
+    """ISO 639-1 codes. Tesseract loads these packs; RapidOCR's multilingual PP-OCRv6 model
+    already reads en/ja/vi/hu/de and many more."""
+    dpi: int = 200
+    deskew: bool = True
+    max_skew_deg: float = 2.0
+    det_side: int = 960
+    """Longest side RapidOCR's detector sees (the page is downscaled to it; faster, and this
+    model finds small print better at this scale than at full resolution)."""
+    threads: int = 2
+    borderless: bool = True
+    """Also look for tables without rules (from the alignment of text runs)."""
+    min_rows: int = 2
+    min_cols: int = 2
+    denoise: bool = True
+    """Whiten isolated scanner specks before OCR (they read as stray marks otherwise)."""
+    reread_cells: bool = True
+    """Re-read ruled cells that hold ink but no text (the detector misses lone digits)."""
+
+
+@dataclass(frozen=True)
+class PageFrame:
+    """Maps boxes in the deskewed page image back to PDF points."""
+
+    inverse: np.ndarray
+    scale: float
+    derotate: pymupdf.Matrix | None
+    size: tuple[float, float]
+
+    def to_points(self, box: tuple[float, float, float, float]) -> BBox:
+        """A pixel box of the deskewed image as a bbox in PDF points (unrotated page)."""
+        x0, y0, x1, y1 = box
+        corners = np.array([[x0, y0, 1], [x1, y0, 1], [x0, y1, 1], [x1, y1, 1]], dtype=float)
+        pts = corners @ self.inverse.T / self.scale
+        if self.derotate is not None:
+            pts = np.array([tuple(pymupdf.Point(*p) * self.derotate) for p in pts])
+        w, h = self.size
+        return (round(float(np.clip(pts[:, 0].min(), 0, w)), 2), round(float(np.clip(pts[:, 1].min(), 0, h)), 2),
+                round(float(np.clip(pts[:, 0].max(), 0, w)), 2), round(float(np.clip(pts[:, 1].max(), 0, h)), 2))
+
+
+class OcrExtractor:
+    """Tables and text lines of scanned pages by offline OCR (RapidOCR or Tesseract)."""
+
+    name: ClassVar[str] = "ocr"
+    handles: ClassVar[frozenset[PageKind]] = frozenset({"scanned"})
+    Options: ClassVar[type[BaseModel]] = OcrOptions
+
+    def __init__(self, options: BaseModel | None = None) -> None:
+        self.options = options if isinstance(options, OcrOptions) else OcrOptions()
+
+    @property
+    def engine(self) -> OcrEngine:
+        """The process-wide engine for these options (loaded on first use)."""
+        o = self.options
+        return get_engine(o.engine, tuple(o.languages), o.det_side, o.threads)
+
+    @property
+    def version(self) -> str:
+        """Engine version plus this layer's own version (geometry changes change output).
+
+        Read from package metadata, so asking does not load the ONNX sessions."""
+        if self.options.engine == "tesseract":
+            return f"{self.engine.version}+ocr1"
+        try:
+            return f"rapidocr-{metadata.version('rapidocr')}+ocr1"
+        except metadata.PackageNotFoundError:
+            return "rapidocr-absent+ocr1"
+
+    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
+        """Tables and text lines of `pages` (1-based)."""
+        tables: list[RawTable] = []
+        lines: list[TextLine] = []
+        with open_pdf(doc) as pdf:
+            for pno in pages:
+                t, ln = self.read_page(doc, pdf[pno - 1], pno)
+                tables.extend(t)
+                lines.extend(ln)
+        return Extraction(tables=tuple(tables), lines=tuple(lines))
+
+    def read_page(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[list[RawTable], list[TextLine]]:
+        """One page: render, deskew, OCR, tables, then everything mapped to PDF points."""
+        gray, frame, angle = self._render(doc, page, pno)
+        px_tables, px_lines = self.read_image(gray)
+        tables = [
+            self._raw_table(doc, pno, i + 1, t, frame, angle)
+            for i, t in enumerate(px_tables)
+            if t.n_rows >= self.options.min_rows and t.n_cols >= self.options.min_cols
+        ]
+        k = self.engine.box_to_font * frame.scale
+        lines = [TextLine(page=pno, bbox=frame.to_points(box), text=text, font_size=round(h / k, 1))
+                 for text, box, h in px_lines]
+        return tables, lines
+
+    def _render(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[np.ndarray, PageFrame, float]:
+        try:
+            pix = page.get_pixmap(dpi=self.options.dpi, colorspace=pymupdf.csGRAY, alpha=False)
+        except (RuntimeError, ValueError) as e:
+            raise BadInput(f"{doc.source} page {pno}: cannot render ({e})") from e
+        gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
+        angle = 0.0
+        if self.options.deskew:
+            angle = grid_lines.skew_angle(grid_lines.binarize(gray), self.options.max_skew_deg)
+        gray = grid_lines.rotate(np.ascontiguousarray(gray), angle)
+        inverse = cv2.invertAffineTransform(grid_lines.rotation_matrix(gray.shape, angle))
+        derotate = page.derotation_matrix if page.rotation else None
+        size = (page.mediabox.width, page.mediabox.height) if page.rotation else (page.rect.width, page.rect.height)
+        return gray, PageFrame(inverse, self.options.dpi / 72.0, derotate, size), angle
+
+    def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, tuple[float, float, float, float], float]]]:
+        """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels."""
+        grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
+        dpi = self.options.dpi
+        clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
+        clean = clean.copy()
+        clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
+        boxes = self.engine.read(clean)
+        used: set[int] = set()
+        tables: list[PxTable] = []
+        for g in grids:
+            table, took, reread = ocr_tables.ruled_table(g, boxes)
+            if self.options.reread_cells:
+                table = self._reread(clean, table, reread, boxes)
+            tables.append(table)
+            used |= took
+        rest = [b for j, b in enumerate(boxes) if j not in used]
+        if self.options.borderless:
+            found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3))
+            tables.extend(t for t, _ in found)
+            taken = set().union(*(ids for _, ids in found)) if found else set()
+            rest = [b for j, b in enumerate(rest) if j not in taken]
+        tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
+        return tables, ocr_tables.text_lines(rest)
+
+    def _reread(self, img: np.ndarray, table: PxTable, reread: list[int], boxes: list[OcrBox]) -> PxTable:
+        """Re-read cells whose text the page pass missed or ran across a rule."""
+        ink = grid_lines.binarize(img)
+        lh = statistics.median([b.height for b in boxes]) if boxes else 30.0
+        todo = [i for i, c in enumerate(table.cells) if i in set(reread) or not c.text]
+        crops, where = [], []
+        for i in todo:
+            box = _ink_box(ink, table.cells[i].box)
+            if box is None:
+                continue
+            pad = int(max(4, 0.35 * (box[3] - box[1])))
+            x0, y0, x1, y1 = box
+            crop = img[max(y0 - pad, 0):y1 + pad, max(x0 - pad, 0):x1 + pad]
+            # detection on the cell alone keeps the line repairs (spaces, decimal marks); a lone
+            # digit the detector still misses goes to recognition only
+            text = ocr_tables.reading_text(self.engine.read(crop))
+            if text or y1 - y0 > 1.6 * lh:
+                table = _with_text(table, i, text)
+            else:
+                crops.append(crop)
+                where.append(i)
+        for i, (text, score) in zip(where, self.engine.read_line(crops), strict=False):
+            if text and score >= 0.5:
+                table = _with_text(table, i, text)
+        return table
+
+    def _raw_table(self, doc: DocumentInput, pno: int, n: int, t: PxTable, frame: PageFrame, angle: float) -> RawTable:
+        cells = tuple(
+            Cell(row=c.row, col=c.col, row_span=c.row_span, col_span=c.col_span, text=c.text,
+                 page=pno, bbox=frame.to_points(c.box))
+            for c in t.cells
+        )
+        return RawTable(
+            piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
+            bbox=frame.to_points(t.box), n_rows=t.n_rows, n_cols=t.n_cols,
+            cells=flag_header(cells), extractor=self.name, extractor_version=self.version,
+            metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0},
+        )
+
+
+def _ink_box(ink: np.ndarray, box: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
+    """The bounding box of the ink inside a cell (rules and speckle excluded), or None."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    m = 4  # stay clear of the rules
+    inner = ink[y0 + m:y1 - m, x0 + m:x1 - m]
+    if inner.size == 0:
+        return None
+    n, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
+    keep = [s for s in stats[1:n] if s[4] >= 6]
+    if not keep or sum(s[4] for s in keep) < 20:
+        return None
+    bx0 = min(s[0] for s in keep)
+    by0 = min(s[1] for s in keep)
+    bx1 = max(s[0] + s[2] for s in keep)
+    by1 = max(s[1] + s[3] for s in keep)
+    return x0 + m + bx0, y0 + m + by0, x0 + m + bx1, y0 + m + by1
+
+
+def _with_text(table: PxTable, i: int, text: str) -> PxTable:
+    c = table.cells[i]
+    cells = list(table.cells)
+    cells[i] = PxCell(c.row, c.col, c.row_span, c.col_span, text, c.box)
+    return PxTable(table.box, table.n_rows, table.n_cols, tuple(cells), table.kind)
+
+
+def is_number(text: str) -> bool:
+    """Whether a cell reads as a number (digits with separators, sign, %, currency)."""
+    return bool(_NUMBER.match(text.strip())) and any(ch.isdigit() for ch in text)
+
+
+def flag_header(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """Mark the first row as header when it holds no numbers and a column below it does.
+
+    A scan carries no bold flag, so the header is told by content: a label row over numbers.
+    """
+    first = [c for c in cells if c.row == 0]
+    body = [c for c in cells if c.row > 0]
+    if not first or not body or any(is_number(c.text) for c in first if c.text):
+        return cells
+    if not any(is_number(c.text) for c in body):
+        return cells
+    depth = max(c.row_span for c in first)
+    return tuple(c.model_copy(update={"is_header": True}) if c.row < depth else c for c in cells)

@@ -1,0 +1,256 @@
+"""OCR text runs to tables and text lines: cells of ruled grids, borderless tables by alignment.
+
+Pure geometry in image pixels: no engine, no image. `OcrBox`es go in; pixel tables, the boxes
+they used and the cells that need a second look come out.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rowkeeper.extractors.grid_lines import Grid, PxBox
+from rowkeeper.extractors.ocr_engines import OcrBox, join_text
+
+
+@dataclass(frozen=True)
+class PxCell:
+    """A table cell in image pixels."""
+
+    row: int
+    col: int
+    row_span: int
+    col_span: int
+    text: str
+    box: PxBox
+
+
+@dataclass(frozen=True)
+class PxTable:
+    """A table in image pixels; `kind` says how its structure was found."""
+
+    box: PxBox
+    n_rows: int
+    n_cols: int
+    cells: tuple[PxCell, ...]
+    kind: str
+
+
+def _area(b: PxBox) -> float:
+    return max(b[2] - b[0], 0.0) * max(b[3] - b[1], 0.0)
+
+
+def _inter(a: PxBox, b: PxBox) -> float:
+    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
+
+
+def _center_in(b: PxBox, region: PxBox) -> bool:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
+
+
+def reading_text(boxes: Sequence[OcrBox]) -> str:
+    """Boxes of one cell joined in reading order (row bands top to bottom, then left to right)."""
+    return " ".join(join_text([b.text for b in band]) for band in row_bands(boxes)).strip()
+
+
+def row_bands(boxes: Sequence[OcrBox]) -> list[list[OcrBox]]:
+    """Boxes grouped into horizontal bands (a box joins a band it overlaps by half its height)."""
+    bands: list[list[OcrBox]] = []
+    extent: list[tuple[float, float]] = []
+    for b in sorted(boxes, key=lambda b: (b.box[1] + b.box[3]) / 2):
+        if bands:
+            y0, y1 = extent[-1]
+            if min(y1, b.box[3]) - max(y0, b.box[1]) >= 0.5 * max(min(b.height, y1 - y0), 1.0):
+                bands[-1].append(b)
+                extent[-1] = (min(y0, b.box[1]), max(y1, b.box[3]))
+                continue
+        bands.append([b])
+        extent.append((b.box[1], b.box[3]))
+    return [sorted(band, key=lambda b: b.box[0]) for band in bands]
+
+
+def ruled_table(grid: Grid, boxes: Sequence[OcrBox]) -> tuple[PxTable, set[int], list[int]]:
+    """Cells of `grid` filled with the boxes they hold; (table, used box ids, cells to re-read).
+
+    A box belongs to the cell holding most of it. A box spread over several cells (the
+    detector ran across a rule) is dropped and those cells are re-read from the image.
+    """
+    held: dict[int, list[OcrBox]] = {i: [] for i in range(len(grid.cells))}
+    used: set[int] = set()
+    reread: set[int] = set()
+    for j, b in enumerate(boxes):
+        if not _center_in(b.box, grid.box) and _inter(b.box, grid.box) < 0.5 * _area(b.box):
+            continue
+        used.add(j)
+        shares = [(_inter(b.box, c.box), i) for i, c in enumerate(grid.cells)]
+        best, i = max(shares)
+        if best >= 0.7 * _area(b.box):
+            held[i].append(b)
+        else:
+            reread.update(k for s, k in shares if s > 0.15 * _area(b.box))
+    cells = tuple(
+        PxCell(c.row, c.col, c.row_span, c.col_span, "" if i in reread else reading_text(held[i]), c.box)
+        for i, c in enumerate(grid.cells)
+    )
+    n_rows, n_cols = len(grid.ys) - 1, len(grid.xs) - 1
+    return PxTable(grid.box, n_rows, n_cols, cells, "ruled"), used, sorted(reread)
+
+
+def _line_height(boxes: Sequence[OcrBox]) -> float:
+    return statistics.median([b.height for b in boxes]) if boxes else 1.0
+
+
+def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxTable, set[int]]]:
+    """Borderless tables: runs of row bands with two or more runs of text, split at column gaps."""
+    index = {id(b): j for j, b in enumerate(boxes)}
+    bands = row_bands(boxes)
+    lh = _line_height(boxes)
+    out = []
+    for run in _runs(bands, lh):
+        if sum(len(b) >= 2 for b in run) < min_rows:
+            continue
+        table = _table_of_run(run)
+        if table is not None:
+            out.append((table, {index[id(b)] for band in run for b in band}))
+    return out
+
+
+def _runs(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
+    """Maximal runs of close bands that start and end with a multi-run band."""
+    runs: list[list[list[OcrBox]]] = []
+    cur: list[list[OcrBox]] = []
+    for band in bands:
+        top = min(b.box[1] for b in band)
+        gap_ok = bool(cur) and top - max(b.box[3] for b in cur[-1]) < 1.2 * lh
+        if cur and gap_ok and (len(band) >= 2 or _inside_columns(band[0], cur)):
+            cur.append(band)
+            continue
+        if cur:
+            runs.append(_trim(cur))
+        cur = [band] if len(band) >= 2 else []
+    if cur:
+        runs.append(_trim(cur))
+    return runs
+
+
+def _inside_columns(b: OcrBox, run: list[list[OcrBox]]) -> bool:
+    """A single run inside a table (a wrapped cell, a group label) sits under one column."""
+    lefts = [x.box[0] for band in run for x in band]
+    return b.box[2] - b.box[0] < 0.5 * (max(x.box[2] for band in run for x in band) - min(lefts))
+
+
+def _trim(run: list[list[OcrBox]]) -> list[list[OcrBox]]:
+    while run and len(run[-1]) < 2:
+        run = run[:-1]
+    return run
+
+
+def _clusters(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Overlapping x-intervals merged: the column footprints."""
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(intervals):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _dist(b: OcrBox, col: tuple[float, float]) -> float:
+    return max(col[0] - b.box[2], b.box[0] - col[1], 0.0)
+
+
+def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
+    """Columns from the body bands' footprints; every band's runs placed into those columns."""
+    body = run[1:] if len(run) >= 3 else run
+    cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band])
+    if len(cols) < 2:
+        return None
+    cells: list[PxCell] = []
+    for r, band in enumerate(run):
+        cells.extend(_place_band(r, band, cols))
+    if sum(1 for r in range(len(run)) if len({c.col for c in cells if c.row == r}) >= 2) < 2:
+        return None
+    x0 = min(b.box[0] for band in run for b in band)
+    y0 = min(b.box[1] for b in run[0])
+    x1 = max(b.box[2] for band in run for b in band)
+    y1 = max(b.box[3] for b in run[-1])
+    return PxTable((x0, y0, x1, y1), len(run), len(cols), tuple(cells), "aligned")
+
+
+def _place_band(r: int, band: list[OcrBox], cols: list[tuple[float, float]]) -> list[PxCell]:
+    """Runs of one band into columns; a run over several footprints becomes a spanning cell."""
+    taken: dict[int, list[OcrBox]] = {}
+    spans: dict[int, int] = {}
+    for b in band:
+        hit = [i for i, c in enumerate(cols) if min(c[1], b.box[2]) - max(c[0], b.box[0]) > 0]
+        if len(hit) >= 2:
+            spans[hit[0]] = hit[-1] - hit[0] + 1
+            taken.setdefault(hit[0], []).append(b)
+            continue
+        order = sorted(range(len(cols)), key=lambda i: _dist(b, cols[i]))
+        # a header left-aligned over right-aligned numbers is nearer the column it heads, but
+        # when two runs of a band land in one column the later one moves to a free neighbour
+        i = order[0]
+        if i in taken and i + 1 < len(cols) and i + 1 not in taken:
+            i += 1
+        taken.setdefault(i, []).append(b)
+    out = []
+    for c, bs in sorted(taken.items()):
+        cs = spans.get(c, 1)
+        box = (min(b.box[0] for b in bs), min(b.box[1] for b in bs),
+               max(b.box[2] for b in bs), max(b.box[3] for b in bs))
+        out.append(PxCell(r, c, 1, cs, join_text([b.text for b in bs]), box))
+    return out
+
+
+def text_lines(boxes: Sequence[OcrBox]) -> list[tuple[str, PxBox, float]]:
+    """Boxes outside tables merged into lines: (text, box, median box height)."""
+    out = []
+    for band in row_bands(boxes):
+        cur = [band[0]]
+        for b in band[1:]:
+            if b.box[0] - cur[-1].box[2] < 1.5 * max(cur[-1].height, b.height):
+                cur.append(b)
+            else:
+                out.append(_line(cur))
+                cur = [b]
+        out.append(_line(cur))
+    return out
+
+
+def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:
+    box = (min(b.box[0] for b in bs), min(b.box[1] for b in bs),
+           max(b.box[2] for b in bs), max(b.box[3] for b in bs))
+    return join_text([b.text for b in bs]), box, statistics.median([b.height for b in bs])
+
+
+_GROUPED = re.compile(r"^\D*\d{1,3}(?:([.,])\d{3})+\D*$")
+_DOUBLE_MARK = re.compile(r"(?<=\d)([.,])[.,](?=\d)")
+
+
+def harmonize_marks(table: PxTable) -> PxTable:
+    """Thousands separators made consistent down each column.
+
+    A scan at 150 dpi leaves "," and "." a pixel apart; a column prints its numbers one way.
+    Where at least 4 cells of a column read as digit groups ("12,345", "1.234.567") and 3 in 4
+    of them use one mark, the others are read with it too. A doubled mark ("12,.433") is one.
+    """
+    cells = [PxCell(c.row, c.col, c.row_span, c.col_span, _DOUBLE_MARK.sub(r"\1", c.text), c.box)
+             for c in table.cells]
+    for col in {c.col for c in cells}:
+        marks = Counter(m.group(1) for c in cells if c.col == col and (m := _GROUPED.match(c.text)))
+        total = sum(marks.values())
+        if total < 4:
+            continue
+        mark, n = marks.most_common(1)[0]
+        if n == total or n < 0.75 * total:
+            continue
+        other = "." if mark == "," else ","
+        cells = [PxCell(c.row, c.col, c.row_span, c.col_span, c.text.replace(other, mark), c.box)
+                 if c.col == col and _GROUPED.match(c.text) else c for c in cells]
+    return PxTable(table.box, table.n_rows, table.n_cols, tuple(cells), table.kind)

@@ -1,0 +1,695 @@
+"""PyMuPDF `Page.find_tables()`: the cheapest text-layer table layer (ruled grids by default).
+
+PyMuPDF 1.28.x reads cell text correctly; 2.0 garbles it (`01-001` -> `01001\\n-`), hence the
+pin in pyproject.toml and tests/extractors/test_pymupdf_pin.py.
+"""
+
+from __future__ import annotations
+
+import bisect
+import inspect
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
+
+import pymupdf
+from pydantic import BaseModel, ConfigDict
+
+from rowkeeper.errors import BadInput
+from rowkeeper.extractors.page_features import invisible, page_features
+from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
+from rowkeeper.extractors.row_rules import pad as _pad
+from rowkeeper.extractors.text_layer import (
+    cells_from_rows,
+    drop_empty_rows,
+    flag_bold_header,
+    lines_of_dict,
+    map_table,
+    merge_wrapped_rows,
+    open_pdf,
+    page_dict,
+    spans_of_dict,
+    upright_copy,
+    upright_rotation,
+)
+from rowkeeper.ids import piece_id
+from rowkeeper.models import DocumentInput, Extraction, PageKind, RawTable
+
+Strategy = Literal["lines", "lines_strict", "text"]
+
+
+class PyMuPDFOptions(BaseModel):
+    """Options of `find_tables` (names as in PyMuPDF's documentation)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    vertical_strategy: Strategy = "lines"
+    horizontal_strategy: Strategy = "lines"
+    snap_tolerance: float = 3.0
+    join_tolerance: float = 3.0
+    edge_min_length: float = 3.0
+    min_words_vertical: float = 3.0
+    min_words_horizontal: float = 1.0
+    text_tolerance: float = 3.0
+    use_layout: bool = False
+    """PyMuPDF's layout gate needs its layout model, which rowkeeper never downloads."""
+    refine: bool = False
+    text_in_aligned_regions: bool = True
+    """Also read borderless tables: `text` strategy clipped to each run of aligned text columns
+    that no ruled table covers (the whole-page text strategy swallows titles and prose)."""
+    """Let PyMuPDF split rows/columns its line grid merged (where the installed version has it)."""
+    min_rows: int = 2
+    min_cols: int = 2
+
+
+class PyMuPDFExtractor:
+    """Tables from PyMuPDF's `find_tables`, one RawTable per table found on a page."""
+
+    name: ClassVar[str] = "pymupdf"
+    handles: ClassVar[frozenset[PageKind]] = frozenset({"text"})
+    Options: ClassVar[type[BaseModel]] = PyMuPDFOptions
+
+    def __init__(self, options: BaseModel | None = None) -> None:
+        self.options = options if isinstance(options, PyMuPDFOptions) else PyMuPDFOptions()
+
+    @property
+    def version(self) -> str:
+        """PyMuPDF's version."""
+        return str(pymupdf.VersionBind)
+
+    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
+        """Tables found on `pages` (1-based)."""
+        kwargs = _supported(self.options.model_dump(exclude={"min_rows", "min_cols", "text_in_aligned_regions"}))
+        tables: list[RawTable] = []
+        with open_pdf(doc) as pdf:
+            for pno in pages:
+                tables.extend(self.sideways_tables(doc, pdf, pno, kwargs)
+                              or self.page_tables(doc, pdf[pno - 1], pno, kwargs))
+        return Extraction(tables=tuple(tables))
+
+    def _repair(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                tab: Any) -> Any:
+        """A table ruled between rows only, re-read with columns from text alignment."""
+        if not _degenerate(tab):
+            return tab
+        for strategy in (_TEXT_COLUMNS, _TEXT):
+            again = _find(doc, page, pno, {**kwargs, **strategy, "clip": _pad(tab.bbox)})
+            if len(again) == 1 and not _degenerate(again[0]):
+                break
+        else:
+            return tab
+        # Text columns start at the left edge of right-aligned numbers, cutting wider header
+        # labels; rules placed in the middle of each gap between columns keep both whole.
+        xs = _gap_midlines(page, again[0])
+        if not xs:
+            return again[0]
+        ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": strategy["horizontal_strategy"],
+                 "vertical_lines": [tab.bbox[0], *xs, tab.bbox[2]], "clip": _pad(tab.bbox)}
+        final = _find(doc, page, pno, ruled)
+        return final[0] if len(final) == 1 and not _degenerate(final[0]) else again[0]
+
+    def _borderless(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
+                    kwargs: dict[str, Any], region: Sequence[float], whole: bool = True) -> list[Any]:
+        """A borderless table in an aligned region: columns at the gaps of the words' x
+        projection (headers left-aligned over right-aligned numbers stay in their column);
+        tables side by side in it (`whole`: not yet split) one by one."""
+        parts = side_by_side(page, region) if whole else []
+        if parts:
+            return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
+        words = _words(page, _pad(region))
+        words, seps = _drop_margin_numbers(words, _projection_gaps(words))
+        if seps:
+            # The outer rules on the words' extent: text-strategy row edges reach no further, and
+            # a rule beyond them (a line box with leading blanks) would drop the first column.
+            left, right = min(w[0] for w in words), max(w[2] for w in words)
+            ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
+                     "vertical_lines": [left, *seps, right],
+                     "clip": _pad((left, region[1], right, region[3]))}
+            ruled.update(row_rules(page, words, [left, *seps, right], region))
+            found = _find(doc, page, pno, ruled)
+            if found:
+                return found
+        return _find(doc, page, pno, {**kwargs, **_TEXT, "clip": _pad(region)})
+
+    def _unpack(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                tab: Any) -> Any:
+        """A ruled table whose rules frame groups of rows and columns only (a header box, rules
+        between column groups, an open body): its body cells stack several rows of figures.
+        Re-read with the rules kept and the columns and rows the text shows inside them."""
+        if not _stacked_figures(page, tab):
+            return tab
+        words = _words(page, _pad(tab.bbox))
+        ruled_xs = sorted({round(c[i], 2) for r in tab.rows for c in r.cells if c for i in (0, 2)})
+        inner = ruled_xs[1:-1]
+        seps = []  # the columns of figures each ruled column's own words show
+        for lo, hi in zip(ruled_xs, ruled_xs[1:], strict=False):
+            inside = [w for w in words if lo <= (w[0] + w[2]) / 2 < hi]
+            cuts = [lo, *(x for x in (_projection_gaps(inside) if inside else []) if lo < x < hi), hi]
+            figures = [_figures([w for w in inside if a <= (w[0] + w[2]) / 2 < b])
+                       for a, b in zip(cuts, cuts[1:], strict=False)]
+            # "40 | years" a space apart in a label column is one label: only figures beside figures split
+            seps += [x for i, x in enumerate(cuts[1:-1]) if figures[i] and figures[i + 1]]
+        if not seps:
+            return tab  # rows alone: the cell texts' lines are split downstream
+        # outer rules on the words' extent, as in `_borderless`: text-strategy row edges reach
+        # no further, and a frame rule beyond them would drop the first and last columns
+        left, right = min(w[0] for w in words), max(w[2] for w in words)
+        lines = sorted(x for x in [*inner, *seps] if left < x < right)
+        again = _find(doc, page, pno, {**kwargs, "vertical_strategy": "explicit",
+                                       "horizontal_strategy": "text",
+                                       "vertical_lines": [left, *lines, right], "clip": _pad(tab.bbox)})
+        return again[0] if len(again) == 1 and again[0].row_count > tab.row_count else tab
+
+    def sideways_tables(self, doc: DocumentInput, pdf: pymupdf.Document, pno: int,
+                        kwargs: dict[str, Any]) -> list[RawTable]:
+        """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees)
+        or that is shown turned (/Rotate): read on an upright copy, boxes mapped back to the
+        page; [] for an upright page.
+
+        A /Rotate page whose text reads upright as shown is baked too: its words, drawings and
+        candidate regions are in unrotated space while find_tables works in rotated space, so
+        read in place its columns come out as rows (or its clip cuts the table)."""
+        page = pdf[pno - 1]
+        rotation = upright_rotation(page_dict(page), page.rotation)
+        if rotation is None:
+            rotation = page.rotation % 360
+        if rotation == 0:
+            return []
+        with upright_copy(pdf, pno, rotation) as (upright, back):
+            found = self.page_tables(doc, upright, pno, kwargs)
+        return [map_table(t, back) for t in found]
+
+    def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
+                    kwargs: dict[str, Any]) -> list[RawTable]:
+        """RawTables of one open page."""
+        d = page_dict(page)
+        feats = page_features(page, pno, lines_of_dict(pno, d))
+        clip = _clip(feats.ruled_regions + feats.aligned_regions, page.rect)
+        # find_tables reads every char of its area in Python and looks above each table for
+        # an external header: clipping to the candidate regions makes prose pages cheap.
+        first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
+        found = [self._repair(doc, page, pno, kwargs, t) for t in first]
+        stubbed = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
+        ruled = [self._unpack(doc, page, pno, kwargs, t) for t in stubbed]
+        found = ruled + [t for t in found if not any(t is f for f in first)]
+        # an unpacked grid's rows come from the text: read like a borderless one
+        ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
+        if self.options.text_in_aligned_regions:
+            for r in feats.aligned_regions:
+                if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
+                    found += self._borderless(doc, page, pno, kwargs, r)
+        spans = spans_of_dict(d) if found else []
+        out = []
+        for tab in found:
+            if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
+                continue
+            rows = [list(r.cells) for r in tab.rows]
+            if id(tab) in ruled_ids:
+                rows, texts = _split_stacked_spans(page, tab, rows, tab.extract())
+                rows, texts = _split_paragraph_rows(page, rows, texts)
+            else:
+                rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
+            cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
+            cells, n_rows = drop_empty_rows(cells, n_rows)
+            if n_rows < self.options.min_rows:
+                continue
+            out.append(RawTable(
+                piece_id=piece_id(doc.doc_id, pno, len(out) + 1), doc_id=doc.doc_id, page=pno,
+                bbox=tuple(round(v, 2) for v in tab.bbox), n_rows=n_rows, n_cols=n_cols,
+                cells=flag_bold_header(cells), extractor=self.name, extractor_version=self.version,
+            ))
+        return out
+
+
+def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
+    """A ruled table whose row labels stand left of its first rule (an open stub column): the
+    table re-read with one more rule left of the labels, so they keep their rows.
+
+    Labels count when words (mostly letters) left of the grid, ending within `_STUB_GAP` of it, sit in at least
+    half of the rows, and the text they stand in does not go on above or below the table (that
+    is a paragraph in the next column of the page, whose lines fall into rows by chance)."""
+    x0, top, _, bottom = tab.bbox
+    rows = [r.bbox for r in tab.rows]
+    words = [w for w in _words(page, pymupdf.Rect(0, top, x0, bottom))
+             if w[2] <= x0 + 0.5 and w[4].strip()]
+    if not words or x0 - max(w[2] for w in words) > _STUB_GAP:
+        return tab
+    if sum(any(ch.isalpha() for ch in w[4]) for w in words) < 0.5 * len(words):
+        return tab  # labels are words: a column of codes or numbers out there is not the stub
+    if any(not any(r[1] <= (w[1] + w[3]) / 2 <= r[3] for r in rows) for w in words):
+        return tab
+    labelled = {i for i, r in enumerate(rows) for w in words if r[1] <= (w[1] + w[3]) / 2 <= r[3]}
+    if len(labelled) < max(2, 0.5 * len(rows)):
+        return tab
+    left = min(w[0] for w in words) - 1.0
+    pitch = 1.5 * sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    beside = pymupdf.Rect(left, top - pitch, max(w[2] for w in words), bottom + pitch)
+    if any(not top <= (w[1] + w[3]) / 2 <= bottom for w in _words(page, beside)):
+        return tab
+    edges = sorted({round(r[1], 2) for r in rows} | {round(bottom, 2)})
+    again = _find(doc, page, pno, {**kwargs, "vertical_lines": [left], "horizontal_lines": edges,
+                                   "clip": _pad((left, top, tab.bbox[2], bottom))})
+    return again[0] if len(again) == 1 and again[0].col_count == tab.col_count + 1 else tab
+
+
+def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
+    """A ruled table with its packed rows split, then its open stub column added (the second
+    re-read keeps the rules the first one added)."""
+    tab, kwargs = _split_packed_rows(doc, page, pno, kwargs, tab)
+    return _stub_column(doc, page, pno, kwargs, tab)
+
+
+def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                       tab: Any) -> tuple[Any, dict[str, Any]]:
+    """A ruled table re-read with `packed_row_rules` added (and the kwargs that did it), so
+    the lines of figures in its frame become rows of cells; as it was when none apply."""
+    add = packed_row_rules(page, tab)
+    if not add:
+        return tab, kwargs
+    more = {**kwargs, "add_lines": add}
+    again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
+    if len(again) == 1 and again[0].row_count > tab.row_count:
+        return again[0], more
+    return tab, kwargs
+
+
+def _stacked_figures(page: pymupdf.Page, tab: Any) -> bool:
+    """Whether a body cell of a ruled table holds at least three lines of figures (rows the
+    rules did not split; a cell of wrapped prose does not count)."""
+    for row in tab.rows[1:]:
+        for c in row.cells:
+            if not c or c[3] - c[1] < 20:
+                continue
+            per_line: dict[int, list[Any]] = {}
+            for w in _words(page, pymupdf.Rect(c)):
+                per_line.setdefault(round(w[3] / 3), []).append(w)
+            if sum(_mostly_numbers(line) for line in per_line.values()) >= 3:
+                return True
+    return False
+
+
+def _split_stacked_spans(page: pymupdf.Page, tab: Any, rows: list[list[Any]],
+                         texts: list[list[str | None]]) -> tuple[list[list[Any]], list[list[str | None]]]:
+    """A ruled cell over three or more rows whose text lines each sit in one of the rows it
+    covers (a label column the rules between rows leave open) is one cell per row: the lines
+    go to their rows. A merged cell whose text sits in some of its rows only stays merged."""
+    tops = [min((c[1] for c in row if c), default=tab.bbox[3]) for row in rows]
+    bands = [(0.0, top, 0.0, bottom) for top, bottom in zip(tops, [*tops[1:], tab.bbox[3]], strict=True)]
+    for i, row in enumerate(rows):
+        for j, c in enumerate(row):
+            if c is None:
+                continue
+            covered = [k for k in range(i, len(bands)) if bands[k][1] >= c[1] - 1 and bands[k][3] <= c[3] + 1]
+            if len(covered) < 3 or any(rows[k][j] is not None for k in covered[1:]):
+                continue
+            lines: dict[int, list[Any]] = {}
+            for w in _words(page, pymupdf.Rect(c)):
+                mid = (w[1] + w[3]) / 2
+                at = [k for k in covered if bands[k][1] <= mid < bands[k][3]]
+                if not at or not bands[at[0]][1] - 1 <= w[1] and w[3] <= bands[at[0]][3] + 1:
+                    break  # a line across a row edge: a merged cell's wrapped text
+                lines.setdefault(at[0], []).append(w)
+            else:
+                if set(lines) != set(covered):
+                    continue
+                for k in covered:
+                    rows[k][j] = (c[0], bands[k][1], c[2], bands[k][3])
+                    texts[k][j] = " ".join(w[4] for w in sorted(lines[k], key=lambda w: (round(w[3]), w[0])))
+    return rows, texts
+
+
+def _split_paragraph_rows(page: pymupdf.Page, rows: list[list[Any]],
+                          texts: list[list[str | None]]) -> tuple[list[list[Any]], list[list[str | None]]]:
+    """A ruled row whose text falls into blocks parted by a blank line across all its cells
+    ("Stationary:" / "Major  Emissions of ...  Utilities, ..." / "Area  ...") is one row per
+    block: rules drawn round groups of rows only. Rows with spans, or with text in one cell
+    only (a note of two paragraphs), stay whole."""
+    out_rows: list[list[Any]] = []
+    out_texts: list[list[str | None]] = []
+    for row, text in zip(rows, texts, strict=True):
+        blocks = _paragraph_blocks(page, row) if all(row) else []
+        if len(blocks) < 2:
+            out_rows.append(row)
+            out_texts.append(text)
+            continue
+        cuts = [row[0][1], *((a[-1] + b[0]) / 2 for a, b in zip(blocks, blocks[1:], strict=False)), row[0][3]]
+        words = _words(page, pymupdf.Rect(row[0][0], row[0][1], row[-1][2], row[0][3]))
+        for top, bottom in zip(cuts, cuts[1:], strict=False):
+            out_rows.append([(c[0], top, c[2], bottom) for c in row])
+            out_texts.append([_lines_text([w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2]
+                                           and top <= (w[1] + w[3]) / 2 < bottom]) for c in row])
+    return out_rows, out_texts
+
+
+def _lines_text(words: Sequence[Any]) -> str:
+    """Words as find_tables' extract() gives a cell: a line per text line ("\n" between, as
+    downstream splits rows stacked in one cell by them)."""
+    lines: dict[int, list[Any]] = {}
+    for w in words:
+        lines.setdefault(round(w[3]), []).append(w)
+    return "\n".join(" ".join(w[4] for w in sorted(ws, key=lambda w: w[0])) for _, ws in sorted(lines.items()))
+
+
+def _paragraph_blocks(page: pymupdf.Page, row: Sequence[Any]) -> list[tuple[float, float]]:
+    """(top, bottom) of the blocks of text lines in a ruled row, parted where a gap of at
+    least half a line's height runs across the row; [] when fewer than two cells hold text or
+    a cell stacks lines of figures."""
+    if any(abs(c[1] - row[0][1]) > 1 or abs(c[3] - row[0][3]) > 1 for c in row):
+        return []
+    words = [w for w in _words(page, pymupdf.Rect(row[0][0], row[0][1], row[-1][2], row[0][3]))
+             if row[0][1] <= (w[1] + w[3]) / 2 < row[0][3]]  # not the edge of a neighbour's line
+    if sum(any(c[0] <= (w[0] + w[2]) / 2 < c[2] for w in words) for c in row) < 2:
+        return []
+    for c in row:  # lines of figures stacked in a cell are rows of their own, split downstream
+        per_line: dict[int, list[Any]] = {}
+        for w in words:
+            if c[0] <= (w[0] + w[2]) / 2 < c[2]:
+                per_line.setdefault(round(w[3]), []).append(w)
+        if sum(_mostly_numbers(line) for line in per_line.values()) >= 2:
+            return []
+    lines = sorted((w[1], w[3]) for w in words)
+    height = sorted(b - t for t, b in lines)[len(lines) // 2]
+    blocks: list[tuple[float, float]] = []
+    for top, bottom in lines:
+        if blocks and top - blocks[-1][1] < 0.5 * height:
+            blocks[-1] = (blocks[-1][0], max(blocks[-1][1], bottom))
+        else:
+            blocks.append((top, bottom))
+    return blocks
+
+
+def _figures(words: Sequence[Any]) -> bool:
+    """Whether most of the words are figures (at least as many digits as letters)."""
+    n = sum(_is_figure(w[4]) for w in words)
+    return n > 0.5 * len(words)
+
+
+_STUB_GAP = 60.0
+"""Points between row labels and a grid's first rule beyond which the words are not its labels."""
+
+_TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
+_TEXT_COLUMNS = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
+
+
+def _clip(regions: Sequence[Sequence[float]], page: pymupdf.Rect, by: float = 4.0) -> pymupdf.Rect | None:
+    """The candidate regions' union, padded and kept on the page; None when there is none."""
+    if not regions:
+        return None
+    box = _pad((min(r[0] for r in regions), min(r[1] for r in regions),
+                max(r[2] for r in regions), max(r[3] for r in regions)), by)
+    return box & page
+
+
+def _degenerate(tab: Any) -> bool:
+    """Most rows are one cell across the table: rules between rows only, no column rules."""
+    if tab.col_count < 2:
+        return True
+    single = sum(1 for r in tab.rows if sum(c is not None for c in r.cells) <= 1)
+    return single > 0.5 * max(tab.row_count, 1)
+
+
+def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
+    """x of the middle of the empty gap between each pair of neighbouring columns."""
+    starts = [min((row.cells[j][0] for row in tab.rows if row.cells[j]), default=None)
+              for j in range(tab.col_count)]
+    if any(x is None for x in starts):
+        return []
+    lo = [float("inf")] * tab.col_count
+    hi = [float("-inf")] * tab.col_count
+    for w in _words(page, pymupdf.Rect(tab.bbox)):
+        cx = (w[0] + w[2]) / 2
+        j = max(i for i, x in enumerate(starts) if x <= cx + 0.5) if cx + 0.5 >= starts[0] else 0
+        lo[j], hi[j] = min(lo[j], w[0]), max(hi[j], w[2])
+    out = []
+    for j in range(1, tab.col_count):
+        if hi[j - 1] < lo[j]:
+            out.append((hi[j - 1] + lo[j]) / 2)
+        else:
+            out.append(starts[j])
+    return out
+
+
+def _projection_gaps(words: Sequence[Any]) -> list[float]:
+    """x of the middle of each gap, wider than a word space, in the union of the words' spans;
+    a header-only column is merged into its neighbour (a left-aligned label over right-aligned
+    numbers projects apart from them)."""
+    words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
+    if not words:
+        return []
+    # Spanning group headers ("Design effect" over six columns) would close every gap below
+    # them: the gaps come from the rows holding numbers when there are enough of them.
+    # A row counts when most of its phrases (words closer than a word space) are numbers: a
+    # title's "Table 21" does not make it one, a long label beside its figures does not stop it.
+    per_row: dict[int, list[Any]] = {}
+    for w in words:
+        per_row.setdefault(round(w[3] / 3), []).append(w)
+    numeric_rows = {r for r, row in per_row.items() if _mostly_numbers(row)}
+    body = [w for w in words if round(w[3] / 3) in numeric_rows]
+    if len(numeric_rows) >= 3:
+        return _merge_header_only(words, _gaps(body))
+    return _merge_header_only(words, _gaps(words))
+
+
+def _is_figure(text: str) -> bool:
+    """At least as many digits as letters, and a digit: "2,340", "Q1", "FY2023", not "Total"."""
+    return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))
+
+
+def _mostly_numbers(row: Sequence[Any]) -> bool:
+    """Whether at least half the phrases of a row's words are numbers (at least as many digits
+    as letters: "2,340", "Q1", "FY2023"); words closer than half their height are one phrase."""
+    phrases: list[str] = []
+    end = None
+    for w in sorted(row, key=lambda w: w[0]):
+        if end is not None and w[0] - end < 0.5 * (w[3] - w[1]):
+            phrases[-1] += " " + w[4]
+        else:
+            phrases.append(w[4])
+        end = w[2] if end is None else max(end, w[2])
+    numbers = sum(_is_figure(p) for p in phrases)
+    return numbers >= 0.5 * len(phrases)
+
+
+def _drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:
+    """Words and gaps without an edge column that holds one number in one inner row: a page
+    number or margin mark printed level with a row, not a column of the table."""
+    rows = sorted({round(w[3] / 3) for w in words})
+    for edge in (0, -1):
+        if not seps or len(rows) < 4:
+            break
+        outside = [w for w in words if ((w[0] + w[2]) / 2 < seps[0] if edge == 0 else (w[0] + w[2]) / 2 > seps[-1])]
+        at = {round(w[3] / 3) for w in outside}
+        if len(at) == 1 and rows[0] not in at and rows[-1] not in at and all(
+                any(ch.isdigit() for ch in w[4]) and not any(ch.isalpha() for ch in w[4]) for w in outside):
+            words = [w for w in words if w not in outside]
+            seps = seps[1:] if edge == 0 else seps[:-1]
+    return words, seps
+
+
+def _gaps(words: Sequence[Any]) -> list[float]:
+    heights = sorted(w[3] - w[1] for w in words)
+    widths = sorted((w[2] - w[0]) / max(len(w[4]), 1) for w in words)
+    # A word space is ~0.3 em and a character ~0.5 em (one full character in monospace reports,
+    # whose columns may be one space apart): a gap of 0.75 characters separates columns.
+    min_gap = max(0.75 * widths[len(widths) // 2], 0.2 * heights[len(heights) // 2], 1.5)
+    # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
+    # row set wider, a long figure run into the next column, a heading over two columns (the
+    # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
+    # long label is where its column ends. Such a gap only adds a column where the clear gaps
+    # found none: a sparse column (dashes, a few figures) is not swallowed by its neighbours'.
+    rows = [round(w[3] / 3) for w in words]
+    heads = set(sorted(set(rows))[:3])
+    figure = [r in heads or _is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
+    clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
+    seps = [(a + b) / 2 for a, b in clear]
+    for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
+        if not any(a <= x <= b for x in seps):
+            seps.append((a + b) / 2)
+    return sorted(seps)
+
+
+def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[bool], heads: set[int],
+                    allowed: int, min_gap: float) -> list[tuple[float, float]]:
+    """Stretches of x, at least `min_gap` wide and between inked ones, where at most `allowed`
+    rows have ink and only with figures or headings (a sweep counting the rows and the other
+    words at x). A stretch that body rows cross must also start and end at figures: between the
+    ragged ends of labels ("... end of 2007" | "(Euro)") there is no column of figures."""
+    marks = sorted([(w[0], 1, r, f) for w, r, f in zip(words, rows, figure, strict=True)]
+                   + [(w[2], -1, r, f) for w, r, f in zip(words, rows, figure, strict=True)],
+                   key=lambda m: (m[0], m[1]))
+    ink: dict[int, int] = {}
+    out: list[tuple[float, float]] = []
+    rows_in, body_in, words_in, open_from, crossed = 0, 0, 0, None, False
+    for x, step, r, f in marks:
+        was_open = rows_in <= allowed and words_in == 0
+        ink[r] = ink.get(r, 0) + step
+        change = (step == 1 and ink[r] == 1) - (step == -1 and ink[r] == 0)
+        rows_in += change
+        body_in += 0 if r in heads else change
+        words_in += 0 if f else step
+        now_open = rows_in <= allowed and words_in == 0
+        if now_open and not was_open:
+            open_from = x if f or not body_in else None
+            crossed = body_in > 0
+        elif now_open:
+            crossed = crossed or body_in > 0
+        elif was_open and open_from is not None:
+            if x - open_from >= min_gap and (f or not crossed):
+                out.append((open_from, x))
+            open_from = None
+    return out
+
+
+def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
+    top_rows = sorted({round(w[3] / 3) for w in words})[:2]
+    while True:
+        bounds = [-1e9, *seps, 1e9]
+        cols = [{round(w[3] / 3) for w in words if bounds[i] <= (w[0] + w[2]) / 2 < bounds[i + 1]}
+                for i in range(len(bounds) - 1)]
+        for i, rows in enumerate(cols):
+            if rows and rows <= set(top_rows):
+                near = [j for j in (i + 1, i - 1) if 0 <= j < len(cols) and cols[j] and not rows & cols[j]]
+                if near:
+                    j = near[0]  # the column to the right first: labels sit left over numbers
+                    del seps[min(i, j)]
+                    break
+        else:
+            return seps
+
+
+def _leader(word: str) -> bool:
+    """Dot leaders and typed rules ("......", "-----"); a lone "-" is a value (nil) and stays."""
+    return len(word) >= 3 and not word.strip(".…·-_=─—")
+
+
+def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
+    """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
+    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell."""
+    words = _words(page, _pad(tab.bbox, 1.0))
+    out: list[list[str | None]] = []
+    for row in tab.rows:
+        texts: list[str | None] = []
+        for c in row.cells:
+            if c is None:
+                texts.append(None)
+                continue
+            inside = [w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+            inside.sort(key=lambda w: (round(w[3]), w[0]))
+            texts.append(" ".join(w[4] for w in inside if not _leader(w[4])))
+        out.append(texts)
+    return out
+
+
+def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
+    """PyMuPDF's words of `clip`, each box drawn round the glyphs that have a width.
+
+    Zero-width glyphs (dot leaders some producers collapse onto the figure that follows, or a
+    decimal point set at width 0) widen a word's box in PyMuPDF, so "10.0" reads as starting
+    under the label's dots and closes the gap between the label and figure columns."""
+    tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
+    words = tp.extractWORDS()
+    # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
+    # line height, a wide capital ~0.8): most pages stop here, without the costlier char read.
+    if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1]) for w in words):
+        return words
+    # glyphs by the height of their middle (the words' line numbers skip lines the char read
+    # leaves out, so they cannot be matched by number)
+    by_mid: dict[int, list[Any]] = {}
+    for b in tp.extractRAWDICT()["blocks"]:
+        for line in b.get("lines", ()):
+            for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
+                by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
+    out = []
+    for w in words:
+        mid = round((w[1] + w[3]) / 2)
+        inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
+                  if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
+        inside.sort(key=lambda c: c["bbox"][0])
+        seen = [c for c in inside if c["bbox"][2] - c["bbox"][0] > 0.01]
+        text = "".join(c["c"] for c in seen)
+        # the glyphs with a width must be the word's, in order, less zero-width ones, to trust them
+        rest = iter(w[4])
+        if seen and all(ch in rest for ch in text) and len(w[4]) - len(text) <= len(inside) - len(seen):
+            w = (min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])
+        out.append(w)
+    return out
+
+
+def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
+    # (find_tables reads a /Rotate'd page de-rotated: paths read here would be misplaced there)
+    if "lines" in (kwargs.get("vertical_strategy"), kwargs.get("horizontal_strategy")) and not page.rotation:
+        kwargs = {**kwargs, "paths": _drawn_paths(page)}
+    try:
+        return list(page.find_tables(**kwargs).tables)
+    except (RuntimeError, ValueError) as e:
+        raise BadInput(f"{doc.source} page {pno}: PyMuPDF find_tables failed ({e})") from e
+
+
+def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
+    """The page's vector paths less white patches behind one line of text: a cell's background
+    on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
+    patch edge, cutting the table at each word gap). A white box round a whole table stays."""
+    paths = _drop_shading(page.get_drawings())
+    if not any(invisible(p) for p in paths):
+        return paths
+    mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
+    ys = [m[0] for m in mids]
+
+    def one_line(r: pymupdf.Rect) -> bool:
+        inside = mids[bisect.bisect_left(ys, r.y0):bisect.bisect_right(ys, r.y1)]
+        return len({line for _, x, line in inside if r.x0 <= x <= r.x1}) <= 1
+
+    # a thin white bar stays: on a tinted table it is a rule
+    return [p for p in paths if not (invisible(p) and min(p["rect"].width, p["rect"].height) > _THIN
+                                     and one_line(p["rect"]))]
+
+
+def _drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Paths less tinted fill-only boxes inside a cell of drawn rules: a shaded label inside a
+    ruled cell is no cell of its own (its edges would cut the cell into rows and columns).
+    White bars do not count as rules here: on a tinted table they part cells that are boxes."""
+    hs: list[pymupdf.Rect] = []
+    vs: list[pymupdf.Rect] = []
+    for p in paths:
+        if invisible(p):
+            continue
+        for it in p["items"]:
+            if it[0] == "l":
+                r = pymupdf.Rect(it[1], it[2]).normalize()
+            elif it[0] == "re" and (p["type"] != "f" or min(it[1].width, it[1].height) <= _THIN):
+                r = pymupdf.Rect(it[1]).normalize()
+            else:
+                continue
+            if r.height <= _THIN < r.width:
+                hs.append(r)
+            elif r.width <= _THIN < r.height:
+                vs.append(r)
+    if not hs or not vs:
+        return paths
+
+    def boxed(r: pymupdf.Rect) -> bool:
+        across = [v for v in vs if v.y0 <= r.y0 + 1 and v.y1 >= r.y1 - 1]
+        along = [h for h in hs if h.x0 <= r.x0 + 1 and h.x1 >= r.x1 - 1]
+        return (any(v.x1 <= r.x0 + 1 for v in across) and any(v.x0 >= r.x1 - 1 for v in across)
+                and any(h.y1 <= r.y0 + 1 for h in along) and any(h.y0 >= r.y1 - 1 for h in along))
+
+    return [p for p in paths if not (p["type"] == "f" and min(p["rect"].width, p["rect"].height) > _THIN
+                                     and not invisible(p) and boxed(p["rect"]))]
+
+
+_THIN = 3.0
+"""Points: a filled box no thicker than this draws a rule (PyMuPDF's edge_min_length)."""
+
+
+def _area(r: Sequence[float]) -> float:
+    return max(r[2] - r[0], 0.0) * max(r[3] - r[1], 0.0)
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
+    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
+
+
+def _supported(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Only the keyword arguments this PyMuPDF's find_tables accepts (use_layout/refine are new)."""
+    from pymupdf import table as _table
+
+    params = inspect.signature(_table.find_tables).parameters
+    return {k: v for k, v in kwargs.items() if k in params}

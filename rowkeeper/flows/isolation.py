@@ -1,0 +1,353 @@
+"""Run one document's processing in a worker subprocess, with a timeout and a memory cap.
+
+A PDF can hang a parser, allocate without bound or segfault a C extension. Each of those must
+fail that document, with its reason, and not the run. So the work runs in a long-lived
+`python -m rowkeeper.flows.isolation` subprocess (one per runner thread, reused across documents because
+importing the PDF stack costs about a second): `RLIMIT_AS` caps its memory, the caller waits
+on a deadline and kills it on a hang, and a crash is read from its exit signal. A killed or
+crashed worker is replaced before the next document.
+
+Requests and replies are length-prefixed frames of JSON (`model_dump_json`), sent over the
+worker's stdin and its original stdout; the worker points fd 1 at stderr, so a library that
+prints cannot corrupt a reply. Secrets (PDF passwords) travel only over the pipe, never argv.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib
+import json
+import os
+import resource
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from rowkeeper.config import Config, env_passwords
+from rowkeeper.errors import TransientError
+from rowkeeper.models import DocumentInput, DocumentResult
+
+DEFAULT_TARGET = "rowkeeper.flows.pipeline:process_document"
+_HEADER = struct.Struct(">Q")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one worker may use: wall time per document, address space, documents before reuse."""
+
+    timeout_s: float = 600.0
+    memory_mb: int = 4096
+    max_docs: int = 200
+    """Replace the worker after this many documents, so slow leaks in C libraries stay bounded."""
+    startup_timeout_s: float = 120.0
+
+
+class WorkerDied(Exception):
+    """The worker process ended or hung; the message is the document's failure reason."""
+
+
+class _Failed(Exception):
+    """The worker answered with a failure (an exception or memory error in the document)."""
+
+
+def redact(text: str, secrets: Iterable[str | None]) -> str:
+    """`text` with every non-empty secret replaced by '***' (reasons must never carry a password)."""
+    for s in secrets:
+        if s:
+            text = text.replace(s, "***")
+    return text
+
+
+def failed_result(doc: DocumentInput, reason: str, seconds: float, config: Config) -> DocumentResult:
+    """The pipeline's failed result (same fingerprint rules), for a worker that hung or died."""
+    from rowkeeper.flows.pipeline import failed_result as pipeline_failed
+
+    return pipeline_failed(doc, reason, seconds, config)
+
+
+# -- framing ---------------------------------------------------------------------------------
+
+
+def _write_frame(f: IO[bytes], payload: bytes) -> None:
+    f.write(_HEADER.pack(len(payload)) + payload)
+    f.flush()
+
+
+def _read_exact(fd: int, n: int, deadline: float) -> bytes:
+    """`n` bytes from `fd`, or TimeoutError at `deadline`, or EOFError if the writer is gone."""
+    buf = bytearray()
+    while len(buf) < n:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, min(n - len(buf), 1 << 20))
+        if not chunk:
+            raise EOFError
+        buf += chunk
+    return bytes(buf)
+
+
+def _read_frame(fd: int, deadline: float) -> bytes:
+    (n,) = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
+    return _read_exact(fd, n, deadline)
+
+
+# -- the caller's side -----------------------------------------------------------------------
+
+
+class IsolatedWorker:
+    """One worker subprocess that processes documents one at a time, restarted when it fails."""
+
+    def __init__(self, limits: Limits, target: str = DEFAULT_TARGET) -> None:
+        self.limits = limits
+        self.target = target
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stderr: IO[bytes] | None = None
+        self._done = 0
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        # stderr goes to a private append-only file: MuPDF warnings for 100k documents are noise,
+        # but the last lines explain a crash.
+        self._stderr = self._stderr or tempfile.TemporaryFile(mode="ab")
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        cmd = [sys.executable, "-m", "rowkeeper.flows.isolation", self.target,
+               str(self.limits.memory_mb), str(os.getpid())]
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=self._stderr, env=env)
+        self._proc, self._done = proc, 0
+        try:
+            kind, _, body = self._receive(proc, self.limits.startup_timeout_s).partition(b"\n")
+        except WorkerDied as e:
+            raise WorkerDied(f"worker did not start: {e}") from None
+        if kind != b"ready":
+            self.close()
+            raise WorkerDied(f"worker did not start: {body.decode(errors='replace')}")
+        return proc
+
+    def _receive(self, proc: subprocess.Popen[bytes], timeout_s: float) -> bytes:
+        assert proc.stdout is not None
+        try:
+            return _read_frame(proc.stdout.fileno(), time.monotonic() + timeout_s)
+        except TimeoutError:
+            self.close()
+            raise WorkerDied(f"timed out after {timeout_s:g} s (runner.document_timeout_s); "
+                             "the worker was killed") from None
+        except EOFError:
+            raise WorkerDied(self._death_reason(proc)) from None
+
+    def _death_reason(self, proc: subprocess.Popen[bytes]) -> str:
+        rc = proc.wait()
+        if rc < 0:
+            name = signal.Signals(-rc).name
+            what = f"worker crashed with {name}"
+            if -rc in (signal.SIGKILL, signal.SIGABRT):
+                what += f" (memory limit {self.limits.memory_mb} MB, runner.memory_limit_mb?)"
+        else:
+            what = f"worker exited with status {rc}"
+        tail = self._stderr_tail()
+        self.close()
+        return f"{what}: {tail}" if tail else what
+
+    def _stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
+        self._stderr.flush()
+        with open(self._stderr.fileno(), "rb", closefd=False) as f:
+            f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
+            lines = [ln.strip() for ln in f.read().decode(errors="replace").splitlines()]
+        fatal = [ln for ln in lines if ln.startswith("Fatal Python error")]
+        last = fatal[-1] if fatal else next((ln for ln in reversed(lines) if ln), "")
+        return last[:200]
+
+    def process(self, doc: DocumentInput, config: Config) -> DocumentResult:
+        """Process `doc` in the worker; a hang, crash or memory blow-up becomes a failed result."""
+        start = time.monotonic()
+        secrets = (*config.extract.passwords, *env_passwords(), doc.password)
+        try:
+            result = self._process(doc, config, secrets, start)
+        except (WorkerDied, _Failed) as e:
+            return failed_result(doc, redact(str(e), secrets), time.monotonic() - start, config)
+        error = result.document.error
+        if error and any(s and s in error for s in secrets):
+            result = result.model_copy(update={"document": result.document.model_copy(
+                update={"error": redact(error, secrets)})})
+        return result
+
+    def _process(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...],
+                 start: float) -> DocumentResult:
+        if self.target == DEFAULT_TARGET:  # the pipeline: very long documents go in page ranges
+            from rowkeeper.flows.page_ranges import PagesPart, combine, page_ranges
+
+            n_pages = int(self._ask(doc, config, secrets, "count"))
+            ranges = page_ranges(n_pages, config.extract)
+            if len(ranges) > 1:
+                parts = [PagesPart.model_validate_json(self._ask(doc, config, secrets, "pages", r))
+                         for r in ranges]
+                try:
+                    return combine(doc, config, parts, time.monotonic() - start)
+                except Exception as e:  # noqa: BLE001 - assembly failure fails this document only
+                    raise _Failed(f"assembling {n_pages} pages: {type(e).__name__}: {e}") from e
+        return DocumentResult.model_validate_json(self._ask(doc, config, secrets, "process"))
+
+    def _ask(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...], op: str,
+             pages: tuple[int, int] | None = None) -> str:
+        """One request's reply body; TransientError to retry, _Failed or WorkerDied otherwise."""
+        try:
+            kind, body = self._call(doc, config, op, pages)
+        except WorkerDied as e:
+            raise WorkerDied(f"pages {pages[0]}-{pages[1]}: {e}" if pages else str(e)) from None
+        if kind == "transient":
+            raise TransientError(redact(body, secrets))
+        if kind != "result":
+            raise _Failed(f"pages {pages[0]}-{pages[1]}: {body}" if pages else body)
+        return body
+
+    def _call(self, doc: DocumentInput, config: Config, op: str,
+              pages: tuple[int, int] | None) -> tuple[str, str]:
+        proc = self._proc if self._proc and self._proc.poll() is None else self._start()
+        assert proc.stdin is not None and self._stderr is not None
+        os.ftruncate(self._stderr.fileno(), 0)
+        request = json.dumps({"op": op, "pages": pages, "doc": doc.model_dump(mode="json"),
+                              "config": config.model_dump(mode="json")}).encode()
+        try:
+            _write_frame(proc.stdin, request)
+        except BrokenPipeError:
+            raise WorkerDied(self._death_reason(proc)) from None
+        head, _, body = self._receive(proc, self.limits.timeout_s).partition(b"\n")
+        kind, _, rss = head.decode().partition(" ")
+        self._done += 1
+        # Recycle a worker that served its quota, failed, or grew past half its cap.
+        if kind != "result" or self._done >= self.limits.max_docs or \
+                float(rss or 0) > self.limits.memory_mb / 2:
+            self.close()
+        return kind, body.decode()
+
+    def close(self) -> None:
+        """Stop the worker process (killed: it holds no state worth a graceful exit)."""
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for f in (proc.stdin, proc.stdout) if proc else ():
+            if f is not None:
+                f.close()
+
+
+_local = threading.local()
+
+
+def _thread_worker(limits: Limits, target: str) -> IsolatedWorker:
+    """This thread's worker: tasks in one thread run one at a time, so it is never shared."""
+    worker: IsolatedWorker | None = getattr(_local, "worker", None)
+    if worker is None or worker.limits != limits or worker.target != target:
+        if worker is not None:
+            worker.close()
+        worker = IsolatedWorker(limits, target)
+        _local.worker = worker
+        atexit.register(worker.close)
+    return worker
+
+
+def process_isolated(doc: DocumentInput, config: Config, target: str = DEFAULT_TARGET) -> DocumentResult:
+    """`target(doc, config)` run in this thread's worker subprocess under config.runner's limits."""
+    limits = Limits(timeout_s=config.runner.document_timeout_s, memory_mb=config.runner.memory_limit_mb)
+    return _thread_worker(limits, target).process(doc, config)
+
+
+# -- the worker's side -----------------------------------------------------------------------
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Ask Linux to SIGKILL this worker when its parent dies (a kill -9 of the run leaves none)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent_pid:
+        os._exit(1)
+
+
+def _limit_memory(memory_mb: int) -> None:
+    cap = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # 100k documents must not leave core files
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _run_op(fn: Callable[..., Any], op: str, doc: DocumentInput, config: Config,
+            pages: list[int] | None) -> str:
+    if op == "count":
+        from rowkeeper.flows.page_ranges import page_count
+
+        return json.dumps(page_count(doc, config))
+    if op == "pages" and pages:
+        from rowkeeper.flows.page_ranges import extract_pages
+
+        return extract_pages(doc, config, pages[0], pages[1]).model_dump_json()
+    return fn(doc, config).model_dump_json()
+
+
+def _handle(fn: Callable[..., Any], request: bytes, cache: dict[str, Config]) -> bytes:
+    """One request to one reply frame: b'<kind> <rss_mb>\\n<body>'."""
+    req = json.loads(request)
+    key = json.dumps(req["config"], sort_keys=True)
+    config = cache.get(key) or cache.setdefault(key, Config.model_validate(req["config"]))
+    try:
+        doc = DocumentInput.model_validate(req["doc"])
+        kind, body = "result", _run_op(fn, req.get("op", "process"), doc, config, req.get("pages"))
+    except MemoryError:
+        cap_mb = resource.getrlimit(resource.RLIMIT_AS)[0] // 2**20
+        kind, body = "memory", f"memory limit of {cap_mb} MB exceeded (runner.memory_limit_mb)"
+    except TransientError as e:
+        kind, body = "transient", str(e)
+    except Exception as e:  # noqa: BLE001 - any escape from the target fails only this document
+        kind, body = "error", f"{type(e).__name__}: {e}"
+    return f"{kind} {_rss_mb():.0f}\n".encode() + body.encode()
+
+
+def _serve(target: str, reply: IO[bytes]) -> int:
+    stdin = sys.stdin.buffer
+    try:
+        module, _, attr = target.partition(":")
+        fn = getattr(importlib.import_module(module), attr)
+    except Exception as e:  # noqa: BLE001 - reported to the caller as the startup failure
+        _write_frame(reply, f"error\n{type(e).__name__}: {e}".encode())
+        return 1
+    _write_frame(reply, b"ready\n")
+    cache: dict[str, Config] = {}
+    while header := stdin.read(_HEADER.size):
+        (n,) = _HEADER.unpack(header)
+        _write_frame(reply, _handle(fn, stdin.read(n), cache))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Worker entry point: `python -m rowkeeper.flows.isolation TARGET MEMORY_MB PARENT_PID`."""
+    import faulthandler
+
+    target, memory_mb, parent_pid = argv if argv is not None else sys.argv[1:]
+    _die_with_parent(int(parent_pid))
+    _limit_memory(int(memory_mb))
+    reply = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # stray prints from C libraries land in stderr, not in a reply frame
+    sys.stdout = sys.stderr
+    faulthandler.enable()
+    return _serve(target, reply)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""report.json: what a run ingested and whether it can be trusted, totals first.
+
+Built from the run's results alone (plain data in, a dict out), so `rowkeeper run`, `backfill`
+and tests share it; report_html.py renders the same dict for people.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import rowkeeper
+from rowkeeper.config import Config
+from rowkeeper.models import DocumentRecord, DocumentResult, Table
+
+# List prices per page, USD (Azure Document Intelligence layout: $10 / 1,000 pages; AWS Textract
+# AnalyzeDocument tables: $15 / 1,000 pages). A layer's `price_per_page` option overrides them.
+CLOUD_PRICE_PER_PAGE = {"azure": 0.010, "textract": 0.015}
+_STATUS_ORDER = {"failed": 0, "ok": 1, "skipped_unchanged": 2}
+
+
+def _reason_key(reason: str) -> str:
+    """A reason without its figures, so that '0.41 fill' and '0.38 fill' count together."""
+    head = reason.split(":")[0].split("(")[0].strip()
+    return "".join("#" if ch.isdigit() else ch for ch in head)[:120]
+
+
+def page_figures(records: Sequence[DocumentRecord]) -> dict[str, Any]:
+    """Pages by kind, pages by the layer whose output was accepted, and escalations with why."""
+    by_kind: Counter[str] = Counter()
+    by_layer: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    for rec in records:
+        by_kind.update(p.kind for p in rec.pages)
+        accepted: set[int] = set()
+        for a in rec.attempts:
+            if a.accepted:
+                by_layer[a.extractor] += len(set(a.pages) - accepted)
+                accepted |= set(a.pages)
+            else:
+                reasons[f"{a.extractor}: {_reason_key(a.reason)}"] += len(a.pages)
+        by_layer["none"] += len({p.page for p in rec.pages} - accepted) if rec.pages else 0
+    if not by_layer["none"]:
+        del by_layer["none"]
+    return {"pages": sum(by_kind.values()), "pages_by_kind": dict(by_kind),
+            "pages_by_layer": dict(by_layer), "escalations": sum(reasons.values()),
+            "escalation_reasons": dict(reasons.most_common())}
+
+
+def cloud_cost(records: Sequence[DocumentRecord], config: Config) -> float:
+    """Estimated USD of the cloud layers' pages (every attempt is billed, accepted or not)."""
+    total = 0.0
+    for rec in records:
+        for a in rec.attempts:
+            opts = config.extract.options.get(a.extractor, {})
+            price = opts.get("price_per_page", CLOUD_PRICE_PER_PAGE.get(a.extractor, 0.0))
+            total += price * len(a.pages)
+    return round(total, 4)
+
+
+def self_contained(result: DocumentResult) -> dict[str, dict[str, Any]]:
+    """Per table id: how many cells a lone row chunk can answer (transforms.selfcontained)."""
+    if not result.tables:
+        return {}
+    from rowkeeper.transforms.selfcontained import measure_self_contained
+
+    m = measure_self_contained(result.tables, result.chunks)
+    return {t.table_id: t.model_dump(mode="json") for t in m.tables}
+
+
+def table_entry(t: Table, contained: dict[str, Any]) -> dict[str, Any]:
+    """One table in the report: where it is, its shape and types, and its checks with failures."""
+    checks = [c.model_dump(mode="json") for c in t.validation.checks]
+    checks.sort(key=lambda c: c["passed"])  # failing checks first
+    return {"table_id": t.table_id, "pages": list(t.pages),
+            "regions": [r.model_dump(mode="json") for r in t.regions], "caption": t.caption,
+            "section_path": list(t.section_path), "columns": list(t.columns),
+            "column_types": list(t.column_types), "n_rows": len(t.rows),
+            "sample_rows": [list(r) for r in t.rows[:3]], "extractor": t.extractor,
+            "merged_from": list(t.merged_from), "passed": t.validation.passed, "checks": checks,
+            "self_contained": contained.get(t.table_id)}
+
+
+def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) -> dict[str, Any]:
+    """One document in the report (built as it finishes, so the run keeps no result in memory);
+    tables with failing checks first."""
+    contained = self_contained(result) if result is not None else {}
+    tables = [table_entry(t, contained) for t in (result.tables if result else ())]
+    tables.sort(key=lambda t: t["passed"])
+    return {"doc_id": rec.doc_id, "source": rec.source, "status": rec.status, "kind": rec.kind,
+            "pages": len(rec.pages), "page_kinds": [p.kind for p in rec.pages],
+            "n_tables": rec.n_tables, "n_chunks": rec.n_chunks, "seconds": rec.seconds,
+            "error": rec.error, "attempts": [a.model_dump(mode="json") for a in rec.attempts],
+            "failing_tables": sum(not t["passed"] for t in tables), "tables": tables,
+            "_record": rec}
+
+
+def _rate(entries: Sequence[dict[str, Any]]) -> float | None:
+    per = [t["self_contained"] for d in entries for t in d["tables"] if t["self_contained"]]
+    cells = sum(p["cells"] for p in per)
+    return round(sum(p["contained"] for p in per) / cells, 6) if cells else None
+
+
+def build_report(entries: Sequence[dict[str, Any]], records: Sequence[DocumentRecord],
+                 config: Config, seconds: float, **extra: Any) -> dict[str, Any]:
+    """The report.json dict: totals, then documents (failures first). `records` are the
+    documents processed this run; `entries` every document, skipped ones included."""
+    status = Counter(d["status"] for d in entries)
+    figures = page_figures(records)
+    tables = [t for d in entries if d["status"] != "skipped_unchanged" for t in d["tables"]]
+    totals = {"documents": len(entries), "ok": status["ok"], "failed": status["failed"],
+              "skipped": status["skipped_unchanged"], **figures, "tables": len(tables),
+              "tables_failing_checks": sum(not t["passed"] for t in tables),
+              "chunks": sum(r.n_chunks for r in records), "seconds": round(seconds, 3),
+              "pages_per_second": round(figures["pages"] / seconds, 2) if seconds > 0 else None,
+              "estimated_cloud_cost_usd": cloud_cost(records, config),
+              "self_contained_rate": _rate(entries)}
+    docs = sorted(entries, key=lambda d: (_STATUS_ORDER.get(d["status"], 3), -d["failing_tables"],
+                                          d["source"]))
+    return {"rowkeeper_version": rowkeeper.__version__,
+            "finished_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "config_fingerprint": config.fingerprint(), **extra, "totals": totals,
+            "documents": docs}
+
+
+def write_json(path: str, data: dict[str, Any]) -> None:
+    """Write JSON atomically (temp file + rename), so a reader never sees half a report."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f, ensure_ascii=False, indent=1)
+    os.replace(tmp, path)
+
+
+def summary_markdown(report: dict[str, Any]) -> str:
+    """The totals as a markdown table (the Prefect artifact and the CLI's closing lines)."""
+    t = report["totals"]
+    rows = [("documents", t["documents"]), ("ok", t["ok"]), ("failed", t["failed"]),
+            ("skipped (unchanged)", t["skipped"]), ("pages", t["pages"]),
+            ("pages by kind", _fmt(t["pages_by_kind"])), ("pages by layer", _fmt(t["pages_by_layer"])),
+            ("escalations", t["escalations"]), ("tables", t["tables"]),
+            ("tables failing checks", t["tables_failing_checks"]), ("chunks", t["chunks"]),
+            ("seconds", t["seconds"]), ("pages/s", t["pages_per_second"]),
+            ("estimated cloud cost (USD)", t["estimated_cloud_cost_usd"]),
+            ("self-contained rate", t["self_contained_rate"])]
+    lines = ["| figure | value |", "| --- | --- |"] + [f"| {k} | {v} |" for k, v in rows]
+    failed = [d for d in report["documents"] if d["status"] == "failed"]
+    if failed:
+        lines += ["", "**Failed documents**", ""] + [f"- `{d['source']}`: {d['error']}" for d in failed[:50]]
+    return "\n".join(lines)
+
+
+def _fmt(d: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in d.items()) or "-"

@@ -1,0 +1,244 @@
+"""From raw per-page pieces to logical tables: the transform chain's entry point.
+
+`assemble_tables` is what the pipeline calls. The chain: find page furniture and the content
+lines around tables (context), detect each piece's header rows (headers), group pieces that a
+page break cut apart (merge), then per group fold the header, drop repeated header rows,
+expand spans (spans), type the columns (types) and check the result (validate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rowkeeper.config import TransformConfig
+from rowkeeper.ids import table_id
+from rowkeeper.models import (
+    Cell,
+    ColumnType,
+    OutlineEntry,
+    PageInfo,
+    RawTable,
+    Region,
+    Table,
+    TextLine,
+)
+from rowkeeper.transforms.column_types import (
+    TYPE_THRESHOLD,
+    DecimalMark,
+    document_decimal_mark,
+    infer_column_types,
+)
+from rowkeeper.transforms.context import (
+    PageText,
+    content_by_page,
+    find_caption,
+    find_footnotes,
+    page_heights,
+    section_index,
+    section_path_at,
+)
+from rowkeeper.transforms.headers import (
+    clean_text,
+    detect_header_rows,
+    fill_group_labels,
+    fold_header_rows,
+    join_wrapped_header_rows,
+)
+from rowkeeper.transforms.merge import (
+    join_stacked,
+    merge_continued_tables,
+    piece_grid,
+    repeated_header_rows,
+    stacks_on,
+)
+from rowkeeper.transforms.orientation import (
+    shown_lines,
+    shown_outline,
+    shown_pieces,
+    turns,
+    unrotated_table,
+)
+from rowkeeper.transforms.spans import (
+    drop_cell_columns,
+    drop_columns,
+    hollow_columns,
+    shift_cells_left,
+    shift_labels_left,
+    span_tail_columns,
+    split_packed_rows,
+    top_left_grid,
+)
+from rowkeeper.transforms.validate import packed_cells, validate_table
+
+COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A piece with its grid (spans expanded), its grid as printed, and its header row count."""
+
+    piece: RawTable
+    grid: list[list[str]]
+    printed: list[list[str]]
+    header_rows: int
+
+
+def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
+    """Grids of one piece (packed rows re-split by text lines) and its header row count."""
+    packed = {c.row for c in packed_cells(piece)}
+    if packed and lines:
+        piece = split_packed_rows(piece, lines, packed)
+    grid = piece_grid(piece)
+    printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
+    flagged = [False] * piece.n_rows
+    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
+    for c in piece.cells:
+        if 0 <= c.row < piece.n_rows:
+            flagged[c.row] = flagged[c.row] or c.is_header
+            if c.text.strip():
+                bolds[c.row].append(c.bold)
+    bold = [None if not b or None in b else all(b) for b in bolds]
+    return Prepared(piece, grid, printed, detect_header_rows(grid, flagged, bold))
+
+
+def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],
+                 lines: Sequence[TextLine]) -> DecimalMark:
+    """The document's default decimal mark: from config's locale, else from its numbers and text."""
+    if config.locale != "auto":
+        return "," if config.locale.lower()[:2] in COMMA_LOCALES else "."
+    columns = [[r[c] for r in p.grid[p.header_rows:]] for p in prepared for c in range(p.piece.n_cols)]
+    return document_decimal_mark(columns, " ".join(ln.text for ln in lines[:400]))
+
+
+def _cells(p: Prepared, drop: int, offset: int) -> list[Cell]:
+    """The piece's cells minus `drop` leading rows, renumbered from `offset`, with provenance."""
+    out = []
+    for c in p.piece.cells:
+        if c.row < drop:
+            continue
+        row = c.row - drop + offset
+        out.append(c.model_copy(update={
+            "row": row, "is_header": row < p.header_rows and offset == 0,
+            "page": c.page or p.piece.page,
+        }))
+    return out
+
+
+def _body(group: Sequence[Prepared]) -> tuple[list[list[str]], list[Cell], int]:
+    """Body rows and cells of a merged group; and the row count the pieces account for."""
+    first = group[0]
+    header = first.grid[: first.header_rows]
+    body = [list(r) for r in first.grid[first.header_rows:]]
+    cells = _cells(first, 0, 0)
+    expected = first.piece.n_rows - first.header_rows
+    for p in group[1:]:
+        drop = repeated_header_rows(p.grid, header) if header else 0
+        cells += _cells(p, drop, first.header_rows + len(body))
+        body += [list(r) for r in p.grid[drop:]]
+        expected += p.piece.n_rows - drop
+    width = first.piece.n_cols
+    return [(r + [""] * width)[:width] for r in body], cells, expected
+
+
+def _empty_types(width: int) -> tuple[ColumnType, ...]:
+    return tuple("empty" for _ in range(width))
+
+
+@dataclass(frozen=True)
+class DocContext:
+    """What every table of a document is assembled against."""
+
+    doc_id: str
+    source: str
+    text: dict[int, PageText]
+    sections: list[tuple[int, float, tuple[str, ...]]]
+    mark: DecimalMark
+    config: TransformConfig
+
+
+def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
+    """One logical table from a group of pieces (first piece holds the header)."""
+    first, last = group[0], group[-1]
+    h = first.header_rows
+    body, cells, expected = _body(group)
+    printed = first.printed[:h] + top_left_grid(cells, h + len(body), first.piece.n_cols)[h:]
+    into = span_tail_columns(printed, first.grid[:h] + body, h)
+    tails = sorted(into)
+    grid_head = shift_labels_left(first.grid[:h], into, first.printed[:h])
+    body = shift_labels_left(body, into, printed[h:])
+    printed_head = shift_labels_left(first.printed[:h], into)
+    cells = shift_cells_left(cells, into)
+    hollow = sorted({*tails, *hollow_columns(grid_head, body)})
+    if len(hollow) >= first.piece.n_cols:
+        hollow = tails
+    header = drop_columns(grid_head, hollow)
+    body = drop_columns(body, hollow)
+    width = first.piece.n_cols - len(hollow)
+    columns = fold_header_rows(fill_group_labels(header)) if h else ("",) * width
+    types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
+    caption = find_caption(ctx.text.get(first.piece.page), first.piece.bbox)
+    pieces = [p.piece for p in group]
+    table = Table(
+        doc_id=ctx.doc_id, source=ctx.source, table_id=table_id(ctx.doc_id, n),
+        pages=tuple(sorted({p.page for p in pieces})),
+        regions=tuple(Region(page=p.page, bbox=p.bbox) for p in pieces),
+        caption=caption.text.strip() if caption else None,
+        section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
+        footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
+        header_rows=h, header_grid=tuple(tuple(r) for r in join_wrapped_header_rows(
+            drop_columns(printed_head, hollow))),
+        columns=tuple(columns) + ("",) * (width - len(columns)),
+        rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
+        column_types=types or _empty_types(width), values=values,
+        extractor=first.piece.extractor, extractor_version=first.piece.extractor_version,
+        merged_from=tuple(p.piece_id for p in pieces),
+    )
+    return table.model_copy(update={"validation": validate_table(table, ctx.config, expected)})
+
+
+def join_stacked_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine],
+                        text: dict[int, PageText], config: TransformConfig) -> list[RawTable]:
+    """Pieces in reading order, those that one table's section label rows cut apart joined."""
+    out: list[RawTable] = []
+    for p in ordered:
+        if out:
+            up = prepare(out[-1], lines)
+            labels = stacks_on(out[-1], p, up.grid[: up.header_rows], text.get(p.page), config)
+            if labels is not None:
+                out[-1] = join_stacked(out[-1], labels, p)
+                continue
+        out.append(p)
+    return out
+
+
+def assemble_tables(
+    doc_id: str,
+    source: str,
+    pieces: Sequence[RawTable],
+    lines: Sequence[TextLine],
+    pages: Sequence[PageInfo],
+    config: TransformConfig,
+    outline: Sequence[OutlineEntry] = (),
+) -> tuple[Table, ...]:
+    """Logical tables of a document, in reading order (page, then top); section paths from the
+    PDF's `outline` when it has one, refined by headings.
+
+    On pages with a /Rotate the chain reasons on boxes as the page shows them (what is above,
+    what ends the page) and the tables' regions and cells are handed back unrotated."""
+    by_page = turns(pages)
+    if by_page:
+        pieces = shown_pieces(pieces, by_page)
+        lines = shown_lines(lines, by_page)
+        outline = shown_outline(outline, by_page)
+    ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
+    text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
+    ordered = join_stacked_pieces(ordered, lines, text, config)
+    prepared = {p.piece_id: prepare(p, lines) for p in ordered}
+    text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
+    headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
+    groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
+    ctx = DocContext(doc_id, source, text, section_index(text, outline),
+                     decimal_mark(config, list(prepared.values()), lines), config)
+    return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] for p in g]), by_page)
+                 for n, g in enumerate(groups, start=1))

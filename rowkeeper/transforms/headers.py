@@ -1,0 +1,175 @@
+"""Header rows: find them (flags, typography, labels over numbers) and fold them into names.
+
+A header is "labels over numbers": leading rows that put words (or years) above columns whose
+body is numeric. Extractor flags and bold type confirm it; a numeric first row is never a
+header. Several header rows fold into one name per column (`BLEU` over `EN-DE` ->
+`BLEU EN-DE`), a group label filling every column it spans.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rowkeeper.transforms.column_types import parse_cell
+
+NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
+MAX_HEADER_ROWS = 4
+SAMPLE_ROWS = 200
+"""Body rows looked at to tell numeric columns (enough to decide; long tables stay cheap)."""
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
+_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
+
+
+def clean_text(text: str) -> str:
+    """Collapse line breaks and runs of spaces; CJK lines join without a space."""
+    parts = [p.strip() for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
+    out = ""
+    for p in parts:
+        if out and not (_CJK.search(out[-1]) and _CJK.search(p[0])):
+            out += " "
+        out += p
+    return re.sub(r"[ \t\u3000]+", " ", out)
+
+
+def _numeric(text: str) -> bool:
+    return parse_cell(text).kind in NUMERIC
+
+
+def numeric_columns(body: Sequence[Sequence[str]], share: float = 0.6) -> list[bool]:
+    """Per column: whether at least `share` of its non-empty body cells are numbers or dates."""
+    n_cols = max((len(r) for r in body), default=0)
+    body = body[:SAMPLE_ROWS]
+    out = []
+    for c in range(n_cols):
+        filled = [r[c] for r in body if c < len(r) and parse_cell(r[c]).kind != "empty"]
+        out.append(bool(filled) and sum(map(_numeric, filled)) >= share * len(filled))
+    return out
+
+
+def _years_over_numbers(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
+    """A row of years (2025, FY2024) above non-year numbers is a header, not data."""
+    years = [c for c, t in enumerate(row) if cols[c] and t.strip()]
+    if not years or not all(_YEAR.match(row[c].strip()) for c in years):
+        return False
+    return any(r[c].strip() and not _YEAR.match(r[c].strip()) for r in below for c in years)
+
+
+def is_label_row(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
+    """Words (not numbers) in at least one numeric column and no number in any numeric column."""
+    cells = [(c, t) for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
+    if not cells:
+        return False
+    if all(not _numeric(t) for _, t in cells):
+        return True
+    return _years_over_numbers(row, below, cols)
+
+
+def detect_header_rows(
+    grid: Sequence[Sequence[str]],
+    flagged: Sequence[bool] = (),
+    bold: Sequence[bool | None] = (),
+) -> int:
+    """How many leading rows of `grid` (spans expanded) are header rows."""
+    if not grid:
+        return 0
+    limit = min(MAX_HEADER_ROWS, len(grid) - 1)
+    cols = numeric_columns(grid[1:])
+    n = 0
+    while n < limit:
+        below = grid[n + 1:]
+        if any(_numeric(t) for c, t in enumerate(grid[n]) if c < len(cols) and cols[c]) and \
+                not _years_over_numbers(grid[n], below, cols):
+            break  # a number where the body has numbers: data, whatever the flags say
+        flag = n < len(flagged) and flagged[n]
+        typo = _bold_contrast(bold, n)
+        if any(cols):
+            if not (flag or typo or is_label_row(grid[n], below, cols)):
+                break
+        elif not (flag or typo or n == 0):
+            break
+        n += 1
+    return n
+
+
+def _bold_contrast(bold: Sequence[bool | None], n: int) -> bool:
+    """Row n (and those above) bold while the body below is not: typography says header."""
+    if n >= len(bold) or bold[n] is not True:
+        return False
+    rest = [b for b in bold[n + 1:] if b is not None]
+    return bool(rest) and sum(1 for b in rest if b) <= len(rest) * 0.2
+
+
+def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Spread a group label rightwards over the empty slots of the sub-labels it heads.
+
+    Used when the extractor reported no column spans: `["", "BLEU", "", "TER", ""]` over
+    `["Model", "EN-DE", "EN-FR", "EN-DE", "EN-FR"]` fills BLEU and TER over both languages.
+    """
+    out = [list(r) for r in header]
+    for i in range(len(out) - 1):
+        row, below = out[i], out[i + 1]
+        for c in range(1, len(row)):
+            src = c - 1
+            if row[c].strip() or not below[c].strip() or not row[src].strip():
+                continue
+            if below[src].strip():
+                row[c] = row[src]
+    return out
+
+
+_CONNECTOR = re.compile(r"(?:[-‐–/,&+]|\b(?:and|or|of|in|for|the|to|per|by|with|from|at|on))$", re.I)
+
+
+def _continues(upper: str, lower: str) -> bool:
+    """Whether `lower` reads as the next line of the same label as `upper`: it starts in lower
+    case, with a bracket or a currency/percent sign, or in a script without case (CJK); or
+    `upper` breaks off after a hyphen, slash or connecting word ("Two or" / "more")."""
+    head = lower.strip()[:1]
+    if not head:
+        return False
+    if head.islower() or head in "([$€£¥%" or _CJK.match(head):
+        return True
+    return bool(_CONNECTOR.search(upper.strip()))
+
+
+def _join(upper: str, lower: str) -> str:
+    return clean_text(f"{upper}\n{lower}") if upper.strip() else lower
+
+
+def join_wrapped_header_rows(printed: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Header rows as a reader sees the cells: a row that only continues the text of the row
+    above is a wrapped line of the same cells ("In the last" over "month" -> "In the last
+    month"). It continues when each of its labels sits under a label (none under an empty slot
+    or a span's tail) and each visibly carries on the label above it (`_continues`); a row with
+    a capitalised label ("Indicators", a centred "Enrollment, in thousands") stays a row.
+
+    `printed` holds each cell's text in its top-left slot only, so a group label spanning
+    several columns leaves empty slots that stop the sub-labels under it from being joined.
+    """
+    out = [list(r) for r in printed]
+    i = 0
+    while i + 1 < len(out):
+        upper, lower = out[i], out[i + 1]
+        filled = [c for c, t in enumerate(lower) if t.strip()]
+        if filled and all(c < len(upper) and upper[c].strip() for c in filled) and \
+                all(_continues(upper[c], lower[c]) for c in filled):
+            out[i] = [_join(u, lower[c]) if c < len(lower) else u for c, u in enumerate(upper)]
+            del out[i + 1]
+            continue
+        i += 1
+    return out
+
+
+def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """One name per column: the column's header texts top-down, repeats (spans) once."""
+    n_cols = max((len(r) for r in header), default=0)
+    names = []
+    for c in range(n_cols):
+        parts: list[str] = []
+        for r in header:
+            t = clean_text(r[c]) if c < len(r) else ""
+            if t and (not parts or parts[-1] != t):
+                parts.append(t)
+        names.append(" ".join(parts))
+    return tuple(names)

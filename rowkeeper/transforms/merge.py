@@ -1,0 +1,196 @@
+"""Cross-page merge: join the pieces of a table that a page break cut apart.
+
+Piece B continues piece A when B is the first table on the page after A's page and A the
+last on its own, nothing but page furniture (running headers, page numbers) or a
+"(continued)" caption lies between them, their columns line up, and B does not open with a
+header of its own (a repeated copy of A's header is fine and is dropped later).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+
+from rowkeeper.config import TransformConfig
+from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.transforms.column_types import normalize
+from rowkeeper.transforms.context import FOOTNOTE, PageText, heading_key, is_caption, is_continued
+from rowkeeper.transforms.headers import clean_text, is_label_row, numeric_columns
+from rowkeeper.transforms.spans import expand_spans
+
+MAX_LABEL_LINES = 2
+"""Lines between two stacked pieces of one table (section label rows such as "Actual")."""
+OUTDENT = 30.0
+"""How far (points) a section label may stand left of the table's first column."""
+
+
+def piece_grid(piece: RawTable) -> list[list[str]]:
+    """The piece's grid with spans expanded and cell text on one line."""
+    grid = expand_spans(piece.cells, piece.n_rows, piece.n_cols)
+    return [[clean_text(t) for t in row] for row in grid]
+
+
+def _key(row: Sequence[str]) -> tuple[str, ...]:
+    return tuple(normalize(t).replace(" ", "").lower() for t in row)
+
+
+def repeated_header_rows(grid: Sequence[Sequence[str]], header: Sequence[Sequence[str]]) -> int:
+    """How many leading rows of a continuation repeat the table's header rows (to drop)."""
+    keys = {_key(h) for h in header if any(t.strip() for t in h)}
+    n = 0
+    while n < len(grid) and n < len(header) + 1 and _key(grid[n]) in keys:
+        n += 1
+    return n
+
+
+def column_lefts(piece: RawTable) -> list[float | None]:
+    """Median left edge of each column's single-column cells (None when unknown)."""
+    xs: list[list[float]] = [[] for _ in range(piece.n_cols)]
+    for c in piece.cells:
+        if c.bbox is not None and c.col_span == 1 and 0 <= c.col < piece.n_cols:
+            xs[c.col].append(c.bbox[0])
+    return [statistics.median(v) if v else None for v in xs]
+
+
+def columns_line_up(a: RawTable, b: RawTable, tol: float) -> bool:
+    """Same column count and column edges within `tol` points (table edges when cells lack boxes)."""
+    if a.n_cols != b.n_cols:
+        return False
+    pairs = [(x, y) for x, y in zip(column_lefts(a), column_lefts(b), strict=True)
+             if x is not None and y is not None]
+    if len(pairs) >= max(1, a.n_cols // 2):
+        return all(abs(x - y) <= tol for x, y in pairs)
+    return abs(a.bbox[0] - b.bbox[0]) <= 2 * tol and abs(a.bbox[2] - b.bbox[2]) <= 2 * tol
+
+
+def _ends_page(bbox: BBox, text: PageText | None, height: float, ratio: float) -> bool:
+    if bbox[3] < height * (1 - ratio):
+        return False
+    return text is None or not text.below(bbox, height)
+
+
+def _starts_page(bbox: BBox, text: PageText | None, height: float, ratio: float) -> bool:
+    if bbox[1] > height * ratio:
+        return False
+    above = text.above(bbox, height) if text else []
+    return all(is_continued(ln.text) for ln in above)
+
+
+def opens_new_header(grid: Sequence[Sequence[str]], header: Sequence[Sequence[str]]) -> bool:
+    """Whether a continuation starts with a header row that differs from the table's own."""
+    if not grid or repeated_header_rows(grid, header):
+        return False
+    cols = numeric_columns(grid[1:])
+    return any(cols) and is_label_row(grid[0], grid[1:], cols)
+
+
+def continues(
+    prev: RawTable,
+    nxt: RawTable,
+    header: Sequence[Sequence[str]],
+    text: dict[int, PageText],
+    heights: dict[int, float],
+    config: TransformConfig,
+) -> bool:
+    """Whether `nxt` (first table of its page) continues `prev` (last table of the page before)."""
+    if nxt.page != prev.page + 1:
+        return False
+    ratio = config.merge_max_gap_ratio
+    if not _ends_page(prev.bbox, text.get(prev.page), heights.get(prev.page, 842.0), ratio):
+        return False
+    if not _starts_page(nxt.bbox, text.get(nxt.page), heights.get(nxt.page, 842.0), ratio):
+        return False
+    if not columns_line_up(prev, nxt, config.merge_x_tolerance):
+        return False
+    return not opens_new_header(piece_grid(nxt), header)
+
+
+def merge_continued_tables(
+    pieces: Sequence[RawTable],
+    header_of: dict[str, list[list[str]]],
+    text: dict[int, PageText],
+    heights: dict[int, float],
+    config: TransformConfig,
+) -> list[tuple[RawTable, ...]]:
+    """Pieces in reading order grouped into logical tables (one group per table)."""
+    groups: list[list[RawTable]] = []
+    for p in sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0])):
+        if groups:
+            last = groups[-1][-1]
+            head = header_of.get(groups[-1][0].piece_id, [])
+            if continues(last, p, head, text, heights, config):
+                groups[-1].append(p)
+                continue
+        groups.append([p])
+    return [tuple(g) for g in groups]
+
+
+def _pitch(piece: RawTable) -> float:
+    """The piece's row pitch (points per row)."""
+    return (piece.bbox[3] - piece.bbox[1]) / max(piece.n_rows, 1)
+
+
+def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
+                        tol: float) -> list[TextLine] | None:
+    """The lines between two stacked pieces when all of them read as row labels of the table
+    (starting at the first column's left edge or outdented a little left of it; not a caption,
+    a footnote or a heading); None otherwise."""
+    x0, x1 = min(upper.bbox[0], lower.bbox[0]), max(upper.bbox[2], lower.bbox[2])
+    between = [ln for ln in (text.lines if text else ())
+               if ln.bbox[1] >= upper.bbox[3] - 3 and ln.bbox[3] <= lower.bbox[1] + 3
+               and ln.bbox[2] > x0 and ln.bbox[0] < x1]
+    if len(between) > MAX_LABEL_LINES:
+        return None
+    first = [x for x in (column_lefts(upper)[0], column_lefts(lower)[0], upper.bbox[0]) if x is not None]
+    sizes = [c.font_size for c in (*upper.cells, *lower.cells) if c.font_size]
+    body = statistics.median(sizes) if sizes else None
+    for ln in between:
+        at_edge = min(abs(ln.bbox[0] - x) for x in first) <= tol
+        outdented = x0 - OUTDENT <= ln.bbox[0] < min(first)
+        if not (at_edge or outdented):
+            return None
+        if is_caption(ln.text) or is_continued(ln.text) or FOOTNOTE.match(ln.text.strip()):
+            return None
+        if heading_key(ln, body if body is not None else ln.font_size) is not None:
+            return None  # a bigger or a numbered bold line is a heading: a new table follows
+    return sorted(between, key=lambda ln: ln.bbox[1])
+
+
+def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
+              text: PageText | None, config: TransformConfig) -> list[TextLine] | None:
+    """The row-label lines between `upper` and `lower` when `lower`, right below `upper` on the
+    same page, is the rest of the same table; None when they are two tables.
+
+    Layout extractors end a piece at a section label row ("Actual", "Women") that has text in
+    the first column only: the rows below keep the same columns, open with no header, and
+    follow within a few row pitches.
+    """
+    if lower.page != upper.page or lower.extractor != upper.extractor or lower.bbox[1] < upper.bbox[3] - 3:
+        return None
+    if not columns_line_up(upper, lower, config.merge_x_tolerance):
+        return None
+    labels = _row_labels_between(upper, lower, text, config.merge_x_tolerance)
+    if labels is None:
+        return None
+    pitch = max(_pitch(upper), _pitch(lower))
+    room = sum(3 * max(pitch, ln.bbox[3] - ln.bbox[1]) for ln in labels)
+    if lower.bbox[1] - upper.bbox[3] > 1.5 * pitch + room:
+        return None  # a label row may stand in some space of its own, not in a page's worth
+    grid = piece_grid(lower)
+    if opens_new_header(grid, header) or repeated_header_rows(grid, header):
+        return None
+    return labels
+
+
+def join_stacked(upper: RawTable, labels: Sequence[TextLine], lower: RawTable) -> RawTable:
+    """One piece: `upper`'s rows, one row per label line (text in the first column), `lower`'s."""
+    cells = list(upper.cells)
+    row = upper.n_rows
+    for ln in labels:
+        cells.append(Cell(row=row, col=0, text=ln.text.strip(),
+                          page=upper.page, bbox=ln.bbox, bold=ln.bold, font_size=ln.font_size))
+        row += 1
+    cells += [c.model_copy(update={"row": c.row + row}) for c in lower.cells]
+    bbox = (min(upper.bbox[0], lower.bbox[0]), upper.bbox[1],
+            max(upper.bbox[2], lower.bbox[2]), lower.bbox[3])
+    return upper.model_copy(update={"cells": tuple(cells), "n_rows": row + lower.n_rows, "bbox": bbox})

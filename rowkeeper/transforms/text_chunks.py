@@ -1,0 +1,223 @@
+"""Text chunks for the prose around tables: paragraphs grouped under their section path.
+
+A text chunk never holds a line from inside a table region (nor a table's caption or notes),
+never mixes two sections, and never runs across a table: a table ends the chunk before it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rowkeeper.config import ChunkConfig
+from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
+from rowkeeper.transforms.context import lines_outside_tables, section_path_at, with_outline
+from rowkeeper.transforms.orientation import (
+    Turn,
+    shown_lines,
+    shown_outline,
+    turn_bbox,
+    turn_table,
+    turns,
+)
+from rowkeeper.transforms.table_text import clean, count_tokens
+
+_PAGE_NO = re.compile(r"^[-–—\s]*(page\s*)?\d+(\s*(/|of)\s*\d+)?[-–—\s]*$", re.IGNORECASE)
+_DIGITS = re.compile(r"\d+")
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph: its lines, the section it is under, and the table-delimited block it is in."""
+
+    section: tuple[str, ...]
+    block: int
+    lines: tuple[TextLine, ...]
+
+    @property
+    def text(self) -> str:
+        """The paragraph's lines joined (CJK lines without a space between them)."""
+        out = ""
+        for ln in self.lines:
+            t = clean(ln.text)
+            sep = "" if not out or (ord(out[-1]) >= 0x2E80 and ord(t[:1] or " ") >= 0x2E80) else " "
+            out += sep + t
+        return out
+
+
+def _furniture(lines: Sequence[TextLine]) -> set[str]:
+    """Running headers/footers: the same text (digits ignored) on at least two pages."""
+    pages: dict[str, set[int]] = defaultdict(set)
+    for ln in lines:
+        pages[_DIGITS.sub("#", clean(ln.text))].add(ln.page)
+    return {k for k, v in pages.items() if len(v) >= 2}
+
+
+def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[TextLine]:
+    """Lines that are prose: not in a table region, not a caption or note, not page furniture."""
+    owned = {clean(t.caption or "") for t in tables} | {clean(f) for t in tables for f in t.footnotes}
+    furniture = _furniture(lines)
+    out = []
+    for ln in lines_outside_tables(lines, tables):
+        text = clean(ln.text)
+        if not text or text in owned or _PAGE_NO.match(text) or _DIGITS.sub("#", text) in furniture:
+            continue
+        out.append(ln)
+    return sorted(out, key=lambda ln: (ln.page, ln.bbox[1], ln.bbox[0]))
+
+
+def _body_size(lines: Sequence[TextLine]) -> float:
+    sizes: Counter[float] = Counter()
+    for ln in lines:
+        sizes[round(ln.font_size, 1)] += len(ln.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _heading_level(line: TextLine, body: float, levels: Sequence[float]) -> int | None:
+    """1-based heading level by font size rank, or None for body text."""
+    size = round(line.font_size, 1)
+    short = len(clean(line.text)) <= 80 and not clean(line.text).endswith(("。", "."))
+    if size >= body * 1.15 and size in levels:
+        return levels.index(size) + 1
+    if line.bold and short and size >= body:
+        return len(levels) + 1
+    return None
+
+
+def _block_of(line: TextLine, anchors: Sequence[tuple[int, float]]) -> int:
+    """How many tables come before the line in reading order (the text block it lies in)."""
+    return sum(1 for a in anchors if a <= (line.page, line.bbox[1]))
+
+
+def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
+               outline: Sequence[OutlineEntry] = ()) -> list[Para]:
+    """The prose as paragraphs, each tagged with its section path (the PDF outline's when it
+    has one, refined by headings) and table-delimited block."""
+    prose = prose_lines(lines, tables)
+    body = _body_size(prose)
+    levels = sorted({round(ln.font_size, 1) for ln in prose if ln.font_size >= body * 1.15},
+                    reverse=True)
+    anchors = sorted((r.page, r.bbox[1]) for t in tables for r in t.regions)
+    section: list[tuple[int, str]] = []
+    headings: list[tuple[int, float, tuple[str, ...]]] = []
+    out: list[Para] = []
+    cur: list[TextLine] = []
+
+    def flush() -> None:
+        if cur:
+            out.append(Para(tuple(s for _, s in section), _block_of(cur[0], anchors), tuple(cur)))
+            cur.clear()
+
+    for ln in prose:
+        level = _heading_level(ln, body, levels)
+        if level is not None:
+            flush()
+            section[:] = [s for s in section if s[0] < level] + [(level, clean(ln.text))]
+            headings.append((ln.page, ln.bbox[1], tuple(s for _, s in section)))
+        elif cur and _breaks(cur[-1], ln, anchors):
+            flush()
+            cur.append(ln)
+        else:
+            cur.append(ln)
+    flush()
+    if not outline:
+        return out
+    index = with_outline(headings, outline)
+    return [Para(section_path_at(index, p.lines[0].page, p.lines[0].bbox[1]), p.block, p.lines)
+            for p in out]
+
+
+def _breaks(prev: TextLine, line: TextLine, anchors: Sequence[tuple[int, float]]) -> bool:
+    """Whether `line` starts a new paragraph: new page, a table between, or a wide gap."""
+    if prev.page != line.page or _block_of(prev, anchors) != _block_of(line, anchors):
+        return True
+    height = max(prev.bbox[3] - prev.bbox[1], 1.0)
+    return line.bbox[1] - prev.bbox[3] > 0.6 * height
+
+
+def _pieces(text: str, budget: int, config: ChunkConfig) -> list[str]:
+    """A paragraph cut at sentence ends (then hard) so that each piece fits the budget."""
+    size = (lambda s: count_tokens(s)) if config.size_unit == "tokens" else len
+    if size(text) <= budget:
+        return [text]
+    out, cur = [], ""
+    for sent in (s for s in _SENTENCE.split(text) if s):
+        while size(sent) > budget:  # one sentence longer than the budget: cut it hard
+            head = sent[:budget] if config.size_unit == "chars" else " ".join(sent.split()[:budget])
+            head = head or sent[:budget]
+            out.append(head)
+            sent = sent[len(head):].strip()
+        if cur and size(cur + " " + sent) > budget:
+            out.append(cur)
+            cur = ""
+        cur = (cur + " " + sent).strip()
+    return out + ([cur] if cur else [])
+
+
+def _regions(paras: Sequence[Para], by_page: dict[int, Turn]) -> list[dict[str, object]]:
+    """Per page, the box around the paragraphs' lines (unrotated, like every cited box)."""
+    boxes: dict[int, list[BBox]] = defaultdict(list)
+    for p in paras:
+        for ln in p.lines:
+            boxes[ln.page].append(ln.bbox)
+    out: list[dict[str, object]] = []
+    for pg, bs in sorted(boxes.items()):
+        box = (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+        out.append({"page": pg, "bbox": list(turn_bbox(box, by_page[pg], back=True) if pg in by_page else box)})
+    return out
+
+
+def _text_chunk(doc_id: str, source: str, n: int, paras: Sequence[Para], body: str,
+                by_page: dict[int, Turn]) -> Chunk:
+    section = list(paras[0].section)
+    head = [" > ".join(section)] if section else []
+    regions = _regions(paras, by_page)
+    return Chunk(chunk_id=f"{doc_id[:12]}:x{n}", doc_id=doc_id, source=source, table_id=None,
+                 kind="text", text="\n".join(head + [body]),
+                 metadata={"table_id": None, "pages": [r["page"] for r in regions],
+                           "regions": regions, "section_path": section, "columns": [],
+                           "caption": None, "row_start": None, "row_end": None,
+                           "n_body_rows": 0})
+
+
+def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequence[Table],
+               config: ChunkConfig, outline: Sequence[OutlineEntry] = (),
+               pages: Sequence[PageInfo] = ()) -> list[Chunk]:
+    """Text chunks: consecutive paragraphs of one section and one block, packed to the budget.
+    On pages with a /Rotate, lines are read in the order the page shows them."""
+    by_page = turns(pages)
+    if by_page:
+        lines = shown_lines(lines, by_page)
+        tables = [turn_table(t, by_page) for t in tables]
+        outline = shown_outline(outline, by_page)
+    groups: list[list[Para]] = []
+    for p in paragraphs(lines, tables, outline):
+        if groups and (groups[-1][0].section, groups[-1][0].block) == (p.section, p.block):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    out: list[Chunk] = []
+    for group in groups:
+        head = len(" > ".join(group[0].section)) + 1 if config.size_unit == "chars" else 0
+        budget = max(1, config.text_max_chars - head)
+        pieces = [(piece, p) for p in group for piece in _pieces(p.text, budget, config)]
+        for body, paras in _pack(pieces, budget, config):
+            out.append(_text_chunk(doc_id, source, len(out) + 1, paras, body, by_page))
+    return out
+
+
+def _pack(pieces: Sequence[tuple[str, Para]], budget: int,
+          config: ChunkConfig) -> list[tuple[str, list[Para]]]:
+    """Consecutive pieces joined by newlines while they fit, with the paragraphs they came from."""
+    size = (lambda s: count_tokens(s)) if config.size_unit == "tokens" else len
+    out: list[tuple[str, list[Para]]] = []
+    for piece, para in pieces:
+        if out and size(out[-1][0] + "\n" + piece) <= budget:
+            body, paras = out[-1]
+            out[-1] = (body + "\n" + piece, paras if paras[-1] is para else [*paras, para])
+        else:
+            out.append((piece, [para]))
+    return out

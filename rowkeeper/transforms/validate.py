@@ -1,0 +1,130 @@
+"""Checks on a logical table (and on a layer's raw pieces, for the extractor cascade).
+
+Problems are values: each check says passed or not, why, and which cells or rows fail,
+so a report can point at them and the cascade can escalate to the next layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rowkeeper.config import TransformConfig
+from rowkeeper.models import Cell, Check, RawTable, Table, Validation
+from rowkeeper.transforms.column_types import parse_cell
+from rowkeeper.transforms.spans import expand_spans
+
+NUMERIC_KINDS = frozenset({"integer", "decimal", "percent", "currency"})
+MAX_LISTED = 20
+"""Failing cells listed per check (the rest are counted in the detail)."""
+
+
+def check_row_width(table: Table) -> Check:
+    """Every body row has exactly one value per column."""
+    bad = [f"row {i}: {len(r)} cells" for i, r in enumerate(table.rows) if len(r) != len(table.columns)]
+    return Check(name="row_width", passed=not bad, failures=tuple(bad[:MAX_LISTED]),
+                 detail=f"{len(table.columns)} columns; {len(bad)} rows of another width")
+
+
+def check_header(table: Table) -> Check:
+    """The table has a header naming at least one column."""
+    ok = table.header_rows > 0 and any(c.strip() for c in table.columns)
+    unnamed = [str(i) for i, c in enumerate(table.columns) if not c.strip()]
+    detail = f"{table.header_rows} header rows; {len(unnamed)} unnamed columns"
+    return Check(name="header_present", passed=ok, detail=detail, failures=tuple(unnamed[:MAX_LISTED]))
+
+
+def check_empty_ratio(table: Table, max_ratio: float) -> Check:
+    """Not too many empty body cells (a sign of a wrong column split)."""
+    total = sum(len(r) for r in table.rows)
+    empty = sum(1 for r in table.rows for t in r if not t.strip())
+    ratio = empty / total if total else 0.0
+    return Check(name="empty_ratio", passed=ratio <= max_ratio,
+                 detail=f"{empty}/{total} empty ({ratio:.0%}, max {max_ratio:.0%})")
+
+
+def type_failures(rows: Sequence[Sequence[str]], types: Sequence[str],
+                  values: Sequence[Sequence[float | None]], min_share: float) -> list[str]:
+    """Cells that do not parse as their column's type, in columns below `min_share` conformity.
+
+    A numeric column's cell conforms when it parsed to a number (`values`, which used the
+    column's own decimal mark); a date column's when it reads as a date.
+    """
+    out: list[str] = []
+    for c, col_type in enumerate(types):
+        if col_type in ("text", "empty"):
+            continue
+        filled = [i for i, r in enumerate(rows) if c < len(r) and parse_cell(r[c]).kind != "empty"]
+        if col_type == "date":
+            bad = [i for i in filled if parse_cell(rows[i][c]).kind != "date"]
+        else:
+            bad = [i for i in filled if i >= len(values) or values[i][c] is None]
+        if filled and (len(filled) - len(bad)) / len(filled) < min_share:
+            out.extend(f"r{i}c{c}={rows[i][c]!r} not {col_type}" for i in bad)
+    return out
+
+
+def check_types(table: Table, min_share: float) -> Check:
+    """At least `min_share` of each typed column's non-empty cells parse as its type."""
+    bad = type_failures(table.rows, table.column_types, table.values, min_share)
+    return Check(name="type_conformity", passed=not bad, failures=tuple(bad[:MAX_LISTED]),
+                 detail=f"{len(bad)} cells off their column type (min {min_share:.0%} conform)")
+
+
+def check_row_count(table: Table, expected: int) -> Check:
+    """Merged body rows = rows of the pieces minus header rows and dropped repeated headers."""
+    return Check(name="merged_row_count", passed=len(table.rows) == expected,
+                 detail=f"{len(table.rows)} body rows, pieces account for {expected}")
+
+
+def validate_table(table: Table, config: TransformConfig, expected_rows: int | None = None) -> Validation:
+    """All checks of one logical table."""
+    checks = [check_row_width(table), check_header(table),
+              check_empty_ratio(table, config.max_empty_ratio),
+              check_types(table, config.min_type_conformity)]
+    if expected_rows is not None:
+        checks.append(check_row_count(table, expected_rows))
+    return Validation(passed=all(c.passed for c in checks), checks=tuple(checks))
+
+
+def packed_cells(piece: RawTable) -> list[Cell]:
+    """Body cells holding several numbers ("2.3 0.21 8.8"): rows the extractor failed to split.
+
+    A cell that reads as one number (`12 345 678`, space thousands) is not packed.
+    """
+    out = []
+    for c in piece.cells:
+        if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text":
+            continue
+        # a cell spanning columns needs fewer numbers to be a whole row packed into one cell
+        if sum(parse_cell(t).kind in NUMERIC_KINDS for t in c.text.split()) >= (2 if c.col_span > 1 else 3):
+            out.append(c)
+    return out
+
+
+def piece_problems(pieces: Sequence[RawTable], config: TransformConfig) -> tuple[str, ...]:
+    """What is wrong with a layer's tables on one page (empty = adequate), for the cascade."""
+    out: list[str] = []
+    for p in pieces:
+        packed = packed_cells(p)
+        if packed:
+            first = f"r{packed[0].row}c{packed[0].col}={packed[0].text[:40]!r}"
+            out.append(f"{p.piece_id}: {len(packed)} cells hold several values ({first})")
+        grid = expand_spans(p.cells, p.n_rows, p.n_cols)
+        total = p.n_rows * p.n_cols
+        empty = sum(1 for r in grid for t in r if not t.strip())
+        if total and empty / total > config.max_empty_ratio:
+            out.append(f"{p.piece_id}: {empty}/{total} cells empty")
+        # Type conformity is not asked here: a note row inside a good grid fails it, and the
+        # next layer's output is then usually worse (peer eu-013 p4: pymupdf -> prose grid).
+    return tuple(out)
+
+
+def validate_pieces(pieces: Sequence[RawTable]) -> tuple[str, ...]:
+    """`piece_problems` with default settings: the cascade's `validate` callback."""
+    return piece_problems(pieces, TransformConfig())
+
+
+def piece_validator(config: TransformConfig) -> Callable[[Sequence[RawTable]], tuple[str, ...]]:
+    """A cascade `validate` callback bound to the run's transform settings."""
+    return lambda pieces: piece_problems(pieces, config)
+
