@@ -205,14 +205,16 @@ def date(lang: Lang, rng: random.Random) -> str:
 
 
 def row_keys(lang: Lang, rng: random.Random, n: int) -> list[str]:
-    """n distinct row labels ("Harbor View depot", "札幌倉庫"); numbered when the pool runs out."""
+    """n distinct row labels ("Harbor View depot 417", "札幌倉庫 52"). The number, as in site
+    or item codes, keeps a label unique across the corpus, so that a question naming it has
+    one answer among all documents (the retrieval check asks across documents)."""
     joiner = "" if lang.code == "ja" else " "
     pool = [f"{k}{joiner}{s}" for k in lang.keys for s in lang.key_suffixes]
     rng.shuffle(pool)
-    keys = pool[:n]
-    while len(keys) < n:
-        keys.append(f"{pool[len(keys) % len(pool)]} {len(keys) + 1}")
-    return keys
+    codes = rng.sample(range(10, 10_000), n)
+    first = rng.random() < 0.3
+    return [f"{c} {pool[i % len(pool)]}" if first else f"{pool[i % len(pool)]} {c}"
+            for i, c in enumerate(codes)]
 
 
 def header_name(lang: Lang, name: str, unit: str, style: str) -> str:
