@@ -72,7 +72,9 @@ class Builder:
         self.truth, self.rng, self.face = truth, rng, face
         self.lang = content.LANGUAGES[truth.lang]
         self.buffer = io.BytesIO()
-        canvas = Canvas(self.buffer, pagesize=(setup.width, setup.height), pageCompression=1)
+        # invariant=1: no creation date or random id in the file, so a seed gives the same bytes
+        canvas = Canvas(self.buffer, pagesize=(setup.width, setup.height), pageCompression=1,
+                        invariant=1)
         canvas.setTitle(truth.doc)
         self.flow = Flow(canvas, setup, face)
         self.n_tables = 0
