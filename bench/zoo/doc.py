@@ -124,7 +124,8 @@ class Builder:
         x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]
         cap_size = self.face.size
         if caption and above:
-            self.flow.ensure(cap_size * 1.5 + spec.size * 6)
+            rows = len(spec.body) + len(spec.header) if spec.keep_together else 6
+            self.flow.ensure(cap_size * 1.5 + rows * (spec.size * spec.leading + 2 * spec.pad_y))
             self.flow.top = self.flow.caption_line(caption, x0, self.flow.top, cap_size) + 2
         path = list(self.flow.headings)
         regions = draw_table(self.flow, spec)

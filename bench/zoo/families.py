@@ -77,16 +77,17 @@ def borderless_prose(b: Builder) -> None:
 
 
 def two_column(b: Builder) -> None:
-    """A paper in two text columns; a table fits inside one column."""
+    """A paper in two text columns; a table fits inside one column, left or right."""
     _titled(b)
     for _ in range(b.rng.randint(1, 2)):
         b.section(1)
-        for _ in range(b.rng.randint(1, 3)):
+        for _ in range(b.rng.randint(1, 7)):  # how much prose decides the table's column
             b.prose(b.rng.randint(2, 5))
         g = tables.metric_grid(b.lang, b.rng, b.rng.randint(4, 10), b.rng.randint(1, 3),
                                text_col=False)
         style = b.rng.choice(("booktabs", "rows", "grid", "none"))
-        b.table(b.spec(g.header, g.body, g.aligns, style=style, full_width=b.rng.random() < 0.5), g.types)
+        b.table(b.spec(g.header, g.body, g.aligns, style=style, full_width=b.rng.random() < 0.5,
+                       keep_together=True), g.types)
         b.prose(b.rng.randint(2, 5))
 
 
@@ -154,7 +155,7 @@ def form(b: Builder) -> None:
     x0, x1 = b.flow.span()
     top = b.flow.top
     left = tables.kv_pairs(b.lang, b.rng, b.rng.randint(3, 4))
-    right = tables.kv_pairs(b.lang, b.rng, b.rng.randint(2, 3))
+    right = tables.kv_pairs(b.lang, b.rng, b.rng.randint(2, 3), tuple(k for k, _ in left))
     path = list(b.flow.headings)
     style = b.rng.choice(("box", "grid", "none"))
     bottoms = []

@@ -48,6 +48,7 @@ class TableSpec:
     header_char_space: float = 0.0
     rule_width: float = 0.6
     first_col_bold: bool = False
+    keep_together: bool = False  # start in the next column unless the whole table fits
 
     @property
     def n_cols(self) -> int:
@@ -179,7 +180,8 @@ def draw_table(flow: Flow, t: TableSpec) -> list[tuple[int, tuple[float, float, 
     first = True
     while r < len(t.body) or first:
         head_h = sum(_row_height(t, [c.text for c in h], None) for h in t.header)
-        need = head_h + sum(_row_height(t, row, i) for i, row in enumerate(t.body[r:r + 2]))
+        rest = t.body[r:] if t.keep_together else t.body[r:r + 2]
+        need = head_h + sum(_row_height(t, row, r + i) for i, row in enumerate(rest))
         flow.ensure(need)
         piece_top = flow.top
         header_rows = _draw_header(flow, t, xs) if (first or t.repeat_header) else []

@@ -101,9 +101,10 @@ def wrapped_grid(lang: Lang, rng: random.Random, n_rows: int, n_metrics: int) ->
     return Grid([cells], g.body, g.aligns, g.types)
 
 
-def kv_pairs(lang: Lang, rng: random.Random, n: int) -> list[list[str]]:
-    """Key-value rows: form labels with names, dates, numbers and amounts."""
-    keys = rng.sample(lang.form_keys, min(n, len(lang.form_keys)))
+def kv_pairs(lang: Lang, rng: random.Random, n: int, exclude: tuple[str, ...] = ()) -> list[list[str]]:
+    """Key-value rows: form labels (none of `exclude`) with names, dates, numbers and amounts."""
+    pool = [k for k in lang.form_keys if k not in exclude]
+    keys = rng.sample(pool, min(n, len(pool)))
     rows = []
     for k in keys:
         v = rng.choice((
