@@ -11,6 +11,8 @@ import pytest
 
 from rowkeeper.config import load_config
 
+# llama-index-core's own models trip a pydantic warning on import; not ours to fix
+pytestmark = pytest.mark.filterwarnings("ignore:The 'validate_default' attribute")
 RULED_ROW = "Code: 01-001 | Item: Desk lamp | Unit price: 1,250.00 | Stock: 42"
 
 
