@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+import rowkeeper
 from rowkeeper.config import Config, load_config
 from rowkeeper.errors import ConfigError, MissingExtra
 
@@ -92,6 +93,7 @@ def _add_ops_commands(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     p = argparse.ArgumentParser(prog="rowkeeper", description=__doc__)
+    p.add_argument("--version", action="version", version=f"rowkeeper {rowkeeper.__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="extract tables and chunks from PDFs into the configured sinks")
@@ -146,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except (ConfigError, MissingExtra) as e:
-        print(f"rowkeeper: {e}", file=sys.stderr)
+        # one line whatever the message's origin: the reason is readable in a cron mail or a log
+        print(f"rowkeeper: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
 
 

