@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
@@ -53,8 +54,19 @@ def _cmd_backfill(args: argparse.Namespace) -> int:
     return _call("rowkeeper.flows.backfill:backfill_cli", _config(args), args)
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
-    return _call("rowkeeper.flows.serve:serve_cli", list(args.inputs), _config(args), args)
+    # Stopped while Prefect still loads (seconds): one line and exit 0, as once it serves.
+    signal.signal(signal.SIGTERM, _interrupted)
+    signal.signal(signal.SIGINT, _interrupted)
+    try:
+        return _call("rowkeeper.flows.serve:serve_cli", list(args.inputs), _config(args), args)
+    except KeyboardInterrupt:
+        print("rowkeeper serve: stopped before serving", file=sys.stderr)
+        return 0
 
 
 def _add_common(p: argparse.ArgumentParser, *, inputs: bool = False, out: bool = False,
@@ -87,6 +99,9 @@ def _add_ops_commands(sub: argparse._SubParsersAction) -> None:
     _add_common(sv, inputs=True, out=True, prune=True)
     sv.add_argument("--cron", default="0 2 * * *", help='cron schedule (default "0 2 * * *")')
     sv.add_argument("--name", default="nightly", help="deployment name (default nightly)")
+    sv.add_argument("--retry-failed", action="store_true",
+                    help="every scheduled run reprocesses documents that failed before (default: "
+                         "a run's retry_failed parameter)")
     sv.set_defaults(func=_cmd_serve)
 
 

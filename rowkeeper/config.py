@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rowkeeper import registry
 from rowkeeper.errors import ConfigError, MissingExtra
@@ -117,6 +117,19 @@ class Config(Section):
     out: str = "out"
     """The run's folder: report.json / report.html, and the default folder sink."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _stores_under_out(cls, data: Any) -> Any:
+        """A sink named without a path writes under `out` (a config's `out:` as well as --out),
+        never into a folder of the sink's own default relative to the working directory."""
+        if not isinstance(data, dict) or not isinstance(data.get("sinks"), list | tuple):
+            return data
+        out = str(data.get("out") or "out")
+        sinks = [_sink_under(SinkConfig.model_validate(s), out).model_dump()
+                 if isinstance(s, dict) and "path" not in s and "type" in s else s
+                 for s in data["sinks"]]
+        return {**data, "sinks": sinks}
+
     def fingerprint(self) -> str:
         """Hash of the settings that change output (not sinks, runner or out folder)."""
         relevant = self.model_dump(mode="json", include={"classify", "extract", "transform", "chunk"})
@@ -126,7 +139,7 @@ class Config(Section):
 
     def with_out(self, out: str) -> Config:
         """This config writing to `out`: the run folder and every folder sink without its own path."""
-        sinks = tuple(_sink_under(s, out) for s in self.sinks)
+        sinks = tuple(_sink_under(s, out, placed_under=self.out) for s in self.sinks)
         return self.model_copy(update={"out": out, "sinks": sinks})
 
 
@@ -134,14 +147,20 @@ class Config(Section):
 _EMBEDDED_FILES = {"duckdb": "rowkeeper.duckdb", "lancedb": "lancedb"}
 
 
-def _sink_under(sink: SinkConfig, out: str) -> SinkConfig:
-    """`sink` writing under `out`: folder sinks always, embedded stores when they have no path."""
+def _sink_under(sink: SinkConfig, out: str, placed_under: str | None = None) -> SinkConfig:
+    """`sink` writing under `out`: folder sinks always, embedded stores when they have no path
+    (or the one they were given under the previous run folder `placed_under`)."""
     data = sink.model_dump()
     if sink.type == "folder":
         data["path"] = out
-    elif sink.type in _EMBEDDED_FILES and "path" not in data:
-        data["path"] = f"{out.rstrip('/')}/{_EMBEDDED_FILES[sink.type]}"
+    elif sink.type in _EMBEDDED_FILES and data.get("path") in (
+            None, placed_under and _embedded_path(placed_under, sink.type)):
+        data["path"] = _embedded_path(out, sink.type)
     return SinkConfig.model_validate(data)
+
+
+def _embedded_path(out: str, sink_type: str) -> str:
+    return f"{out.rstrip('/')}/{_EMBEDDED_FILES[sink_type]}"
 
 
 def load_config(path: str | os.PathLike[str] | None = None, **overrides: Any) -> Config:

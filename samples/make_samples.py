@@ -8,7 +8,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from samples.pdfgen import DocSpec, Heading, Paragraph, TableSpec, build_pdf, numbers_rows
+from samples.pdfgen import (
+    DocSpec,
+    Heading,
+    Paragraph,
+    TableSpec,
+    build_pdf,
+    mixed,
+    numbers_rows,
+    scanned_twin,
+)
 
 PROPERTIES = [
     ["サンハイツ泉", "13,000", "11,500"],
@@ -23,6 +32,51 @@ def _property_rows(n: int) -> list[list[str]]:
         name, fee, reserve = PROPERTIES[i % len(PROPERTIES)]
         rows.append([f"{name}{i + 1}", f"{int(fee.replace(',', '')) + 100 * i:,}", reserve])
     return rows
+
+
+ENGLISH_PROPERTIES = [
+    ["Sun Heights Izumi", "13,000", "11,500"],
+    ["Grand Maison Aoba", "15,200", "12,000"],
+    ["Parkside Sendai", "9,800", "8,700"],
+]
+
+
+def _english_property_rows(n: int) -> list[list[str]]:
+    rows = []
+    for i in range(n):
+        name, fee, reserve = ENGLISH_PROPERTIES[i % len(ENGLISH_PROPERTIES)]
+        rows.append([f"{name} {i + 1}", f"{int(fee.replace(',', '')) + 100 * i:,}", reserve])
+    return rows
+
+
+def handbook_spec() -> DocSpec:
+    """The English property handbook whose second page the `mixed` sample holds as a scan."""
+    return DocSpec(
+        title="Managed properties handbook",
+        page_numbers=True,
+        blocks=[
+            Heading("3. Managed properties"),
+            Paragraph("Management fees and repair reserves are monthly amounts in JPY."),
+            TableSpec(
+                caption="Table 3 Management fees",
+                header=[["Property", "Management fee", "Repair reserve"]],
+                rows=_english_property_rows(44),
+                col_widths=[215, 140, 140],
+            ),
+        ],
+    )
+
+
+def sample_pdfs() -> dict[str, bytes]:
+    """Every bundled sample by file stem: the text documents of `sample_specs`, a scanned twin
+    of `ruled` (image only: OCR) and a handbook whose table runs from a text page onto a
+    scanned one (`mixed`: escalation per page, one merged table)."""
+    pdfs = {name: build_pdf(spec) for name, spec in sample_specs().items()}
+    pdfs["ruled_scanned"] = scanned_twin(pdfs["ruled"], dpi=150, noise=0.01, rotate_deg=0.4, seed=1)
+    handbook = build_pdf(handbook_spec())
+    scan = scanned_twin(handbook, dpi=150, noise=0.01, rotate_deg=0.3, seed=2)
+    pdfs["mixed"] = mixed(handbook, scan, {2})
+    return pdfs
 
 
 def sample_specs() -> dict[str, DocSpec]:
@@ -105,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else Path(__file__).resolve().parent / "pdfs"
     out.mkdir(parents=True, exist_ok=True)
-    for name, spec in sample_specs().items():
-        (out / f"{name}.pdf").write_bytes(build_pdf(spec))
+    for name, data in sample_pdfs().items():
+        (out / f"{name}.pdf").write_bytes(data)
         print(f"wrote {out / name}.pdf")
     return 0
 

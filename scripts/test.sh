@@ -8,5 +8,10 @@ export ORT_DISABLE_TELEMETRY=1 PREFECT_SERVER_ANALYTICS_ENABLED=false OMP_THREAD
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=${PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS:-120}
 lint-imports
 ruff check rowkeeper tests bench samples
-if [ $# -eq 0 ]; then set -- -m "not slow"; fi
+if [ $# -eq 0 ]; then
+  python3 -m pytest -m "not slow"
+  # The served-deployment test is slow (a Prefect server, `rowkeeper serve`, a flow run) but
+  # CI runs it too: scheduled runs that fail every document must never pass unnoticed again.
+  exec python3 -m pytest -m slow tests/flows/test_serve.py
+fi
 python3 -m pytest "$@"

@@ -186,7 +186,9 @@ def backfill_cli(config: Config, args: Any) -> int:
     summary = backfill_flow(config, opts) if todo else backfill_plain(config, opts)["backfill"]["summary"]
     report_path = os.path.join(config.out, "backfill.html")
     print(f"rowkeeper backfill: {summary['documents']} reprocessed, {summary['documents_changed']} "
-          f"changed, {summary['cells_changed']} cells changed, {summary['regressions']} regressions"
+          f"changed, {summary['cells_changed']} cells changed, chunks {summary['chunks_before']} -> "
+          f"{summary['chunks_after']} (+{summary['chunks_added']} -{summary['chunks_lost']}), "
+          f"{summary['regressions']} regressions"
           f"{' (dry run: nothing written)' if opts.dry_run else ''}; report: {report_path}",
           file=sys.stderr)
     if summary["refused"]:

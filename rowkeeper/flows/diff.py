@@ -1,16 +1,18 @@
 """What changed in a document's output between two pipeline versions, table by table.
 
 Plain data in, a dict out: tables added and lost, rows added and lost, cells changed (with
-before/after samples), columns and column types changed, validation checks that flipped. The
+before/after samples), columns and column types changed, validation checks that flipped, and
+chunks added and lost. The
 backfill flow uses `regressions` to refuse replacing a document whose output got worse.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rowkeeper.models import DocumentResult, Table
+from rowkeeper.models import Chunk, DocumentResult, Table
 
 MAX_SAMPLES = 5
 
@@ -83,8 +85,29 @@ def _changed(d: dict[str, Any]) -> bool:
                 or d["column_types_changed"] or d["checks_flipped"])
 
 
+def _chunk_key(c: Chunk) -> tuple[str, str | None, str]:
+    return (c.kind, c.table_id, c.text)
+
+
+def diff_chunks(old: Sequence[Chunk], new: Sequence[Chunk]) -> dict[str, Any]:
+    """Chunks before/after and how many were added or lost, by kind and text (chunk ids are
+    positional, so a re-cut table renumbers them): what a RAG index would re-embed."""
+    before, after = Counter(map(_chunk_key, old)), Counter(map(_chunk_key, new))
+    added, lost = after - before, before - after
+    by_kind: dict[str, dict[str, int]] = {}
+    for sign, counts in (("added", added), ("lost", lost)):
+        for (kind, _, _), n in counts.items():
+            by_kind.setdefault(kind, {"added": 0, "lost": 0})[sign] += n
+    samples = [{"kind": k, "table_id": t, "text": text[:200]}
+               for (k, t, text) in list(added)[:MAX_SAMPLES]]
+    return {"chunks_before": len(old), "chunks_after": len(new),
+            "chunks_added": sum(added.values()), "chunks_lost": sum(lost.values()),
+            "chunks_by_kind": dict(sorted(by_kind.items())), "chunk_samples": samples}
+
+
 def diff_document(old: DocumentResult | None, new: DocumentResult) -> dict[str, Any]:
-    """The document's diff: status change, tables added/lost, and each changed table."""
+    """The document's diff: status change, tables added/lost, each changed table, and chunk
+    counts (a new chunking alone is a change)."""
     old_tables = old.tables if old else ()
     added, lost, changed = [], [], []
     for o, n in match_tables(old_tables, new.tables):
@@ -98,9 +121,10 @@ def diff_document(old: DocumentResult | None, new: DocumentResult) -> dict[str, 
            "status_before": old.document.status if old else None,
            "status_after": new.document.status, "tables_before": len(old_tables),
            "tables_after": len(new.tables), "tables_added": added, "tables_lost": lost,
-           "tables_changed": changed}
+           "tables_changed": changed, **diff_chunks(old.chunks if old else (), new.chunks)}
     out["regressions"] = regressions(out)
-    out["changed"] = bool(added or lost or changed or out["status_before"] != out["status_after"])
+    out["changed"] = bool(added or lost or changed or out["status_before"] != out["status_after"]
+                          or out["chunks_added"] or out["chunks_lost"])
     return out
 
 
@@ -122,4 +146,8 @@ def summarize(diffs: Sequence[dict[str, Any]]) -> dict[str, int]:
             "cells_changed": sum(t["cells_changed"] for t in tables),
             "column_types_changed": sum(len(t["column_types_changed"]) for t in tables),
             "checks_flipped": sum(len(t["checks_flipped"]) for t in tables),
+            "chunks_before": sum(d["chunks_before"] for d in diffs),
+            "chunks_after": sum(d["chunks_after"] for d in diffs),
+            "chunks_added": sum(d["chunks_added"] for d in diffs),
+            "chunks_lost": sum(d["chunks_lost"] for d in diffs),
             "regressions": sum(d["regressions"] for d in diffs)}

@@ -25,6 +25,13 @@ from rowkeeper.config import Config
 from rowkeeper.errors import TransientError
 from rowkeeper.flows.incremental import TRANSIENT_MARK, Plan, hash_inputs, plan_run
 from rowkeeper.flows.isolation import process_isolated
+from rowkeeper.flows.outcome import (
+    DocumentsFailed,
+    count_failed_skipped,
+    final_state,
+    process_start_clock,
+    retry_hint,
+)
 from rowkeeper.flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
 from rowkeeper.flows.progress import RunProgress
@@ -36,6 +43,9 @@ _progress: contextvars.ContextVar[RunProgress | None] = contextvars.ContextVar("
 # Set by run_cli, which plans before deciding to start Prefect; the flow then need not re-hash.
 _prepared: contextvars.ContextVar[tuple[Plan, list[Any]] | None] = contextvars.ContextVar(
     "prepared", default=None)
+# perf_counter value at which the `rowkeeper` process started (set by run_cli): the run's
+# seconds include Python's and Prefect's start-up, which a user waits for too.
+_started: contextvars.ContextVar[float | None] = contextvars.ContextVar("started", default=None)
 log = logging.getLogger("rowkeeper.run")
 
 
@@ -147,8 +157,10 @@ def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> 
 
 
 def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], config: Config,
-               start: float, prune: bool, command: str = "run") -> dict[str, Any]:
-    """Prune, close the sinks (only if anything changed), write report.json and report.html."""
+               start: float, prune: bool, command: str = "run",
+               startup: float | None = None) -> dict[str, Any]:
+    """Prune, close the sinks (only if anything changed), write report.json and report.html.
+    `start` is a perf_counter value; `startup` the seconds of it spent before the flow began."""
     pruned = list(plan.vanished) if prune else []
     delete_all(sinks, pruned)
     if any(e["status"] != "skipped_unchanged" for e in entries) or pruned:
@@ -157,7 +169,9 @@ def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], 
     records = [_record(e) for e in entries if e["status"] != "skipped_unchanged"]
     report = build_report(entries, records, config, time.perf_counter() - start, command=command,
                           pruned=pruned, duplicates=[list(d) for d in plan.duplicates],
-                          vanished=list(plan.vanished), out=config.out)
+                          vanished=list(plan.vanished), out=config.out,
+                          startup_seconds=None if startup is None else round(startup, 3))
+    report["totals"]["failed_skipped"] = count_failed_skipped(plan.skipped)
     write_reports(report, config.out)
     return report
 
@@ -191,15 +205,37 @@ def _run_name() -> str:
 
 
 def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = False,
-           cache_hours: float = 0.0) -> dict[str, Any]:
-    """Ingest PDFs into the configured sinks: skip unchanged, replace changed, report."""
-    start = time.perf_counter()
+           cache_hours: float = 0.0, retry_failed: bool = False) -> Any:
+    """Ingest PDFs into the configured sinks: skip unchanged, replace changed, report.
+
+    Ends Completed with the totals as its result and a message naming any failures, or Failed
+    (DocumentsFailed) when every document failed; `retry_failed` re-parses earlier failures."""
+    began = time.perf_counter()
+    started = _started.get()
+    start = started if started is not None else _process_start_if_served(began)
     config = Config.model_validate(config) if isinstance(config, dict) else config
+    if retry_failed:
+        config = with_retry_failed(config)
     plan, sinks = _prepared.get() or prepare(inputs, config)
     entries = process_plan(plan, sinks, extract_with_prefect(plan.todo, config, cache_hours))
-    report = finish_run(entries, plan, sinks, config, start, prune)
+    report = finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
     publish_artifact(report)
-    return report["totals"]
+    return final_state(report)
+
+
+def with_retry_failed(config: Config) -> Config:
+    """`config` with runner.retry_failed set: earlier failures are parsed again."""
+    return config.model_copy(update={"runner": config.runner.model_copy(update={"retry_failed": True})})
+
+
+def _process_start_if_served(now: float) -> float:
+    """A deployment's flow run is a process of its own: its seconds count from that process's
+    start (Prefect's start-up included). Called in-process (tests, notebooks), from now."""
+    from prefect.runtime import deployment
+
+    if not deployment.id:
+        return now
+    return process_start_clock()
 
 
 # The flow wraps `ingest` rather than shadowing it, so Dask can pickle the flow by reference
@@ -228,19 +264,24 @@ def publish_artifact(report: dict[str, Any]) -> None:
 
 def run_cli(inputs: list[str], config: Config, args: Any) -> int:
     """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed."""
-    start = time.perf_counter()
+    now = time.perf_counter()
+    start = process_start_clock()
     plan, sinks = prepare(inputs, config)
     show = not getattr(args, "no_progress", False)
     prune = bool(getattr(args, "prune", False))
     if not plan.todo and not plan.unreadable and not (prune and plan.vanished):
         # Nothing to process: answer from hashes and the manifest, without starting Prefect.
-        report = finish_run([], plan, sinks, config, start, prune)
+        report = finish_run([], plan, sinks, config, start, prune, startup=now - start)
     else:
         with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
             _progress.set(progress)
             _prepared.set((plan, sinks))
-            flow_for(config)(list(inputs), config, prune=prune,
-                        cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))
+            _started.set(start)
+            try:
+                flow_for(config)(list(inputs), config, prune=prune,
+                                 cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))
+            except DocumentsFailed:
+                pass  # recorded in documents.jsonl and the report: the run itself happened
         report = _read_report(config.out)
     print_summary(report, config.out)
     return 0
@@ -269,4 +310,7 @@ def print_summary(report: dict[str, Any], out: str) -> None:
     print(f"rowkeeper: {t['documents']} documents: {t['ok']} ok, {t['failed']} failed, "
           f"{t['skipped']} skipped unchanged; {t['pages']} pages, {t['tables']} tables, "
           f"{t['chunks']} chunks in {t['seconds']:.1f} s", file=sys.stderr)
+    hint = retry_hint(t)
+    if hint:
+        print(f"rowkeeper: {hint}", file=sys.stderr)
     print(f"rowkeeper: outputs in {out}/ (report: {os.path.join(out, 'report.html')})", file=sys.stderr)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -194,9 +195,17 @@ def dump(st: Stages, folder: str | Path) -> dict[str, int]:
 
 
 def run_cli(pdf: str, folder: str, config: Config, args: argparse.Namespace | None = None) -> int:
-    """The `inspect` subcommand: run the stages on one PDF and dump them; 1 if it cannot be read."""
+    """The `inspect` subcommand: run the stages on one PDF and dump them; 2 if there is no such
+    file, 1 if it cannot be read as a PDF."""
+    if not Path(pdf).is_file():
+        what = "is a folder, not a PDF file" if Path(pdf).is_dir() else "no such file"
+        print(f"rowkeeper inspect: {pdf}: {what}", file=sys.stderr)
+        return 2
     try:
         st = run_stages(pdf, config, crops_out=folder)
+    except OSError as e:
+        print(f"rowkeeper inspect: {pdf}: cannot read: {e.strerror or e}", file=sys.stderr)
+        return 2
     except RowkeeperError as e:
         print(f"rowkeeper inspect: {pdf}: {e}")
         return 1

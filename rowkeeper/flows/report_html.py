@@ -147,6 +147,9 @@ def diff_html(backfill: dict[str, Any]) -> str:
             continue
         items = [f"<li>table added: {_e(t['table_id'])} {_e(t['caption'])}</li>" for t in d["tables_added"]]
         items += [f'<li class="err">table lost: {_e(t["table_id"])} {_e(t["caption"])}</li>' for t in d["tables_lost"]]
+        if d.get("chunks_added") or d.get("chunks_lost"):
+            items.append(f"<li>chunks {d['chunks_before']}→{d['chunks_after']} "
+                         f"(+{d['chunks_added']} −{d['chunks_lost']})</li>")
         for t in d["tables_changed"]:
             cells = "; ".join(f"row {c['row']} {c['column']}: {c['before']!r} → {c['after']!r}" for c in t["cell_samples"])
             flips = "; ".join(f"{f['check']} {f['before']}→{f['after']}" for f in t["checks_flipped"])

@@ -83,3 +83,19 @@ def test_diff_lists_changed_cells_and_lost_rows(pdf_dir: Path) -> None:
                                   "after": "15,900.00"}]
     lost = diff_document(old, old.model_copy(update={"tables": ()}))
     assert len(lost["tables_lost"]) == 1 and lost["regressions"] == 1
+
+
+def test_a_new_chunking_is_a_change_with_chunk_counts(stored: Config) -> None:
+    """Only the chunks change (smaller row groups): the backfill must not report '0 changed'."""
+    out = Path(stored.out)
+    before = len((out / "chunks.jsonl").read_text().splitlines())
+    finer = stored.model_copy(update={"chunk": stored.chunk.model_copy(update={"max_chars": 300})})
+    report = backfill_plain(finer, BackfillOptions())
+    s = report["backfill"]["summary"]
+    assert s["documents_changed"] == 2 and s["cells_changed"] == 0 and s["regressions"] == 0
+    after = len((out / "chunks.jsonl").read_text().splitlines())
+    assert (s["chunks_before"], s["chunks_after"]) == (before, after) and after > before
+    assert s["chunks_added"] - s["chunks_lost"] == after - before
+    two_page = next(d for d in report["backfill"]["documents"] if d["source"].endswith("two_page.pdf"))
+    assert two_page["chunks_by_kind"]["row_group"]["added"] > 0 and two_page["action"] == "replaced"
+    assert "chunks " in (out / "backfill.html").read_text()

@@ -76,3 +76,79 @@ def test_serve_builds_a_scheduled_deployment(tmp_path: Path) -> None:
     assert {"rowkeeper", "scheduled"} <= set(dep.tags)
     assert dep.schedules[0].schedule.cron == "0 2 * * *"
     assert dep.parameters["config"]["out"] == str(tmp_path / "out")
+    assert dep.parameters["retry_failed"] is False  # a served run's switch to retry failures
+    # imported by module path: Prefect puts no folder of ours on sys.path
+    assert dep.entrypoint == "rowkeeper.flows.ingest.ingest_flow"
+
+
+def _with_password(config: Config, password: str) -> Config:
+    return config.model_copy(update={"extract": config.extract.model_copy(update={"passwords": (password,)})})
+
+
+def test_flow_run_ends_failed_when_every_document_failed(harness: None, pdf_dir: Path,
+                                                         tmp_path: Path) -> None:
+    from rowkeeper.flows.ingest import ingest_flow
+
+    encrypted = str(pdf_dir / "ruled_encrypted.pdf")
+    config = load_config().with_out(str(tmp_path / "out"))
+    state = ingest_flow([encrypted], config, return_state=True)
+    assert state.is_failed()
+    assert state.message.startswith("1 of 1 documents failed: ruled_encrypted.pdf: ")
+    # the password arrives; the failure is unchanged and skipped until retried (flow parameter)
+    fixed = _with_password(config, "secret")
+    skipped = ingest_flow([encrypted], fixed, return_state=True)
+    assert skipped.is_failed() and "1 document failed before and was skipped" in skipped.message
+    retried = ingest_flow([encrypted], fixed, retry_failed=True, return_state=True)
+    assert retried.is_completed() and retried.message == "1 documents: 1 ok, 0 skipped unchanged, none failed"
+    tables = [json.loads(x) for x in (tmp_path / "out" / "tables.jsonl").read_text().splitlines()]
+    assert tables[0]["rows"][1] == ["01-002", "Office chair", "14,900.00", "7"]
+
+
+def test_cli_exits_0_hints_at_retry_failed_and_retries(harness: None, pdf_dir: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from rowkeeper.cli import main
+
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    for name in ("ruled.pdf", "ruled_encrypted.pdf"):
+        shutil.copy(pdf_dir / name, corpus / name)
+    out = tmp_path / "out"
+    run = ["run", str(corpus), "--out", str(out), "--no-progress"]
+    assert main(run) == 0
+    capsys.readouterr()
+    with_password = tmp_path / "config.yaml"
+    with_password.write_text("extract:\n  passwords: [secret]\n")
+    assert main([*run, "--config", str(with_password)]) == 0
+    said = capsys.readouterr().err
+    assert ("rowkeeper: 1 document failed before and was skipped (unchanged); rerun with "
+            "--retry-failed") in said
+    assert main([*run, "--config", str(with_password), "--retry-failed"]) == 0
+    said = capsys.readouterr().err
+    assert "2 documents: 1 ok, 0 failed, 1 skipped unchanged" in said and "--retry-failed" not in said
+    docs = [json.loads(x) for x in (out / "documents.jsonl").read_text().splitlines()]
+    assert sorted(d["status"] for d in docs) == ["ok", "ok"]
+
+
+def test_reported_seconds_count_from_process_start(harness: None, pdf_dir: Path, tmp_path: Path) -> None:
+    """The run's seconds include Python's and Prefect's start-up: the process's whole life up to
+    the report (here the CLI attaches to the harness's server, as to a `prefect server start`)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from prefect.settings import PREFECT_API_URL
+
+    out = tmp_path / "out"
+    env = {**os.environ, "PREFECT_API_URL": str(PREFECT_API_URL.value())}
+    began = time.time()
+    done = subprocess.run([sys.executable, "-m", "rowkeeper.cli", "run", str(pdf_dir / "ruled.pdf"),
+                           "--out", str(out), "--no-progress"], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "report.json").read_text())
+    lived = (out / "report.json").stat().st_mtime - began
+    seconds = report["totals"]["seconds"]
+    assert lived - 1.0 <= seconds <= lived + 0.1
+    assert 0 < report["startup_seconds"] < seconds
+    assert f"in {seconds:.1f} s" in done.stderr

@@ -101,3 +101,13 @@ def test_inspect_of_a_broken_pdf_says_why(pdf_dir: Path, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["inspect", str(pdf_dir / "corrupt.pdf"), "--dump", str(tmp_path / "d")]) == 1
     assert "corrupt.pdf" in capsys.readouterr().out
+
+
+def test_inspect_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path, capsys) -> None:
+    missing = tmp_path / "missing.pdf"
+    assert main(["inspect", str(missing), "--dump", str(tmp_path / "dump")]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"rowkeeper inspect: {missing}: no such file"]
+    assert main(["inspect", str(tmp_path), "--dump", str(tmp_path / "dump")]) == 2
+    assert capsys.readouterr().err.strip().endswith("is a folder, not a PDF file")
+    assert not (tmp_path / "dump").exists()
