@@ -82,7 +82,9 @@ def page_boxes(doc: dict[str, Any], page: int) -> Iterator[tuple[str, str, list[
 def _svg(img: PageImage, labels: list[tuple[str, str]], keep: str | None = None) -> str:
     """The boxes as SVG over the picture, in page points; `keep` draws one table's outline only."""
     rects = []
-    for (tid, kind), (x0, y0, x1, y1) in zip(labels, img.boxes, strict=True):
+    # cells first, so that each table's outline is drawn over its outer cells' edges
+    order = sorted(zip(labels, img.boxes, strict=True), key=lambda lb: lb[0][1] == "table")
+    for (tid, kind), (x0, y0, x1, y1) in order:
         if keep is not None and (tid != keep or kind != "table"):
             continue
         cls = "tb" if kind == "table" else "cell"
