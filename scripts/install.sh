@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 want="${1:-base}"
 
-apt_pkgs=(fonts-dejavu-core)
+# fonts-ipafont-gothic: Japanese in report.html renders as glyphs, not tofu (its CSS names IPAGothic)
+apt_pkgs=(fonts-dejavu-core fonts-ipafont-gothic)
 if [ "$want" = test ]; then
   # OCR alternative layer, Postgres for the sink tests, chromium for the report test
   apt_pkgs+=(tesseract-ocr tesseract-ocr-jpn tesseract-ocr-vie tesseract-ocr-hun tesseract-ocr-deu

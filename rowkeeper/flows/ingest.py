@@ -178,7 +178,7 @@ def write_reports(report: dict[str, Any], out: str) -> None:
         from rowkeeper.flows.report_html import write_html
     except ImportError:
         return
-    write_html(clean, os.path.join(out, "report.html"))
+    write_html(report, os.path.join(out, "report.html"))
 
 
 def _run_name() -> str:

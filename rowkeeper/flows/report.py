@@ -93,22 +93,22 @@ def cell_boxes(t: Table) -> dict[str, list[list[float]]]:
 
 def table_entry(t: Table, contained: dict[str, Any]) -> dict[str, Any]:
     """One table in the report: where it is, its shape, types and first rows, its checks with
-    failures, and its cell boxes (report.html draws them on the page)."""
+    failures."""
     checks = [c.model_dump(mode="json") for c in t.validation.checks]
     checks.sort(key=lambda c: c["passed"])  # failing checks first
     return {"table_id": t.table_id, "pages": list(t.pages),
             "regions": [r.model_dump(mode="json") for r in t.regions], "caption": t.caption,
             "section_path": list(t.section_path), "columns": list(t.columns),
             "column_types": list(t.column_types), "n_rows": len(t.rows),
-            "sample_rows": [list(r) for r in t.rows[:SAMPLE_ROWS]], "cell_boxes": cell_boxes(t),
-            "extractor": t.extractor,
+            "sample_rows": [list(r) for r in t.rows[:SAMPLE_ROWS]], "extractor": t.extractor,
             "merged_from": list(t.merged_from), "passed": t.validation.passed, "checks": checks,
             "self_contained": contained.get(t.table_id)}
 
 
 def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) -> dict[str, Any]:
     """One document in the report (built as it finishes, so the run keeps no result in memory);
-    tables with failing checks first."""
+    tables with failing checks first. Keys starting with _ stay out of report.json: the cell
+    boxes are for report.html's enlarged pages only (in JSON they would triple its size)."""
     contained = self_contained(result) if result is not None else {}
     tables = [table_entry(t, contained) for t in (result.tables if result else ())]
     tables.sort(key=lambda t: t["passed"])
@@ -117,7 +117,7 @@ def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) ->
             "n_tables": rec.n_tables, "n_chunks": rec.n_chunks, "seconds": rec.seconds,
             "error": rec.error, "attempts": [a.model_dump(mode="json") for a in rec.attempts],
             "failing_tables": sum(not t["passed"] for t in tables), "tables": tables,
-            "_record": rec}
+            "_record": rec, "_cell_boxes": {t.table_id: cell_boxes(t) for t in (result.tables if result else ())}}
 
 
 def _rate(entries: Sequence[dict[str, Any]]) -> tuple[float | None, int]:

@@ -70,12 +70,13 @@ def _e(x: Any) -> str:
 
 
 def page_boxes(doc: dict[str, Any], page: int) -> Iterator[tuple[str, str, list[float]]]:
-    """(table id, "table" or "cell", bbox) of every table on `page` and of their cells."""
+    """(table id, "table" or "cell", bbox) of every table on `page` and of their cells (the
+    document entry's `_cell_boxes`, which report.json leaves out)."""
     for t in doc["tables"]:
         for r in t["regions"]:
             if r["page"] == page:
                 yield t["table_id"], "table", r["bbox"]
-        for box in (t.get("cell_boxes") or {}).get(str(page), ()):
+        for box in doc.get("_cell_boxes", {}).get(t["table_id"], {}).get(str(page), ()):
             yield t["table_id"], "cell", box
 
 

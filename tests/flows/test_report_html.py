@@ -142,6 +142,16 @@ def _count(img: object, rgb: tuple[int, int, int], tol: int = 40) -> int:
     return sum(1 for p in img.getdata() if all(abs(a - b) <= tol for a, b in zip(p, rgb, strict=True)))  # type: ignore[attr-defined]
 
 
+def _content_bottom(img: object) -> int:
+    """The last pixel row that is not page background (Japanese two_page.pdf is the last document)."""
+    w, h = img.size  # type: ignore[attr-defined]
+    bg = img.getpixel((w - 1, h - 1))  # type: ignore[attr-defined]
+    for y in range(h - 1, 0, -1):
+        if any(img.getpixel((x, y)) != bg for x in range(0, w, 4)):  # type: ignore[attr-defined]
+            return y
+    return h
+
+
 @pytest.mark.browser
 def test_report_in_chromium_shows_values_enlarged_boxes_and_cjk(report_dir: Path, tmp_path: Path) -> None:
     if CHROMIUM is None:
@@ -163,9 +173,13 @@ def test_report_in_chromium_shows_values_enlarged_boxes_and_cjk(report_dir: Path
     assert _count(opened, (209, 17, 17), 30) > 1500 and _count(opened, (21, 101, 192), 45) > 1500
     assert _count(opened, (255, 255, 255), 3) > 0.3 * 1280 * 1000
     assert _count(closed, (21, 101, 192), 45) < 0.1 * _count(opened, (21, 101, 192), 45)  # cells: enlarged only
-    if os.environ.get("ROWKEEPER_UPDATE_DOCS"):
-        shutil.copy(tmp_path / "report.png", DOCS_SHOT)
-        shutil.copy(tmp_path / "zoom.png", DOCS_SHOT.with_name("report-enlarged.png"))
+    if os.environ.get("ROWKEEPER_UPDATE_DOCS"):  # README's pictures: top, the Japanese table, enlarged
+        whole = _shot(url, tmp_path, "whole.png", size="1280,6000")
+        bottom = _content_bottom(whole)
+        japanese = whole.crop((0, max(0, bottom - 1300), 1280, bottom + 10))  # type: ignore[attr-defined]
+        for img, name in ((closed, "report.png"), (japanese, "report-japanese.png"),
+                          (opened, "report-enlarged.png")):
+            img.quantize(colors=128).save(DOCS_SHOT.with_name(name), optimize=True)  # type: ignore[attr-defined]
 
 
 def _glyph_pixels(tmp: Path, name: str, env: dict[str, str] | None = None) -> tuple[int, int, int]:
