@@ -14,14 +14,19 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rowkeeper.flows.crops import PageImage, render_page
 
 MAX_THUMBNAILS = 200
 """Beyond this many page images the page would be too heavy; failing tables get them first."""
+MAX_PAGES_PER_DOCUMENT = 20
+"""So that one long document (a 100-page statement) does not take every other one's pictures."""
 MAX_ENLARGED = 100
-"""Enlarged page renders per report (each some 30-250 KB); pages beyond keep the thumbnail only."""
+MAX_ENLARGED_BYTES = 6_000_000
+"""Enlarged page renders per report, by count and by size (a dense page is some 200 KB): pages
+beyond keep the thumbnail only, so a big run's report stays openable and attachable."""
 THUMB_WIDTH = 360
 ZOOM_WIDTH = 1400
 MAX_CELL_CHARS = 160
@@ -53,7 +58,7 @@ td.good{color:#1b7f3b;font-weight:600}td.bad{color:#b3261e;font-weight:600}
 .tbl{display:flex;gap:16px;border-top:1px solid #eef0f3;padding:10px 0}.tbl>div:last-child{min-width:0}
 .tbl.failing{background:#fff6f5}.thumbs{flex:none}.thumbs a{display:block;margin-bottom:6px}
 .pg{position:relative;display:block;line-height:0;border:1px solid #c9ced6;background:#fff}
-.pg img{display:block;width:100%;height:auto}.pg svg{position:absolute;inset:0;width:100%;height:100%}
+.pg img{display:block;width:100%;height:auto}.th{background:#fff no-repeat 0 0/100% 100%}.pg svg{position:absolute;inset:0;width:100%;height:100%}
 rect.tb{fill:rgba(209,17,17,.06);stroke:#d11111;stroke-width:2.5}
 rect.cell{fill:none;stroke:#1565c0;stroke-width:1;stroke-opacity:.8}
 .zoom{display:none;position:fixed;inset:0;z-index:10;background:rgba(20,24,32,.88);overflow:auto;padding:16px}
@@ -97,22 +102,38 @@ def _svg(img: PageImage, labels: list[tuple[str, str]], keep: str | None = None)
             f'aria-hidden="true">{"".join(rects)}</svg>')
 
 
-class PageViews:
-    """A document's rendered pages (each once, whatever the number of tables on it), and the
-    enlarged views to put at the end of its section; `budget` is [thumbnails, enlarged] left."""
+@dataclass
+class Budget:
+    """What is left of the report's pictures (shared by every document, failing tables first)."""
 
-    def __init__(self, doc: dict[str, Any], budget: list[int]) -> None:
-        self.doc, self.budget = doc, budget
+    thumbnails: int
+    enlarged: int
+    enlarged_bytes: int
+
+
+class PageViews:
+    """A document's rendered pages (each once, whatever the number of tables on it: a page's
+    thumbnail is one CSS background that every table on it shows), and the enlarged views to
+    put at the end of its section."""
+
+    def __init__(self, doc: dict[str, Any], budget: Budget) -> None:
+        self.doc, self.budget, self.left = doc, budget, MAX_PAGES_PER_DOCUMENT
         self.pages: dict[int, tuple[PageImage | None, list[tuple[str, str]]]] = {}
 
     def _page(self, page: int) -> tuple[PageImage | None, list[tuple[str, str]]]:
         if page not in self.pages:
             boxes = list(page_boxes(self.doc, page))
-            widths = [THUMB_WIDTH] + ([ZOOM_WIDTH] if self.budget[1] > 0 else [])
-            img = render_page(self.doc["source"], page, widths, [b for *_, b in boxes]) \
-                if self.budget[0] > 0 else None
-            self.budget[0] -= 1
-            self.budget[1] -= len(widths) - 1 if img else 0
+            b = self.budget
+            widths = [THUMB_WIDTH] + ([ZOOM_WIDTH] if b.enlarged > 0 and b.enlarged_bytes > 0 else [])
+            img = render_page(self.doc["source"], page, widths, [x for *_, x in boxes]) \
+                if b.thumbnails > 0 and self.left > 0 else None
+            b.thumbnails, self.left = b.thumbnails - (img is not None), self.left - 1
+            if img is not None and len(img.uris) > 1:
+                if len(img.uris[1]) > b.enlarged_bytes:  # the last one would overshoot: none
+                    img = replace(img, uris=img.uris[:1])
+                    b.enlarged_bytes = 0
+                else:
+                    b.enlarged, b.enlarged_bytes = b.enlarged - 1, b.enlarged_bytes - len(img.uris[1])
             self.pages[page] = img, [(tid, kind) for tid, kind, _ in boxes]
         return self.pages[page]
 
@@ -125,12 +146,19 @@ class PageViews:
         img, labels = self._page(page)
         if img is None:
             return f"<span>page {page}</span>"
-        pic = (f'<span class="pg" style="width:{THUMB_WIDTH}px"><img src="{img.uris[0]}" '
-               f'alt="page {page} with the table outlined">{_svg(img, labels, keep=table_id)}</span>')
+        pic = (f'<span class="pg th {self.zoom_id(page)}" role="img" aria-label="page {page} with '
+               f'the table outlined" style="width:{THUMB_WIDTH}px;aspect-ratio:{img.width:.1f}/'
+               f'{img.height:.1f}">{_svg(img, labels, keep=table_id)}</span>')
         if len(img.uris) < 2:
             return f"{pic}<span>page {page}</span>"
         return (f'<a href="#{self.zoom_id(page)}" title="click to enlarge">{pic}'
                 f"page {page} (click to enlarge)</a>")
+
+    def styles(self) -> str:
+        """Each thumbnail's picture once, as the background of its class."""
+        rules = "".join(f".th.{self.zoom_id(p)}{{background-image:url({img.uris[0]})}}"
+                        for p, (img, _) in sorted(self.pages.items()) if img is not None)
+        return f"<style>{rules}</style>" if rules else ""
 
     def enlarged(self, back: str) -> str:
         """Every enlarged page of the document (hidden until its thumbnail is clicked)."""
@@ -274,7 +302,7 @@ def table_html(doc: dict[str, Any], t: dict[str, Any], views: PageViews) -> str:
             f'<ul>{checks}</ul>{_self_contained(t.get("self_contained"))}</div></div>')
 
 
-def document_html(doc: dict[str, Any], budget: list[int]) -> str:
+def document_html(doc: dict[str, Any], budget: Budget) -> str:
     """One document: status, error or tables (failing first), then its enlarged pages."""
     status = doc["status"]
     head = (f'<h3><span class="status {status}">{_e(status.replace("_", " "))}</span> '
@@ -286,7 +314,7 @@ def document_html(doc: dict[str, Any], budget: list[int]) -> str:
     tables = "".join(table_html(doc, t, views) for t in doc["tables"])
     back = f"d-{doc['doc_id'][:12]}"
     return (f'<section class="doc {status}" id="{back}">{head}{err}{tables}'
-            f"{views.enlarged(back)}</section>")
+            f"{views.enlarged(back)}{views.styles()}</section>")
 
 
 def diff_html(backfill: dict[str, Any]) -> str:
@@ -311,7 +339,7 @@ def diff_html(backfill: dict[str, Any]) -> str:
 
 def render_html(report: dict[str, Any]) -> str:
     """The whole page."""
-    budget = [MAX_THUMBNAILS, MAX_ENLARGED]
+    budget = Budget(MAX_THUMBNAILS, MAX_ENLARGED, MAX_ENLARGED_BYTES)
     docs = "".join(document_html(d, budget) for d in report["documents"])
     diff = diff_html(report["backfill"]) if report.get("backfill") else ""
     title = f"rowkeeper {report.get('command', 'run')} report"

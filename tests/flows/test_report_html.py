@@ -63,8 +63,10 @@ def test_report_is_self_contained_with_failures_first(report_dir: Path) -> None:
     page = _page(report_dir)
     srcs = re.findall(r'(?:src|href)="([^"#][^"]*)"', page)
     assert srcs and all(s.startswith("data:") for s in srcs)  # pictures embedded, nothing fetched
-    # ruled, headerless: 1 page each, two_page: pages 1 and 2; each a thumbnail and an enlarged view
-    assert len(re.findall(r'<img src="data:image/', page)) == 8
+    # ruled, headerless: 1 page each, two_page: pages 1 and 2; each an enlarged view and a
+    # thumbnail (a CSS background, once per page however many tables show it)
+    assert len(re.findall(r'<img src="data:image/webp', page)) == 4
+    assert len(re.findall(r"background-image:url\(data:image/webp", page)) == 4
     assert page.index("ruled_encrypted.pdf") < page.index("two_page.pdf")  # failures first
     assert "merged from 2 pieces" in page and 'href="#t-' in page
     assert "encrypted PDF" in page
@@ -219,3 +221,15 @@ def test_japanese_renders_as_glyphs_in_the_report_font_stack(tmp_path: Path) -> 
                         f"<cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>", encoding="utf-8")
         *_, tofu_differing = _glyph_pixels(tmp_path, "tofu", {"FONTCONFIG_FILE": str(conf)})
         assert tofu_differing < 0.1 * differing
+
+
+def test_enlarged_pages_stop_at_the_byte_budget(report_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rowkeeper.flows import report_html
+
+    report = json.loads((report_dir / "report.json").read_text(encoding="utf-8"))
+    full = report_html.render_html(report)
+    monkeypatch.setattr(report_html, "MAX_ENLARGED_BYTES", 1)
+    small = report_html.render_html(report)
+    assert small.count('<div class="zoom"') == 0 < full.count('<div class="zoom"') == 4
+    assert small.count("background-image:url(data:image/") == 4  # thumbnails stay
+    assert "click to enlarge" not in small
