@@ -134,7 +134,7 @@ def write_backfill_report(report: dict[str, Any], out: str) -> None:
         from rowkeeper.flows.report_html import write_html
     except ImportError:
         return
-    write_html(clean, os.path.join(out, "backfill.html"))
+    write_html(report, os.path.join(out, "backfill.html"))
 
 
 def backfill_plain(config: Config, opts: BackfillOptions) -> dict[str, Any]:

@@ -1,12 +1,18 @@
-"""Write crops of the images that lie inside tables, so chunks can cite the picture itself."""
+"""Pictures of pages: crops of the images inside tables (so chunks can cite the picture itself),
+and page renders for report.html (a thumbnail and an enlarged view per page, boxes overlaid)."""
 
 from __future__ import annotations
 
+import base64
+import io
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from rowkeeper.config import env_passwords
 from rowkeeper.extractors.images import crop_png
 from rowkeeper.models import DocumentInput, ImageRef, Table
 from rowkeeper.transforms.evidence import in_table
@@ -36,3 +42,58 @@ def write_crops(doc: DocumentInput, images: Sequence[ImageRef], tables: Sequence
         tmp.replace(path)  # atomic: a rerun never leaves a half-written crop
         result.append(img.model_copy(update={"crop_path": path.relative_to(out).as_posix()}))
     return tuple(result)
+
+
+QUALITY = 60
+"""Modest lossy quality: the report is for reading, and pages are many."""
+
+
+@dataclass(frozen=True)
+class PageImage:
+    """A page rendered at some widths, as data URIs, and the page's shown size in points."""
+
+    uris: tuple[str, ...]
+    width: float
+    height: float
+    boxes: tuple[tuple[float, float, float, float], ...]
+    """The boxes asked for, carried into the shown (rotated) page's coordinates."""
+
+
+def _encoded(pix: Any) -> str:
+    """The page as a WebP data URI (Pillow, which pdfplumber brings; 2-2.5x smaller than JPEG on
+    text pages), else the smaller of PNG (flat text pages) and JPEG (scans, photos)."""
+    try:
+        from PIL import Image, features
+
+        if features.check("webp"):
+            buf = io.BytesIO()
+            mode = "RGB" if pix.n >= 3 else "L"
+            Image.frombytes(mode, (pix.width, pix.height), pix.samples).save(buf, "WEBP", quality=QUALITY)
+            return "data:image/webp;base64," + base64.b64encode(buf.getvalue()).decode()
+    except ImportError:
+        pass
+    png = pix.tobytes("png")
+    jpg = pix.tobytes("jpg", jpg_quality=QUALITY)
+    kind, data = ("png", png) if len(png) <= len(jpg) else ("jpeg", jpg)
+    return f"data:image/{kind};base64," + base64.b64encode(data).decode()
+
+
+def render_page(source: str, page: int, widths: Sequence[int],
+                boxes: Sequence[Sequence[float]] = ()) -> PageImage | None:
+    """`page` (1-based) of `source` rendered once per pixel width, or None if it cannot be read.
+    `boxes` are in the page's unrotated coordinates (those of every bbox rowkeeper writes)."""
+    import pymupdf
+
+    try:
+        with pymupdf.open(source) as pdf:
+            if pdf.needs_pass and not any(pdf.authenticate(p) for p in env_passwords()):
+                return None
+            pg = pdf[page - 1]
+            size = pg.rect
+            uris = tuple(_encoded(pg.get_pixmap(matrix=pymupdf.Matrix(w / size.width, w / size.width), alpha=False))
+                         for w in widths)
+            shown = tuple(tuple(pymupdf.Rect(b) * pg.rotation_matrix) for b in boxes)
+    except Exception:  # noqa: BLE001 - a missing picture must not cost the report
+        return None
+    return PageImage(uris=uris, width=size.width, height=size.height,
+                     boxes=tuple((b[0], b[1], b[2], b[3]) for b in shown))

@@ -181,7 +181,10 @@ def _record(entry: dict[str, Any]) -> DocumentRecord:
 
 
 def write_reports(report: dict[str, Any], out: str) -> None:
-    """report.json and report.html into the run folder."""
+    """report.json and report.html into the run folder (the previous report.json kept, for the trend)."""
+    from rowkeeper.flows.report import keep_previous, trend
+
+    report["trend"] = trend(keep_previous(out), report["totals"])
     clean = {**report, "documents": [{k: v for k, v in d.items() if not k.startswith("_")}
                                       for d in report["documents"]]}
     write_json(os.path.join(out, "report.json"), clean)
@@ -189,7 +192,7 @@ def write_reports(report: dict[str, Any], out: str) -> None:
         from rowkeeper.flows.report_html import write_html
     except ImportError:
         return
-    write_html(clean, os.path.join(out, "report.html"))
+    write_html(report, os.path.join(out, "report.html"))
 
 
 def _run_name() -> str:

@@ -21,6 +21,16 @@ from rowkeeper.models import DocumentRecord, DocumentResult, Table
 # AnalyzeDocument tables: $15 / 1,000 pages). A layer's `price_per_page` option overrides them.
 CLOUD_PRICE_PER_PAGE = {"azure": 0.010, "textract": 0.015}
 _STATUS_ORDER = {"failed": 0, "ok": 1, "skipped_unchanged": 2}
+SAMPLE_ROWS = 5
+"""Body rows per table in the report (a person checks the first rows against the page)."""
+MAX_CELL_BOXES = 2000
+"""Cell boxes kept per table for the report's page overlay; a huge table's outline suffices."""
+PREVIOUS_REPORT = "report.previous.json"
+"""The previous run's report.json, kept beside the new one for the trend."""
+TREND = (("documents", 0), ("ok", 0), ("failed", -1), ("skipped", 0), ("pages", 0),
+         ("tables", 0), ("rows", 0), ("tables_failing_checks", -1), ("chunks", 0),
+         ("self_contained_rate", 1), ("seconds", -1))
+"""Figures compared with the previous run, and which way is better (1 up, -1 down, 0 neither)."""
 
 
 def _reason_key(reason: str) -> str:
@@ -72,22 +82,33 @@ def self_contained(result: DocumentResult) -> dict[str, dict[str, Any]]:
     return {t.table_id: t.model_dump(mode="json") for t in m.tables}
 
 
+def cell_boxes(t: Table) -> dict[str, list[list[float]]]:
+    """The table's cell boxes by page (as a string key, JSON's), rounded to 0.1 pt."""
+    out: dict[str, list[list[float]]] = {}
+    for c in t.cells[:MAX_CELL_BOXES]:
+        if c.bbox is not None and c.page is not None:
+            out.setdefault(str(c.page), []).append([round(v, 1) for v in c.bbox])
+    return out
+
+
 def table_entry(t: Table, contained: dict[str, Any]) -> dict[str, Any]:
-    """One table in the report: where it is, its shape and types, and its checks with failures."""
+    """One table in the report: where it is, its shape, types and first rows, its checks with
+    failures."""
     checks = [c.model_dump(mode="json") for c in t.validation.checks]
     checks.sort(key=lambda c: c["passed"])  # failing checks first
     return {"table_id": t.table_id, "pages": list(t.pages),
             "regions": [r.model_dump(mode="json") for r in t.regions], "caption": t.caption,
             "section_path": list(t.section_path), "columns": list(t.columns),
             "column_types": list(t.column_types), "n_rows": len(t.rows),
-            "sample_rows": [list(r) for r in t.rows[:3]], "extractor": t.extractor,
+            "sample_rows": [list(r) for r in t.rows[:SAMPLE_ROWS]], "extractor": t.extractor,
             "merged_from": list(t.merged_from), "passed": t.validation.passed, "checks": checks,
             "self_contained": contained.get(t.table_id)}
 
 
 def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) -> dict[str, Any]:
     """One document in the report (built as it finishes, so the run keeps no result in memory);
-    tables with failing checks first."""
+    tables with failing checks first. Keys starting with _ stay out of report.json: the cell
+    boxes are for report.html's enlarged pages only (in JSON they would triple its size)."""
     contained = self_contained(result) if result is not None else {}
     tables = [table_entry(t, contained) for t in (result.tables if result else ())]
     tables.sort(key=lambda t: t["passed"])
@@ -96,13 +117,15 @@ def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) ->
             "n_tables": rec.n_tables, "n_chunks": rec.n_chunks, "seconds": rec.seconds,
             "error": rec.error, "attempts": [a.model_dump(mode="json") for a in rec.attempts],
             "failing_tables": sum(not t["passed"] for t in tables), "tables": tables,
-            "_record": rec}
+            "_record": rec, "_cell_boxes": {t.table_id: cell_boxes(t) for t in (result.tables if result else ())}}
 
 
-def _rate(entries: Sequence[dict[str, Any]]) -> float | None:
+def _rate(entries: Sequence[dict[str, Any]]) -> tuple[float | None, int]:
+    """The run's self-contained rate, and how many cells failed for want of a column name."""
     per = [t["self_contained"] for d in entries for t in d["tables"] if t["self_contained"]]
     cells = sum(p["cells"] for p in per)
-    return round(sum(p["contained"] for p in per) / cells, 6) if cells else None
+    rate = round(sum(p["contained"] for p in per) / cells, 6) if cells else None
+    return rate, sum(p.get("unnamed", 0) for p in per)
 
 
 def build_report(entries: Sequence[dict[str, Any]], records: Sequence[DocumentRecord],
@@ -112,13 +135,15 @@ def build_report(entries: Sequence[dict[str, Any]], records: Sequence[DocumentRe
     status = Counter(d["status"] for d in entries)
     figures = page_figures(records)
     tables = [t for d in entries if d["status"] != "skipped_unchanged" for t in d["tables"]]
+    rate, unnamed = _rate(entries)
     totals = {"documents": len(entries), "ok": status["ok"], "failed": status["failed"],
               "skipped": status["skipped_unchanged"], **figures, "tables": len(tables),
+              "rows": sum(t["n_rows"] for t in tables),
               "tables_failing_checks": sum(not t["passed"] for t in tables),
               "chunks": sum(r.n_chunks for r in records), "seconds": round(seconds, 3),
               "pages_per_second": round(figures["pages"] / seconds, 2) if seconds > 0 else None,
               "estimated_cloud_cost_usd": cloud_cost(records, config),
-              "self_contained_rate": _rate(entries)}
+              "self_contained_rate": rate, "self_contained_unnamed_cells": unnamed}
     docs = sorted(entries, key=lambda d: (_STATUS_ORDER.get(d["status"], 3), -d["failing_tables"],
                                           d["source"]))
     return {"rowkeeper_version": rowkeeper.__version__,
@@ -136,6 +161,37 @@ def write_json(path: str, data: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def keep_previous(out: str) -> dict[str, Any] | None:
+    """The previous run's report.json in `out` (None if there is none or it is unreadable),
+    moved to report.previous.json so that writing the new one keeps it."""
+    path = os.path.join(out, "report.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            previous = json.load(f)
+        os.replace(path, os.path.join(out, PREVIOUS_REPORT))
+    except (OSError, ValueError):
+        return None
+    return previous if isinstance(previous, dict) and isinstance(previous.get("totals"), dict) else None
+
+
+def trend(previous: dict[str, Any] | None, totals: dict[str, Any]) -> dict[str, Any] | None:
+    """This run's figures beside the previous run's, each with its direction and whether that
+    is good news (`tone`: good, bad or none); None without a previous run."""
+    if previous is None:
+        return None
+    figures = []
+    for name, better in TREND:
+        before, now = previous["totals"].get(name), totals.get(name)
+        change = round(now - before, 6) if isinstance(now, int | float) and isinstance(before, int | float) else None
+        direction = None if change is None else "up" if change > 0 else "down" if change < 0 else "same"
+        tone = "none" if not change or not better else "good" if (change > 0) == (better > 0) else "bad"
+        figures.append({"figure": name, "previous": before, "current": now, "change": change,
+                        "direction": direction, "tone": tone})
+    return {"previous_finished_at": previous.get("finished_at"), "kept_as": PREVIOUS_REPORT,
+            "previous_rowkeeper_version": previous.get("rowkeeper_version"),
+            "previous_config_fingerprint": previous.get("config_fingerprint"), "figures": figures}
+
+
 def summary_markdown(report: dict[str, Any]) -> str:
     """The totals as a markdown table (the Prefect artifact and the CLI's closing lines)."""
     t = report["totals"]
@@ -143,6 +199,7 @@ def summary_markdown(report: dict[str, Any]) -> str:
             ("skipped (unchanged)", t["skipped"]), ("pages", t["pages"]),
             ("pages by kind", _fmt(t["pages_by_kind"])), ("pages by layer", _fmt(t["pages_by_layer"])),
             ("escalations", t["escalations"]), ("tables", t["tables"]),
+            ("rows", t.get("rows")),
             ("tables failing checks", t["tables_failing_checks"]), ("chunks", t["chunks"]),
             ("seconds", t["seconds"]), ("pages/s", t["pages_per_second"]),
             ("estimated cloud cost (USD)", t["estimated_cloud_cost_usd"]),

@@ -52,3 +52,26 @@ def test_run_fraction_weights_tables_by_their_cells() -> None:
     report = measure_self_contained([a, b], chunks)
     assert report.fraction == 0.5 and report.below == ("x:t2",)
     assert [t.fraction for t in report.tables] == [1.0, 0.0]
+
+
+def _headerless(columns: tuple[str, ...]) -> Table:
+    return Table(doc_id="x" * 64, source="x.pdf", table_id="x:t1", pages=(1,),
+                 regions=(Region(page=1, bbox=(0, 0, 100, 100)),), header_rows=0, columns=columns,
+                 rows=(("A-1", "21.6", "0.40"), ("A-2", "22.1", "0.38")))
+
+
+def test_values_under_an_unnamed_column_are_not_self_contained() -> None:
+    t = _headerless(("", "", ""))
+    report = measure_self_contained([t], chunk_table(t, ChunkConfig()))
+    # 'Column 2: 21.6' says nothing about what 21.6 is; only the row keys count
+    assert (report.cells, report.contained, report.unnamed) == (6, 2, 4)
+    assert report.fraction == round(2 / 6, 6) and report.below == ("x:t1",)
+    assert report.tables[0].missing[0] == "row 1, column 2 (unnamed): 21.6"
+
+
+def test_placeholder_names_count_as_unnamed_and_a_blank_stub_header_does_not() -> None:
+    dashes = _headerless(("Sensor", "-", "Load"))
+    assert measure_self_contained([dashes], chunk_table(dashes, ChunkConfig())).unnamed == 2
+    stub = _headerless(("", "Temperature", "Load"))  # row labels under a blank corner cell
+    report = measure_self_contained([stub], chunk_table(stub, ChunkConfig()))
+    assert (report.contained, report.unnamed, report.fraction) == (6, 0, 1.0)
