@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from rowkeeper.config import Config, load_config
-from rowkeeper.errors import ConfigError, MissingExtra
+from rowkeeper.errors import ConfigError, MissingExtra, OutputError
 
 
 def _call(target: str, *args: object) -> int:
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except (ConfigError, MissingExtra) as e:
+    except (ConfigError, MissingExtra, OutputError) as e:
         print(f"rowkeeper: {e}", file=sys.stderr)
         return 2
 
