@@ -111,6 +111,14 @@ def sql_ddl(table: str, model: type[BaseModel], dialect: Dialect, primary_key: S
     return f"CREATE TABLE IF NOT EXISTS {table} (\n  " + ",\n  ".join(cols) + "\n)"
 
 
+def sql_add_columns(table: str, model: type[BaseModel], dialect: Dialect) -> list[str]:
+    """`ADD COLUMN IF NOT EXISTS` for every field, so a store created before a field was added
+    to the model takes the new records (added columns are nullable: old rows have no value)."""
+    sql = _SQL[dialect]
+    return [f'ALTER TABLE {table} ADD COLUMN IF NOT EXISTS "{c.name}" {sql[c.kind]}'
+            for c in columns_of(model)]
+
+
 def to_row(record: BaseModel, columns: Sequence[Column]) -> tuple[Any, ...]:
     """A record as a tuple of column values (JSON fields as JSON text)."""
     data = record.model_dump(mode="json")

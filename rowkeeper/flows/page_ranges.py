@@ -74,6 +74,7 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.flows.pipeline import pipeline_fingerprint
     from rowkeeper.transforms.assemble import assemble_tables
+    from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
     pages = tuple(p for part in parts for p in part.pages)
@@ -90,5 +91,6 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
         attempts=tuple(a for part in parts for a in part.attempts),
         fingerprint=pipeline_fingerprint(config, kind), seconds=round(seconds, 3),
         n_tables=len(tables), n_chunks=len(chunks),
+        warnings=uncovered_pages(pages, lines, tables, chunks),
     )
     return DocumentResult(document=record, tables=tables, chunks=chunks, lines=lines)

@@ -147,6 +147,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     from rowkeeper.extractors.classify import classify_document, document_kind
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.transforms.assemble import assemble_tables
+    from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
     start = time.perf_counter()
@@ -164,6 +165,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=cascade.attempts, fingerprint=pipeline_fingerprint(config, kind),
         seconds=round(time.perf_counter() - start, 3), n_tables=len(tables), n_chunks=len(chunks),
+        warnings=uncovered_pages(pages, cascade.lines, tables, chunks),
     )
     return DocumentResult(document=record, tables=tables, chunks=chunks, lines=cascade.lines,
                           images=images)
