@@ -94,6 +94,10 @@ class RunnerConfig(Section):
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
     memory_limit_mb: int = 4096
+    fallback_timeout_s: float = 120.0
+    """When a document's worker hangs past document_timeout_s, crashes or runs out of memory,
+    the document is read once more text-only (text lines, no table layer) within this budget:
+    it is `failed` only when nothing could be read."""
     retry_failed: bool = False
     """Reprocess documents that failed last time although their bytes and the pipeline are
     unchanged (e.g. after adding a PDF password; CLI `--retry-failed`). Off by default so a
