@@ -58,6 +58,11 @@ class TransformConfig(Section):
     min_type_conformity: float = 0.9
     max_empty_ratio: float = 0.6
     locale: str = "auto"
+    max_column_name_chars: int = 200
+    """Longer column names are cut; a table whose names are mostly longer or mostly non-word
+    characters (OCR noise) is rejected and its lines read as text (transforms/bounds.py)."""
+    max_cell_chars: int = 5000
+    """Longer cell texts are cut (with a warning in documents.jsonl)."""
 
 
 class ChunkConfig(Section):
@@ -76,6 +81,8 @@ class ChunkConfig(Section):
     """Force the row-key column (0-based); None detects it (first unique text column)."""
     expand_ratio: float = 0.6
     """`rowkeeper query` answers with the whole table when hits cover k/n rows >= this."""
+    hard_max_chars: int = 20000
+    """No chunk is longer: a longer one is cut, with a warning (budgets above are soft)."""
 
 
 class SinkConfig(BaseModel):

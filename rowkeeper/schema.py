@@ -128,11 +128,18 @@ def to_row(record: BaseModel, columns: Sequence[Column]) -> tuple[Any, ...]:
     )
 
 
+def _has_default(field: Any) -> bool:
+    """A field NULL may stand for: optional with a non-None default (a column added later)."""
+    return not field.is_required() and field.default is not None
+
+
 def from_row(model: type[BaseModel], columns: Sequence[Column], values: Sequence[Any]) -> Any:
     """A record back from column values (JSON text or already-decoded JSON both accepted)."""
     data = {
         c.name: json.loads(v) if c.kind == "json" and isinstance(v, str) else v
         for c, v in zip(columns, values, strict=True)
+        # NULL in a column added after the row was written (sql_add_columns): the field's default
+        if v is not None or not _has_default(model.model_fields[c.name])
     }
     return model.model_validate(data)
 
