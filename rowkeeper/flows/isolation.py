@@ -358,7 +358,9 @@ def _handle(fn: Callable[..., Any], request: bytes, cache: dict[str, Config]) ->
     except TransientError as e:
         kind, body = "transient", str(e)
     except Exception as e:  # noqa: BLE001 - any escape from the target fails only this document
-        kind, body = "error", f"{type(e).__name__}: {e}"
+        from rowkeeper.flows.pipeline import describe_error
+
+        kind, body = "error", describe_error(e)
     return f"{kind} {_rss_mb():.0f}\n".encode() + body.encode()
 
 
