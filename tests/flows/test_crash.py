@@ -27,11 +27,11 @@ from samples.make_samples import sample_specs
 VOLATILE = {"seconds"}
 
 
-def _corpus(d: Path) -> Path:
-    """Six documents with distinct bytes (five with tables, one corrupt)."""
+def _corpus(d: Path, n: int = 6) -> Path:
+    """`n` documents with distinct bytes (n - 1 with tables, one corrupt)."""
     d.mkdir(parents=True)
     specs = sample_specs()
-    for i in range(5):
+    for i in range(n - 1):
         name = list(specs)[i % len(specs)]
         spec = specs[name]
         spec.title = f"{spec.title or name} copy {i}"
