@@ -62,6 +62,11 @@ class TransformConfig(Section):
     min_type_conformity: float = 0.9
     max_empty_ratio: float = 0.6
     locale: str = "auto"
+    max_column_name_chars: int = 200
+    """Longer column names are cut; a table whose names are mostly longer or mostly non-word
+    characters (OCR noise) is rejected and its lines read as text (transforms/bounds.py)."""
+    max_cell_chars: int = 5000
+    """Longer cell texts are cut (with a warning in documents.jsonl)."""
 
 
 class ChunkConfig(Section):
@@ -80,6 +85,8 @@ class ChunkConfig(Section):
     """Force the row-key column (0-based); None detects it (first unique text column)."""
     expand_ratio: float = 0.6
     """`rowkeeper query` answers with the whole table when hits cover k/n rows >= this."""
+    hard_max_chars: int = 20000
+    """No chunk is longer: a longer one is cut, with a warning (budgets above are soft)."""
 
 
 class SinkConfig(BaseModel):
@@ -98,6 +105,10 @@ class RunnerConfig(Section):
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
     memory_limit_mb: int = 4096
+    fallback_timeout_s: float = 120.0
+    """When a document's worker hangs past document_timeout_s, crashes or runs out of memory,
+    the document is read once more text-only (text lines, no table layer) within this budget:
+    it is `failed` only when nothing could be read."""
     retry_failed: bool = False
     """Reprocess documents that failed last time although their bytes and the pipeline are
     unchanged (e.g. after adding a PDF password; CLI `--retry-failed`). Off by default so a

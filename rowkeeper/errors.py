@@ -33,3 +33,7 @@ class LayerUnavailable(RowkeeperError):
 
     The cascade skips the layer and records this message as the reason.
     """
+
+
+class OutputError(RowkeeperError):
+    """The output cannot be written (read-only, full, locked, in use): the run stops, exit 2."""

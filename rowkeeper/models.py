@@ -218,6 +218,9 @@ class DocumentRecord(Record):
     seconds: float = 0.0
     n_tables: int = 0
     n_chunks: int = 0
+    warnings: tuple[str, ...] = ()
+    """What was read but could not be kept or trusted (a page whose text reached no chunk, a
+    layer cut off at its deadline, a table rejected as noise): never a silent loss."""
 
 
 class DocumentResult(Record):

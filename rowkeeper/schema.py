@@ -111,6 +111,14 @@ def sql_ddl(table: str, model: type[BaseModel], dialect: Dialect, primary_key: S
     return f"CREATE TABLE IF NOT EXISTS {table} (\n  " + ",\n  ".join(cols) + "\n)"
 
 
+def sql_add_columns(table: str, model: type[BaseModel], dialect: Dialect) -> list[str]:
+    """`ADD COLUMN IF NOT EXISTS` for every field, so a store created before a field was added
+    to the model takes the new records (added columns are nullable: old rows have no value)."""
+    sql = _SQL[dialect]
+    return [f'ALTER TABLE {table} ADD COLUMN IF NOT EXISTS "{c.name}" {sql[c.kind]}'
+            for c in columns_of(model)]
+
+
 def to_row(record: BaseModel, columns: Sequence[Column]) -> tuple[Any, ...]:
     """A record as a tuple of column values (JSON fields as JSON text)."""
     data = record.model_dump(mode="json")
@@ -120,11 +128,18 @@ def to_row(record: BaseModel, columns: Sequence[Column]) -> tuple[Any, ...]:
     )
 
 
+def _has_default(field: Any) -> bool:
+    """A field NULL may stand for: optional with a non-None default (a column added later)."""
+    return not field.is_required() and field.default is not None
+
+
 def from_row(model: type[BaseModel], columns: Sequence[Column], values: Sequence[Any]) -> Any:
     """A record back from column values (JSON text or already-decoded JSON both accepted)."""
     data = {
         c.name: json.loads(v) if c.kind == "json" and isinstance(v, str) else v
         for c, v in zip(columns, values, strict=True)
+        # NULL in a column added after the row was written (sql_add_columns): the field's default
+        if v is not None or not _has_default(model.model_fields[c.name])
     }
     return model.model_validate(data)
 

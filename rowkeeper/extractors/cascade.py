@@ -18,6 +18,7 @@ from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
 from rowkeeper.extractors.page_features import PageFeatures, page_features
 from rowkeeper.extractors.text_layer import lines_of_dict, open_pdf, page_dict, working_password
+from rowkeeper.faults import hang_point
 from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
 from rowkeeper.registry import resolve
 
@@ -174,6 +175,7 @@ def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Seque
         if not pending:
             break
         start = time.perf_counter()
+        hang_point(f"layer:{layer}")
         try:
             result = _build(layer, config).extract(doc, pending)
         except (LayerUnavailable, MissingExtra, BadInput, ConfigError) as e:

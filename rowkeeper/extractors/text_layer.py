@@ -4,6 +4,7 @@ grid clean-ups shared by the find_tables-style extractors (page features: page_f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -43,13 +44,17 @@ def _require_pdf_header(doc: DocumentInput) -> None:
         raise BadInput(f"{doc.source}: not a PDF (no %PDF- header in the first 1 KiB; {kind})")
 
 
+# MuPDF errors arrive as 'code=2: cannot find startxref': the code means nothing to a reader
+_MUPDF_CODE = re.compile(r"^code=\d+:\s*")
+
+
 def open_pdf_bytes_or_path(doc: DocumentInput, passwords: Sequence[str] = ()) -> pymupdf.Document:
     """Open `doc` with PyMuPDF, authenticating if needed; BadInput when it cannot be read."""
     _require_pdf_header(doc)
     try:
         pdf = pymupdf.open(doc.path, filetype="pdf")
     except (pymupdf.FileDataError, RuntimeError, ValueError) as e:
-        raise BadInput(f"{doc.source}: not a readable PDF ({e})") from e
+        raise BadInput(f"{doc.source}: not a readable PDF ({_MUPDF_CODE.sub('', str(e))})") from e
     except FileNotFoundError as e:
         raise BadInput(f"{doc.source}: file not found") from e
     if pdf.needs_pass:

@@ -22,7 +22,9 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
 from rowkeeper.config import Config
-from rowkeeper.errors import TransientError
+from rowkeeper.errors import OutputError, TransientError
+from rowkeeper.faults import crash_point
+from rowkeeper.flows.guard import start_supervised_server
 from rowkeeper.flows.incremental import TRANSIENT_MARK, Plan, hash_inputs, plan_run
 from rowkeeper.flows.isolation import process_isolated
 from rowkeeper.flows.outcome import (
@@ -32,7 +34,14 @@ from rowkeeper.flows.outcome import (
     process_start_clock,
     retry_hint,
 )
-from rowkeeper.flows.outputs import close_all, delete_all, manifests, open_sinks, write_all
+from rowkeeper.flows.outputs import (
+    close_all,
+    delete_all,
+    manifests,
+    must_close,
+    open_sinks,
+    write_all,
+)
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
 from rowkeeper.flows.progress import RunProgress
 from rowkeeper.flows.report import build_report, document_entry, summary_markdown, write_json
@@ -123,6 +132,7 @@ def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentR
     entries: list[dict[str, Any]] = []
     # chain, not (*a, *b): unpacking would drain the stream and hold every result until the end
     for result in itertools.chain(plan.unreadable, extracted):
+        crash_point("extract")
         rec = load(result, sinks, plan.replaces.get(result.document.doc_id, ()))
         entries.append(document_entry(rec, result))
         log_document(rec)
@@ -163,7 +173,7 @@ def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], 
     `start` is a perf_counter value; `startup` the seconds of it spent before the flow began."""
     pruned = list(plan.vanished) if prune else []
     delete_all(sinks, pruned)
-    if any(e["status"] != "skipped_unchanged" for e in entries) or pruned:
+    if any(e["status"] != "skipped_unchanged" for e in entries) or pruned or must_close(sinks):
         close_all(sinks)
     entries = entries + [document_entry(rec) for rec in plan.skipped]
     records = [_record(e) for e in entries if e["status"] != "skipped_unchanged"]
@@ -266,7 +276,19 @@ def publish_artifact(report: dict[str, Any]) -> None:
 
 
 def run_cli(inputs: list[str], config: Config, args: Any) -> int:
-    """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed."""
+    """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed; OutputError
+    (one line, exit 2) when the output is in use by another run, read-only, full or locked."""
+    from rowkeeper.flows.guard import describe_os_error, out_lock
+
+    with out_lock(config.out):
+        crash_point("startup")
+        try:
+            return _run_locked(inputs, config, args)
+        except OSError as e:
+            raise OutputError(describe_os_error(e, config.out)) from None
+
+
+def _run_locked(inputs: list[str], config: Config, args: Any) -> int:
     now = time.perf_counter()
     start = process_start_clock()
     plan, sinks = prepare(inputs, config)
@@ -280,6 +302,7 @@ def run_cli(inputs: list[str], config: Config, args: Any) -> int:
             _progress.set(progress)
             _prepared.set((plan, sinks))
             _started.set(start)
+            start_supervised_server()  # so a kill -9 of the run cannot orphan it
             try:
                 flow_for(config)(list(inputs), config, prune=prune,
                                  cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))

@@ -33,7 +33,7 @@ from typing import IO, Any
 
 from rowkeeper.config import Config, env_passwords
 from rowkeeper.errors import TransientError
-from rowkeeper.models import DocumentInput, DocumentResult
+from rowkeeper.models import Attempt, DocumentInput, DocumentResult
 
 DEFAULT_TARGET = "rowkeeper.flows.pipeline:process_document"
 _HEADER = struct.Struct(">Q")
@@ -48,6 +48,9 @@ class Limits:
     max_docs: int = 200
     """Replace the worker after this many documents, so slow leaks in C libraries stay bounded."""
     startup_timeout_s: float = 120.0
+    fallback_timeout_s: float = 120.0
+    """Budget of the text-only second reading of a document whose worker hung, crashed or ran
+    out of memory (0: no second reading)."""
 
 
 class WorkerDied(Exception):
@@ -132,13 +135,14 @@ class IsolatedWorker:
             raise WorkerDied(f"worker did not start: {body.decode(errors='replace')}")
         return proc
 
-    def _receive(self, proc: subprocess.Popen[bytes], timeout_s: float) -> bytes:
+    def _receive(self, proc: subprocess.Popen[bytes], timeout_s: float,
+                 setting: str = "runner.document_timeout_s") -> bytes:
         assert proc.stdout is not None
         try:
             return _read_frame(proc.stdout.fileno(), time.monotonic() + timeout_s)
         except TimeoutError:
             self.close()
-            raise WorkerDied(f"timed out after {timeout_s:g} s (runner.document_timeout_s); "
+            raise WorkerDied(f"timed out after {timeout_s:g} s ({setting}); "
                              "the worker was killed") from None
         except EOFError:
             raise WorkerDied(self._death_reason(proc)) from None
@@ -174,12 +178,33 @@ class IsolatedWorker:
         try:
             result = self._process(doc, config, secrets, start)
         except (WorkerDied, _Failed) as e:
-            return failed_result(doc, redact(str(e), secrets), time.monotonic() - start, config)
+            reason = redact(str(e), secrets)
+            second = self._text_only(doc, config, reason, start)
+            if second is None:
+                return failed_result(doc, reason, time.monotonic() - start, config)
+            result = second
         error = result.document.error
         if error and any(s and s in error for s in secrets):
             result = result.model_copy(update={"document": result.document.model_copy(
                 update={"error": redact(error, secrets)})})
         return result
+
+    def _text_only(self, doc: DocumentInput, config: Config, reason: str,
+                   start: float) -> DocumentResult | None:
+        """The document read again without table layers (its text lines and text chunks), after
+        the full reading hung, crashed or ran out of memory; None when that reads nothing either."""
+        if self.target != DEFAULT_TARGET or self.limits.fallback_timeout_s <= 0:
+            return None
+        lite = config.model_copy(update={"extract": config.extract.model_copy(
+            update={"text_layers": (), "scanned_layers": ()})})
+        try:
+            kind, body = self._call(doc, lite, "process", None, self.limits.fallback_timeout_s)
+        except WorkerDied:
+            return None
+        result = DocumentResult.model_validate_json(body) if kind == "result" else None
+        if result is None or result.document.status != "ok" or not result.chunks:
+            return None
+        return _degraded(result, config, reason, time.monotonic() - start)
 
     def _process(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...],
                  start: float) -> DocumentResult:
@@ -210,8 +235,8 @@ class IsolatedWorker:
             raise _Failed(f"pages {pages[0]}-{pages[1]}: {body}" if pages else body)
         return body
 
-    def _call(self, doc: DocumentInput, config: Config, op: str,
-              pages: tuple[int, int] | None) -> tuple[str, str]:
+    def _call(self, doc: DocumentInput, config: Config, op: str, pages: tuple[int, int] | None,
+              timeout_s: float | None = None) -> tuple[str, str]:
         proc = self._proc if self._proc and self._proc.poll() is None else self._start()
         assert proc.stdin is not None and self._stderr is not None
         os.ftruncate(self._stderr.fileno(), 0)
@@ -221,7 +246,9 @@ class IsolatedWorker:
             _write_frame(proc.stdin, request)
         except BrokenPipeError:
             raise WorkerDied(self._death_reason(proc)) from None
-        head, _, body = self._receive(proc, self.limits.timeout_s).partition(b"\n")
+        budget = (timeout_s, "runner.fallback_timeout_s") if timeout_s else \
+            (self.limits.timeout_s, "runner.document_timeout_s")
+        head, _, body = self._receive(proc, *budget).partition(b"\n")
         kind, _, rss = head.decode().partition(" ")
         self._done += 1
         # Recycle a worker that served its quota, failed, or grew past half its cap.
@@ -241,6 +268,21 @@ class IsolatedWorker:
                 f.close()
 
 
+def _degraded(result: DocumentResult, config: Config, reason: str, seconds: float) -> DocumentResult:
+    """A text-only result marked as such: an attempt and a warning saying why tables are missing,
+    and the full pipeline's fingerprint (so it is not re-read every night, like a failure)."""
+    from rowkeeper.flows.pipeline import pipeline_fingerprint
+
+    rec = result.document
+    why = f"table layers cut off ({reason}); text-only output"
+    attempt = Attempt(extractor="deadline", pages=tuple(p.page for p in rec.pages),
+                      seconds=round(seconds, 3), accepted=False, reason=why)
+    rec = rec.model_copy(update={"attempts": (attempt, *rec.attempts), "warnings": (*rec.warnings, why),
+                                 "fingerprint": pipeline_fingerprint(config, rec.kind),
+                                 "seconds": round(seconds, 3)})
+    return result.model_copy(update={"document": rec})
+
+
 _local = threading.local()
 
 
@@ -258,7 +300,8 @@ def _thread_worker(limits: Limits, target: str) -> IsolatedWorker:
 
 def process_isolated(doc: DocumentInput, config: Config, target: str = DEFAULT_TARGET) -> DocumentResult:
     """`target(doc, config)` run in this thread's worker subprocess under config.runner's limits."""
-    limits = Limits(timeout_s=config.runner.document_timeout_s, memory_mb=config.runner.memory_limit_mb)
+    limits = Limits(timeout_s=config.runner.document_timeout_s, memory_mb=config.runner.memory_limit_mb,
+                    fallback_timeout_s=config.runner.fallback_timeout_s)
     return _thread_worker(limits, target).process(doc, config)
 
 
@@ -315,7 +358,9 @@ def _handle(fn: Callable[..., Any], request: bytes, cache: dict[str, Config]) ->
     except TransientError as e:
         kind, body = "transient", str(e)
     except Exception as e:  # noqa: BLE001 - any escape from the target fails only this document
-        kind, body = "error", f"{type(e).__name__}: {e}"
+        from rowkeeper.flows.pipeline import describe_error
+
+        kind, body = "error", describe_error(e)
     return f"{kind} {_rss_mb():.0f}\n".encode() + body.encode()
 
 

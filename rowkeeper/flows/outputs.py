@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rowkeeper.config import Config
-from rowkeeper.errors import ConfigError
+from rowkeeper.errors import ConfigError, OutputError, TransientError
 from rowkeeper.models import DocumentRecord, DocumentResult
 from rowkeeper.registry import resolve
 
@@ -32,17 +32,26 @@ def open_sinks(config: Config) -> list[Any]:
 
 
 def manifests(sinks: Sequence[Any]) -> list[dict[str, DocumentRecord]]:
-    """Each sink's stored document records (the state incremental runs decide on)."""
-    return [s.documents() for s in sinks]
+    """Each sink's stored document records (the state incremental runs decide on); a store
+    locked by another process is an OutputError: the run cannot start."""
+    try:
+        return [s.documents() for s in sinks]
+    except TransientError as e:
+        raise OutputError(str(e).splitlines()[0]) from None
 
 
 def write_all(sinks: Sequence[Any], result: DocumentResult, stale: Sequence[str] = ()) -> None:
     """Replace the document in every sink, then drop the ids of its previous versions."""
-    for s in sinks:
-        s.write(result)
-        for old in stale:
-            if old != result.document.doc_id:
-                s.delete(old)
+    try:
+        for s in sinks:
+            s.write(result)
+            for old in stale:
+                if old != result.document.doc_id:
+                    s.delete(old)
+    except OSError as e:  # full disk, read-only: every later document would fail the same way
+        from rowkeeper.flows.guard import describe_os_error
+
+        raise OutputError(describe_os_error(e, getattr(s.options, "path", s.name))) from None
 
 
 def delete_all(sinks: Sequence[Any], doc_ids: Sequence[str]) -> None:
@@ -50,6 +59,12 @@ def delete_all(sinks: Sequence[Any], doc_ids: Sequence[str]) -> None:
     for s in sinks:
         for doc_id in doc_ids:
             s.delete(doc_id)
+
+
+def must_close(sinks: Sequence[Any]) -> bool:
+    """True when a sink's consolidated files are missing, stale or littered with a killed run's
+    temp files, so the run must close (rebuild) them although no document changed."""
+    return any(getattr(s, "needs_consolidation", lambda: False)() for s in sinks)
 
 
 def close_all(sinks: Sequence[Any]) -> None:

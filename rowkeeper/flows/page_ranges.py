@@ -74,21 +74,24 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.flows.pipeline import pipeline_fingerprint
     from rowkeeper.transforms.assemble import assemble_tables
+    from rowkeeper.transforms.bounds import bound_chunks, bound_tables
+    from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
     pages = tuple(p for part in parts for p in part.pages)
     pieces = tuple(t for part in parts for t in part.tables)
     lines = tuple(ln for part in parts for ln in part.lines)
     outline = read_outline(doc, (*config.extract.passwords, *env_passwords()))
-    tables = assemble_tables(doc.doc_id, doc.source, pieces, lines, pages, config.transform,
-                             outline)
-    chunks = chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk, outline=outline,
-                            pages=pages)
+    tables, cut = bound_tables(assemble_tables(doc.doc_id, doc.source, pieces, lines, pages,
+                                               config.transform, outline), config.transform)
+    chunks, cut_chunks = bound_chunks(chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk,
+                                                     outline=outline, pages=pages), config.chunk)
     kind = document_kind(pages)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=tuple(a for part in parts for a in part.attempts),
         fingerprint=pipeline_fingerprint(config, kind), seconds=round(seconds, 3),
         n_tables=len(tables), n_chunks=len(chunks),
+        warnings=(*cut, *cut_chunks, *uncovered_pages(pages, lines, tables, chunks)),
     )
     return DocumentResult(document=record, tables=tables, chunks=chunks, lines=lines)

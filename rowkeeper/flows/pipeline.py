@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata as metadata
 import json
+import re
 import time
 from collections.abc import Iterable
 from functools import lru_cache
@@ -123,7 +124,13 @@ def describe_error(e: BaseException) -> str:
     """A failure reason a person can act on: BadInput's own words, else the exception type too."""
     if isinstance(e, BadInput):
         return str(e)
+    if m := _MUPDF_CODE.match(str(e)):  # RuntimeError or FzError*, by version
+        return f"damaged PDF: MuPDF cannot read it ({m.group(1).strip() or 'error ' + m.group(0)})"
     return f"unexpected {type(e).__name__}: {e}"
+
+
+# MuPDF's own errors reach Python as RuntimeError('code=7: cannot find object in xref ...')
+_MUPDF_CODE = re.compile(r"^code=\d+:\s*(.*)", re.DOTALL)
 
 
 def failed_result(doc: DocumentInput, reason: str, seconds: float, config: Config) -> DocumentResult:
@@ -147,6 +154,8 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     from rowkeeper.extractors.classify import classify_document, document_kind
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.transforms.assemble import assemble_tables
+    from rowkeeper.transforms.bounds import bound_chunks, bound_tables
+    from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
     start = time.perf_counter()
@@ -155,15 +164,16 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     kind = document_kind(pages)
     cascade = run_cascade(doc, pages, config.extract, validate=_validator(config))
     outline = read_outline(doc, passwords)
-    tables = assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines, pages,
-                             config.transform, outline)
+    tables, cut = bound_tables(assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines,
+                                               pages, config.transform, outline), config.transform)
     images = _with_crops(doc, _table_page_images(doc, pages, tables), tables, config.out)
-    chunks = chunk_document(doc.doc_id, doc.source, tables, cascade.lines, config.chunk, images,
-                            outline, pages)
+    chunks, cut_chunks = bound_chunks(chunk_document(doc.doc_id, doc.source, tables, cascade.lines,
+                                                     config.chunk, images, outline, pages), config.chunk)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=cascade.attempts, fingerprint=pipeline_fingerprint(config, kind),
         seconds=round(time.perf_counter() - start, 3), n_tables=len(tables), n_chunks=len(chunks),
+        warnings=(*cut, *cut_chunks, *uncovered_pages(pages, cascade.lines, tables, chunks)),
     )
     return DocumentResult(document=record, tables=tables, chunks=chunks, lines=cascade.lines,
                           images=images)
@@ -203,4 +213,39 @@ def process_document(doc: DocumentInput, config: Config) -> DocumentResult:
     except TransientError:
         raise
     except Exception as e:  # noqa: BLE001 - one bad PDF must never stop the others
-        return failed_result(doc, describe_error(e), time.perf_counter() - start, config)
+        reason = describe_error(e)
+        if not any(final in reason for final in _FINAL_REASONS):
+            second = second_opinion(doc, config, reason, start)
+            if second is not None:
+                return second
+        return failed_result(doc, reason, time.perf_counter() - start, config)
+
+
+# Failures no other reader can fix: the file is not a PDF, or the password is missing.
+_FINAL_REASONS = ("encrypted PDF", "not a PDF (", ": file not found", ": cannot read ")
+
+
+def second_opinion(doc: DocumentInput, config: Config, reason: str, start: float) -> DocumentResult | None:
+    """Text-only output read by pdfium where the MuPDF pipeline failed (None when pdfium reads
+    nothing either): text chunks, an attempt and a warning saying why there are no tables."""
+    from rowkeeper.extractors.pdfium_text import read_text
+    from rowkeeper.models import Attempt
+    from rowkeeper.transforms.bounds import bound_chunks
+    from rowkeeper.transforms.coverage import uncovered_pages
+    from rowkeeper.transforms.table_chunks import chunk_document
+
+    try:
+        pages, lines = read_text(doc, (*config.extract.passwords, *env_passwords()), config.extract.max_pages)
+        chunks, cut = bound_chunks(chunk_document(doc.doc_id, doc.source, (), lines, config.chunk,
+                                                  pages=pages), config.chunk)
+    except Exception:  # noqa: BLE001 - the second opinion is optional; the first reason stands
+        return None
+    why = f"MuPDF failed ({reason}); text read by pdfium, no tables"
+    attempt = Attempt(extractor="pdfium", pages=tuple(p.page for p in pages),
+                      seconds=round(time.perf_counter() - start, 3), accepted=True, reason=why)
+    record = DocumentRecord(
+        doc_id=doc.doc_id, source=doc.source, status="ok", kind="text", pages=pages,
+        attempts=(attempt,), fingerprint=pipeline_fingerprint(config, "text"),
+        seconds=round(time.perf_counter() - start, 3), n_chunks=len(chunks),
+        warnings=(why, *cut, *uncovered_pages(pages, lines, (), chunks)))
+    return DocumentResult(document=record, chunks=chunks, lines=lines)

@@ -116,6 +116,7 @@ def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) ->
             "pages": len(rec.pages), "page_kinds": [p.kind for p in rec.pages],
             "n_tables": rec.n_tables, "n_chunks": rec.n_chunks, "seconds": rec.seconds,
             "error": rec.error, "attempts": [a.model_dump(mode="json") for a in rec.attempts],
+            "warnings": list(rec.warnings),
             "failing_tables": sum(not t["passed"] for t in tables), "tables": tables,
             "_record": rec, "_cell_boxes": {t.table_id: cell_boxes(t) for t in (result.tables if result else ())}}
 
@@ -143,7 +144,10 @@ def build_report(entries: Sequence[dict[str, Any]], records: Sequence[DocumentRe
               "chunks": sum(r.n_chunks for r in records), "seconds": round(seconds, 3),
               "pages_per_second": round(figures["pages"] / seconds, 2) if seconds > 0 else None,
               "estimated_cloud_cost_usd": cloud_cost(records, config),
-              "self_contained_rate": rate, "self_contained_unnamed_cells": unnamed}
+              "self_contained_rate": rate, "self_contained_unnamed_cells": unnamed,
+              "documents_with_warnings": sum(bool(r.warnings) for r in records),
+              "pages_without_output": sum(w.endswith("no chunk or table") for r in records
+                                          for w in r.warnings)}
     docs = sorted(entries, key=lambda d: (_STATUS_ORDER.get(d["status"], 3), -d["failing_tables"],
                                           d["source"]))
     return {"rowkeeper_version": rowkeeper.__version__,

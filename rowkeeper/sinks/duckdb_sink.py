@@ -10,6 +10,7 @@ database, the folder sink's files through views of the same names.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import sys
@@ -21,7 +22,7 @@ import duckdb
 import pyarrow as pa
 from pydantic import BaseModel, ConfigDict
 
-from rowkeeper.errors import ConfigError, TransientError
+from rowkeeper.errors import ConfigError, OutputError, TransientError
 from rowkeeper.models import Chunk, DocumentRecord, DocumentResult, Table
 from rowkeeper.schema import (
     CELLS_NUMERIC,
@@ -31,6 +32,7 @@ from rowkeeper.schema import (
     cells_arrow,
     columns_of,
     from_row,
+    sql_add_columns,
     sql_ddl,
     to_row,
 )
@@ -43,6 +45,7 @@ _RECORDS: dict[str, type[BaseModel]] = {"documents": DocumentRecord, "tables": T
 
 def _ddl() -> list[str]:
     stmts = [sql_ddl(name, model, "duckdb", extra=(ORDINAL,)) for name, model in _RECORDS.items()]
+    stmts += [alter for name, model in _RECORDS.items() for alter in sql_add_columns(name, model, "duckdb")]
     stmts.append(sql_ddl("cells", CellRow, "duckdb"))
     stmts.append(CELLS_NUMERIC)
     return stmts
@@ -98,6 +101,10 @@ class DuckDBSink:
             self._insert("cells", cells_arrow(batch.tables))
             self._insert("chunks", _arrow(Chunk, batch.chunks))
             con.execute("COMMIT")
+        except duckdb.IOException as e:  # a full disk or a vanished file: the store is unusable
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise OutputError(f"cannot write {self.options.path}: {str(e).splitlines()[0]}") from None
         except BaseException:
             con.execute("ROLLBACK")
             raise

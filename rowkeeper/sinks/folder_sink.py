@@ -28,11 +28,14 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from rowkeeper.errors import ConfigError
+from rowkeeper.faults import crash_point
 from rowkeeper.models import Chunk, DocumentRecord, DocumentResult, Table
 from rowkeeper.schema import CellRow, arrow_schema, cells_arrow
 from rowkeeper.sinks.options import coerce_options, safe_doc_id
 
 _VERSION = b"rowkeeper.version"
+_STAMP = b"rowkeeper.parts"
+"""tables.parquet metadata: a hash of the (doc_id, version) of every part it was built from."""
 CONTRACT_FILES = ("documents.jsonl", "tables.jsonl", "chunks.jsonl", "tables.parquet")
 
 
@@ -62,6 +65,7 @@ class FolderSink:
             raise ConfigError(f"folder sink cannot open {self.options.path!r}: {e}") from e
         self.root = self.root.rstrip("/") or "/"
         self.fs.makedirs(self.root, exist_ok=True)
+        self._versions: dict[str, str] | None = None  # doc_id -> part version, once read
 
     # -- paths ---------------------------------------------------------------------------
     def _join(self, *parts: str) -> str:
@@ -93,7 +97,10 @@ class FolderSink:
             cells_tmp = self._stage_cells(cells, batch.tables, version, temps)
             part_tmp = self._stage_part(part, batch, version, temps)
             self._rename(cells_tmp, cells)
+            crash_point("write")
             self._rename(part_tmp, part)  # the commit point
+            if self._versions is not None:
+                self._versions[doc_id] = version
         finally:
             for t in temps:
                 if self.fs.exists(t):
@@ -134,6 +141,8 @@ class FolderSink:
         for path in (self.cells_path(doc_id), self.part_path(doc_id)):
             if self.fs.exists(path):
                 self.fs.rm(path)
+        if self._versions is not None:
+            self._versions.pop(doc_id, None)
 
     # -- reading -----------------------------------------------------------------------------
     def _parts(self) -> list[str]:
@@ -168,12 +177,60 @@ class FolderSink:
     def documents(self) -> dict[str, DocumentRecord]:
         """Every stored document record by doc_id (reads two lines per part file)."""
         out: dict[str, DocumentRecord] = {}
+        versions: dict[str, str] = {}
         for path in self._parts():
             with self.fs.open(path, "r", encoding="utf-8") as f:
-                f.readline()
+                header = json.loads(f.readline())
                 rec = DocumentRecord.model_validate_json(f.readline())
             out[rec.doc_id] = rec
+            versions[rec.doc_id] = header["version"]
+        self._versions = versions
         return out
+
+    def _part_versions(self) -> dict[str, str]:
+        if self._versions is None:
+            self.documents()
+        assert self._versions is not None
+        return self._versions
+
+    # -- recovery ------------------------------------------------------------------------------
+    def leftover_temps(self) -> list[str]:
+        """Temp files a killed write or consolidation left behind (no live run owns them: the
+        run holds the output folder's lock)."""
+        found: set[str] = set()
+        for where in ("", "_docs/*", "cells/shard=*"):
+            for pattern in (".*.tmp", "*.tmp"):
+                found.update(self.fs.glob(self._join(where, pattern) if where else self._join(pattern)))
+        return sorted(found)
+
+    def needs_consolidation(self) -> bool:
+        """True when a top-level file is missing or stale (the parts changed since it was built)
+        or a crash left temp files: close() must rebuild, whatever the manifest says."""
+        if not self.options.consolidate:
+            return False
+        if self.leftover_temps():
+            return True
+        if not all(self.fs.exists(self._join(name)) for name in CONTRACT_FILES):
+            return True
+        return self._built_from() != _stamp(self._part_versions())
+
+    def _built_from(self) -> str | None:
+        """The parts stamp of the consolidated tables.parquet (renamed last, so a current stamp
+        means every top-level file of that consolidation is in place)."""
+        import pyarrow.parquet as pq
+
+        try:
+            with self.fs.open(self._join("tables.parquet"), "rb") as f:
+                meta = pq.read_metadata(f).metadata or {}
+        except Exception:  # noqa: BLE001 - unreadable (truncated by a full disk): rebuild it
+            return None
+        stamp = meta.get(_STAMP)
+        return stamp.decode() if stamp else None
+
+    def _remove_temps(self) -> None:
+        for path in self.leftover_temps():
+            if self.fs.exists(path):
+                self.fs.rm(path)
 
     # -- consolidation -----------------------------------------------------------------------
     def close(self) -> None:
@@ -186,7 +243,9 @@ class FolderSink:
         repairing per-document Parquet files that a crash left stale, missing or orphaned."""
         import pyarrow.parquet as pq
 
+        self._remove_temps()
         parts = self._parts()
+        versions: dict[str, str] = {}
         finals = {name: self._join(name) for name in CONTRACT_FILES}
         temps = {name: self._temp(path) for name, path in finals.items()}
         names = {"document": "documents.jsonl", "table": "tables.jsonl", "chunk": "chunks.jsonl"}
@@ -197,22 +256,28 @@ class FolderSink:
                 pf = stack.enter_context(self.fs.open(temps["tables.parquet"], "wb"))
                 writer = stack.enter_context(pq.ParquetWriter(pf, arrow_schema(CellRow), compression="zstd"))
                 for path in parts:
-                    writer.write_table(self._consolidate_part(path, files))
-            for name in CONTRACT_FILES:
+                    writer.write_table(self._consolidate_part(path, files, versions))
+                writer.add_key_value_metadata({_STAMP: _stamp(versions)})
+            crash_point("consolidate")
+            for i, name in enumerate(CONTRACT_FILES):  # tables.parquet (the stamp) last
                 self._rename(temps[name], finals[name])
+                if i == 0:
+                    crash_point("consolidate")
         finally:
             for t in temps.values():
                 if self.fs.exists(t):
                     self.fs.rm(t)
         self._remove_orphans({posixpath.basename(p)[: -len(".jsonl")] for p in parts})
+        self._versions = versions
 
-    def _consolidate_part(self, path: str, files: dict[str, Any]) -> Any:
+    def _consolidate_part(self, path: str, files: dict[str, Any], versions: dict[str, str]) -> Any:
         """Copy a part's lines to the top-level files; return its cells (rebuilt if stale)."""
         header: dict[str, Any] = {}
         tables: list[str] = []
         for kind, line in self._read_part(path):
             if kind == "header":
                 header = json.loads(line)
+                versions[header["doc_id"]] = header["version"]
                 continue
             files[kind].write(line)  # part lines are contract lines: copied verbatim
             if kind == "table":
@@ -248,6 +313,14 @@ class FolderSink:
         for path in self.fs.glob(self._join("cells", "shard=*", "*.parquet")):
             if posixpath.basename(path)[: -len(".parquet")] not in doc_ids:
                 self.fs.rm(path)
+
+
+def _stamp(versions: dict[str, str]) -> str:
+    """One hash of a set of part versions: equal stamps, same consolidated content."""
+    import hashlib
+
+    blob = "\n".join(f"{d}:{v}" for d, v in sorted(versions.items()))
+    return hashlib.sha256(blob.encode()).hexdigest()
 
 
 def _line(record: BaseModel) -> str:

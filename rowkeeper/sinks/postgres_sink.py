@@ -25,6 +25,7 @@ from rowkeeper.schema import (
     cell_columns,
     columns_of,
     from_row,
+    sql_add_columns,
     sql_ddl,
     to_row,
 )
@@ -88,6 +89,8 @@ class PostgresSink:
             conn.execute(f'SET search_path TO "{schema}"')
             for name, model in _RECORDS.items():
                 conn.execute(sql_ddl(name, model, "postgres", extra=(ORDINAL,)))
+                for alter in sql_add_columns(name, model, "postgres"):
+                    conn.execute(alter)
             conn.execute(sql_ddl("cells", CellRow, "postgres"))
             for name in (*_RECORDS, "cells"):
                 conn.execute(f"CREATE INDEX IF NOT EXISTS {name}_doc_id ON {name} (doc_id)")

@@ -60,13 +60,24 @@ def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Text
     """Lines that are prose: not in a table region, not a caption or note, not page furniture."""
     owned = {clean(t.caption or "") for t in tables} | {clean(f) for t in tables for f in t.footnotes}
     furniture = _furniture(lines)
-    out = []
+    kept, repeated = [], []
     for ln in lines_outside_tables(lines, tables):
         text = clean(ln.text)
-        if not text or text in owned or _PAGE_NO.match(text) or _DIGITS.sub("#", text) in furniture:
+        if not text or text in owned or _PAGE_NO.match(text):
             continue
-        out.append(ln)
+        (repeated if _DIGITS.sub("#", text) in furniture else kept).append(ln)
+    # The furniture rule must never empty a page: where every line repeats on other pages (a
+    # form, the same notice on each page), those lines are the page's content, not furniture.
+    alone = {ln.page for ln in repeated} - {ln.page for ln in kept}
+    out = kept + [ln for ln in repeated if ln.page in alone]
     return sorted(out, key=lambda ln: (ln.page, ln.bbox[1], ln.bbox[0]))
+
+
+def _bold_marks_headings(lines: Sequence[TextLine]) -> bool:
+    """Bold is a heading signal only where most of the text is not bold (a document set all in
+    bold would otherwise be all headings and no paragraph)."""
+    bold = sum(len(ln.text) for ln in lines if ln.bold)
+    return bold * 2 < sum(len(ln.text) for ln in lines)
 
 
 def _body_size(lines: Sequence[TextLine]) -> float:
@@ -76,13 +87,14 @@ def _body_size(lines: Sequence[TextLine]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def _heading_level(line: TextLine, body: float, levels: Sequence[float]) -> int | None:
+def _heading_level(line: TextLine, body: float, levels: Sequence[float],
+                   bold_headings: bool = True) -> int | None:
     """1-based heading level by font size rank, or None for body text."""
     size = round(line.font_size, 1)
     short = len(clean(line.text)) <= 80 and not clean(line.text).endswith(("。", "."))
     if size >= body * 1.15 and size in levels:
         return levels.index(size) + 1
-    if line.bold and short and size >= body:
+    if bold_headings and line.bold and short and size >= body:
         return len(levels) + 1
     return None
 
@@ -111,23 +123,44 @@ def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
             out.append(Para(tuple(s for _, s in section), _block_of(cur[0], anchors), tuple(cur)))
             cur.clear()
 
+    bold_headings = _bold_marks_headings(prose)
+    heads: list[TextLine] = []
     for ln in prose:
-        level = _heading_level(ln, body, levels)
+        level = _heading_level(ln, body, levels, bold_headings)
         if level is not None:
             flush()
             section[:] = [s for s in section if s[0] < level] + [(level, clean(ln.text))]
             headings.append((ln.page, ln.bbox[1], tuple(s for _, s in section)))
+            heads.append(ln)
         elif cur and _breaks(cur[-1], ln, anchors):
             flush()
             cur.append(ln)
         else:
             cur.append(ln)
     flush()
+    out = _keep_heading_only_pages(out, heads, headings, anchors)
     if not outline:
         return out
     index = with_outline(headings, outline)
     return [Para(section_path_at(index, p.lines[0].page, p.lines[0].bbox[1]), p.block, p.lines)
             for p in out]
+
+
+def _keep_heading_only_pages(paras: list[Para], heads: Sequence[TextLine],
+                             headings: Sequence[tuple[int, float, tuple[str, ...]]],
+                             anchors: Sequence[tuple[int, float]]) -> list[Para]:
+    """The heading rule must never empty a page: on a page where every prose line was taken for
+    a heading, those lines are kept as a paragraph too (under the section they open)."""
+    with_body = {ln.page for p in paras for ln in p.lines}
+    by_page: dict[int, list[tuple[TextLine, tuple[str, ...]]]] = defaultdict(list)
+    for ln, (_, _, path) in zip(heads, headings, strict=True):
+        if ln.page not in with_body:
+            by_page[ln.page].append((ln, path))
+    extra = [Para(found[0][1][:-1], _block_of(found[0][0], anchors), tuple(ln for ln, _ in found))
+             for found in by_page.values()]
+    if not extra:
+        return paras
+    return sorted([*paras, *extra], key=lambda p: (p.lines[0].page, p.lines[0].bbox[1], p.lines[0].bbox[0]))
 
 
 def _breaks(prev: TextLine, line: TextLine, anchors: Sequence[tuple[int, float]]) -> bool:

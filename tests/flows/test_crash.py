@@ -27,11 +27,11 @@ from samples.make_samples import sample_specs
 VOLATILE = {"seconds"}
 
 
-def _corpus(d: Path) -> Path:
-    """Six documents with distinct bytes (five with tables, one corrupt)."""
+def _corpus(d: Path, n: int = 6) -> Path:
+    """`n` documents with distinct bytes (n - 1 with tables, one corrupt)."""
     d.mkdir(parents=True)
     specs = sample_specs()
-    for i in range(5):
+    for i in range(n - 1):
         name = list(specs)[i % len(specs)]
         spec = specs[name]
         spec.title = f"{spec.title or name} copy {i}"
@@ -181,3 +181,41 @@ def test_kill_9_then_rerun_equals_a_clean_run_with_postgres(tmp_path: Path):
     finally:
         if server is not None:
             server.stop()
+
+
+def _crash_at(point: str, corpus: Path, out: Path, cfg: Path) -> subprocess.CompletedProcess[bytes]:
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
+           "--config", str(cfg), "--no-progress"]
+    env = dict(os.environ, ROWKEEPER_CRASH_AT=point)
+    return subprocess.run(cmd, capture_output=True, env=env, timeout=900)
+
+
+def _small_corpus(d: Path) -> Path:
+    """Two documents (one with tables, one corrupt): enough for a consolidation to be killed."""
+    d.mkdir(parents=True)
+    spec = sample_specs()["ruled"]
+    (d / "doc0.pdf").write_bytes(pdfgen.build_pdf(spec))
+    (d / "corrupt.pdf").write_bytes((d / "doc0.pdf").read_bytes()[:3000])
+    return d
+
+
+@pytest.mark.parametrize("point", ["consolidate:1", pytest.param("consolidate:2", marks=pytest.mark.slow)])
+def test_kill_9_during_consolidation_is_repaired_by_the_rerun(tmp_path: Path, point: str):
+    """Killed while `.documents.jsonl.*.tmp` exists (or after only documents.jsonl was renamed),
+    the rerun has nothing to extract yet rebuilds every top-level file and removes the temps."""
+    corpus = _small_corpus(tmp_path / "in")
+    clean_out, out = tmp_path / "clean", tmp_path / "killed"
+    clean_cfg, cfg = _config(clean_out, None), _config(out, None)
+    _run(corpus, clean_out, clean_cfg)
+    killed = _crash_at(point, corpus, out, cfg)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr.decode()[-2000:]
+    assert list(out.glob(".documents.jsonl.*.tmp")) or point.endswith(":2")
+    if point.endswith(":1"):
+        assert not (out / "documents.jsonl").exists()
+    rerun = subprocess.run([sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out",
+                            str(out), "--config", str(cfg), "--no-progress"],
+                           capture_output=True, text=True, timeout=900)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    assert "1 skipped unchanged" in rerun.stderr
+    assert _snapshot(out, cfg) == _snapshot(clean_out, clean_cfg)
+    assert not list(out.rglob("*.tmp"))

@@ -316,6 +316,10 @@ def _structure_variants() -> dict[str, Maker]:
         "huge_size": lambda: page.replace(b"/Size 6", b"/Size 2147483647"),
         "inline_image_bad": lambda: rawpdf.pages_pdf([text + b"\nq BI /W 100000 /H 100000 /CS /G /BPC 8 ID xx EI Q"]),
         "bad_utf16_title": lambda: page.replace(b"/Root 1 0 R", b"/Root 1 0 R /Info << /Title <FEFFD800D800> >>"),
+        # MuPDF gives up on these two ("cycle in resources", "Invalid number of pages"); pdfium
+        # reads their text: the second opinion's cases
+        "pages_parent_loop": lambda: page.replace(b"/Type /Pages", b"/Type /Pages /Parent 2 0 R"),
+        "count_negative": lambda: page.replace(b"/Count 1", b"/Count -1"),
     }
 
 

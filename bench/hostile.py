@@ -1,0 +1,130 @@
+"""Hostile benchmark: malformed PDFs made by generated damage (tests/hostile/generate.py:
+truncation, bit flips, broken xrefs, encryption, bombs, giant pages, loops, active content,
+non-PDF bytes) through the real `rowkeeper run`.
+
+    python bench/hostile.py [--heavy] [--workers N] [--part dev|test|all] [--keep DIR]
+
+Prints, per part: every input recorded once (yes/no), ok / failed counts, failure reasons
+grouped, documents with warnings and text-only second readings, output bytes per character of
+PDF text (max, p95), peak RSS of the flow process and of any process of the run, and whether a
+temp file or a process was left behind. `dev` holds the cases whose name hashes even (tune on
+these), `test` the others (only measure). Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.hostile.generate import PASSWORD, generate  # noqa: E402
+
+_MEASURE = ("import resource, subprocess, sys, time\n"
+            "p = subprocess.Popen(sys.argv[1:]); hwm = 0\n"
+            "while p.poll() is None:\n"
+            "    try:\n"
+            "        s = open(f'/proc/{p.pid}/status').read()\n"
+            "        hwm = max(hwm, int(s.split('VmHWM:')[1].split()[0]))\n"
+            "    except (OSError, IndexError):\n"
+            "        pass\n"
+            "    time.sleep(0.2)\n"
+            "print(hwm, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+            "sys.exit(p.returncode)\n")
+
+
+def part_of(name: str) -> str:
+    """dev or test, by a stable hash of the case name."""
+    return "dev" if zlib.crc32(name.encode()) % 2 == 0 else "test"
+
+
+def run(corpus: Path, out: Path, workers: int) -> tuple[int, float, float, float, str]:
+    """`rowkeeper run` over the corpus: exit status, seconds, flow-process peak MB, any-process
+    peak MB, stderr tail."""
+    cfg = out.parent / f"{out.name}.yaml"
+    cfg.write_text(f"extract:\n  passwords: [{PASSWORD}]\nrunner:\n  type: local\n  workers: {workers}\n"
+                   "  document_timeout_s: 60\n  memory_limit_mb: 1536\n  fallback_timeout_s: 60\n")
+    cmd = [sys.executable, "-c", _MEASURE, sys.executable, "-m", "rowkeeper.cli", "run", str(corpus),
+           "--out", str(out), "--config", str(cfg), "--no-progress"]
+    start = time.monotonic()
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=7200)
+    hwm, peak = (int(x) for x in proc.stderr.strip().splitlines()[-1].split())
+    return proc.returncode, time.monotonic() - start, hwm / 1024, peak / 1024, proc.stderr[-1500:]
+
+
+def _reason(error: str | None) -> str:
+    """A failure reason without the file name and numbers, for grouping."""
+    text = re.sub(r"^.*?\.pdf: ", "", error or "", flags=re.IGNORECASE)
+    return re.sub(r"\d+", "N", text)[:110]
+
+
+def _output_bytes(out: Path) -> dict[str, int]:
+    """Bytes of chunk text per doc_id."""
+    sizes: collections.Counter[str] = collections.Counter()
+    with open(out / "chunks.jsonl", encoding="utf-8") as f:
+        for line in f:
+            c = json.loads(line)
+            sizes[c["doc_id"]] += len(c["text"].encode())
+    return sizes
+
+
+def summarize(names: list[str], out: Path) -> dict[str, object]:
+    """The figures of one part from the run's documents.jsonl and chunks.jsonl."""
+    records = [json.loads(x) for x in (out / "documents.jsonl").read_text(encoding="utf-8").splitlines()]
+    mine = [r for r in records if Path(r["source"]).name in set(names)]
+    seen = collections.Counter(Path(r["source"]).name for r in mine)
+    sizes = _output_bytes(out)
+    ratios = sorted(sizes[r["doc_id"]] / max(sum(p["chars"] for p in r["pages"]), 1)
+                    for r in mine if r["status"] == "ok" and sum(p["chars"] for p in r["pages"]) > 0)
+    return {
+        "inputs": len(names), "recorded_once": sorted(seen) == sorted(names) and max(seen.values()) == 1,
+        "ok": sum(r["status"] == "ok" for r in mine), "failed": sum(r["status"] == "failed" for r in mine),
+        "with_warnings": sum(bool(r.get("warnings")) for r in mine),
+        "text_only_second_reading": sum(any(a["extractor"] in ("deadline", "pdfium") for a in r["attempts"])
+                                        for r in mine),
+        "reasons": collections.Counter(_reason(r["error"]) for r in mine if r["status"] == "failed").most_common(),
+        "output_bytes_per_text_char_max": round(ratios[-1], 2) if ratios else None,
+        "output_bytes_per_text_char_p95": round(ratios[int(0.95 * (len(ratios) - 1))], 2) if ratios else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate, run, print the figures of the dev and test parts."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--heavy", action="store_true", help="include the GiB-scale and 5,000-page cases")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--part", choices=["dev", "test", "all"], default="all")
+    ap.add_argument("--keep", help="folder for the corpus and the output (default: a temp folder)")
+    args = ap.parse_args(argv)
+    base = Path(args.keep or tempfile.mkdtemp(prefix="rk-hostile-"))
+    cases = generate(base / "corpus_all", heavy=args.heavy)
+    parts = ("dev", "test") if args.part == "all" else (args.part,)
+    corpus = base / "corpus"
+    corpus.mkdir(exist_ok=True)
+    names = {p: [c.name for c in cases if part_of(c.name) == p] for p in parts}
+    for p in parts:
+        for n in names[p]:
+            (corpus / n).write_bytes((base / "corpus_all" / n).read_bytes())
+    rc, seconds, flow_mb, peak_mb, tail = run(corpus, base / "out", args.workers)
+    temps = [str(p) for p in (base / "out").rglob("*.tmp")]
+    print(f"rowkeeper run: exit {rc}, {seconds:.0f} s (wall, under load), flow process peak "
+          f"{flow_mb:.0f} MB, any process peak {peak_mb:.0f} MB, temp files left: {len(temps)}")
+    if rc != 0:
+        print(tail)
+        return 1
+    for p in parts:
+        print(f"## {p}: " + json.dumps(summarize(names[p], base / "out"), ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Bounds on output: no column name, cell or chunk larger than a sane maximum, and no table
+whose "header" is OCR noise. A garbage scan must not become 10,000 chunks each repeating a
+1,000-character column name; what is cut or rejected is said in the document's warnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.config import ChunkConfig, TransformConfig
+from rowkeeper.models import Chunk, Table
+
+_ELLIPSIS = "…"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + _ELLIPSIS
+
+
+def is_noise(name: str, limit: int) -> bool:
+    """A column name that cannot be one: longer than `limit`, or (from 6 visible characters on)
+    fewer than half of them letters or digits (OCR of a texture, a stamp or a photo)."""
+    visible = [c for c in name if not c.isspace()]
+    if len(name) > limit:
+        return True
+    return len(visible) >= 6 and sum(c.isalnum() for c in visible) * 2 < len(visible)
+
+
+def noise_header(table: Table, limit: int) -> str | None:
+    """Why the table's header is noise (most of its named columns are), else None."""
+    named = [c for c in table.columns if c.strip()]
+    noisy = [c for c in named if is_noise(c, limit)]
+    if named and len(noisy) * 2 > len(named):
+        return f"{len(noisy)} of {len(named)} column names are noise (e.g. {_cut(noisy[0], 40)!r})"
+    return None
+
+
+def _bounded(table: Table, config: TransformConfig) -> Table:
+    name, cell = config.max_column_name_chars, config.max_cell_chars
+    if all(len(c) <= name for c in table.columns) and all(
+            len(v) <= cell for r in table.rows for v in r) and all(len(c.text) <= cell for c in table.cells):
+        return table
+    return table.model_copy(update={
+        "columns": tuple(_cut(c, name) for c in table.columns),
+        "rows": tuple(tuple(_cut(v, cell) for v in r) for r in table.rows),
+        "cells": tuple(c if len(c.text) <= cell else c.model_copy(update={"text": _cut(c.text, cell)})
+                       for c in table.cells),
+        "header_grid": tuple(tuple(_cut(v, name) for v in r) for r in table.header_grid)})
+
+
+def bound_tables(tables: Sequence[Table], config: TransformConfig) -> tuple[tuple[Table, ...], tuple[str, ...]]:
+    """Tables with names and cells cut to the configured maxima and noise-header tables
+    dropped (their lines then read as text); and a warning for each change."""
+    kept: list[Table] = []
+    warnings: list[str] = []
+    for t in tables:
+        why = noise_header(t, config.max_column_name_chars)
+        if why:
+            warnings.append(f"table {t.table_id} (page {t.pages[0] if t.pages else '?'}) rejected: {why}")
+            continue
+        bounded = _bounded(t, config)
+        if bounded is not t:
+            warnings.append(f"table {t.table_id}: text cut to transform.max_column_name_chars="
+                            f"{config.max_column_name_chars} / max_cell_chars={config.max_cell_chars}")
+        kept.append(bounded)
+    return tuple(kept), tuple(warnings)
+
+
+def bound_chunks(chunks: Sequence[Chunk], config: ChunkConfig) -> tuple[tuple[Chunk, ...], tuple[str, ...]]:
+    """Chunks no longer than chunk.hard_max_chars (cut, with a warning per chunk cut)."""
+    limit = config.hard_max_chars
+    out = tuple(c if len(c.text) <= limit else c.model_copy(update={"text": _cut(c.text, limit)})
+                for c in chunks)
+    cut = [c.chunk_id for c, o in zip(chunks, out, strict=True) if c is not o]
+    return out, tuple(f"chunk {i}: cut to chunk.hard_max_chars={limit}" for i in cut[:20]) + (
+        (f"... and {len(cut) - 20} more chunks cut",) if len(cut) > 20 else ())

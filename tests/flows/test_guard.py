@@ -1,0 +1,136 @@
+"""The run's hold on its output: one run per --out, one-line errors with exit 2, and no Prefect
+server or worker left behind by a kill -9."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from rowkeeper.errors import OutputError
+from rowkeeper.flows.guard import describe_os_error, lock_owner, out_lock
+from samples import pdfgen
+from samples.make_samples import sample_specs
+
+_HOLD = ("import sys, time; from rowkeeper.flows.guard import out_lock\n"
+         "with out_lock(sys.argv[1]):\n    print('held', flush=True); time.sleep(600)\n")
+
+
+def _rowkeeper(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", *args, "--no-progress"]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+
+
+def _holder(out: Path) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", _HOLD, str(out)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def _pdf(d: Path) -> Path:
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "a.pdf").write_bytes(pdfgen.build_pdf(sample_specs()["ruled"]))
+    return d
+
+
+def test_a_second_run_on_the_same_out_refuses_in_one_line(tmp_path: Path):
+    out = tmp_path / "out"
+    holder = _holder(out)
+    try:
+        got = _rowkeeper(str(_pdf(tmp_path / "in")), "--out", str(out))
+    finally:
+        holder.kill()
+        holder.wait()
+    assert got.returncode == 2
+    assert got.stderr.strip() == (f"rowkeeper: {out} is in use by another rowkeeper run "
+                                  f"(pid {holder.pid}); wait for it to finish or choose another --out")
+    assert not (out / "documents.jsonl").exists()
+
+
+def test_a_lock_left_by_a_killed_run_is_taken_over(tmp_path: Path):
+    out = tmp_path / "out"
+    holder = _holder(out)
+    os.kill(holder.pid, signal.SIGKILL)
+    holder.wait()
+    assert lock_owner(str(out)) == holder.pid
+    with out_lock(str(out)):
+        assert lock_owner(str(out)) == os.getpid()
+        with pytest.raises(OutputError, match="in use by another rowkeeper run"):
+            with out_lock(str(out)):
+                pass
+
+
+def test_an_out_that_cannot_be_created_is_one_line_and_exit_2(tmp_path: Path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    got = _rowkeeper(str(_pdf(tmp_path / "in")), "--out", str(blocker / "out"))
+    assert got.returncode == 2
+    assert len(got.stderr.strip().splitlines()) == 1, got.stderr
+    assert got.stderr.startswith(f"rowkeeper: cannot write output {blocker / 'out'}")
+
+
+def test_os_errors_read_as_one_plain_line():
+    full = describe_os_error(OSError(errno.ENOSPC, "No space left on device", "/o/x.tmp"), "/o")
+    assert full == "cannot write output /o/x.tmp: no space left on device"
+    ro = describe_os_error(OSError(errno.EROFS, "Read-only file system"), "/o")
+    assert ro == "cannot write output /o: read-only file system"
+
+
+def test_a_locked_duckdb_is_one_line_and_exit_2(tmp_path: Path):
+    import duckdb
+
+    out = tmp_path / "out"
+    out.mkdir()
+    db = out / "rk.duckdb"
+    cfg = tmp_path / "cfg.yaml"
+    cfg.write_text(json.dumps({"sinks": [{"type": "folder", "path": str(out)},
+                                         {"type": "duckdb", "path": str(db)}]}))
+    holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+                               "print('held', flush=True); time.sleep(600)", str(db)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        got = _rowkeeper(str(_pdf(tmp_path / "in")), "--out", str(out), "--config", str(cfg))
+    finally:
+        holder.kill()
+        holder.wait()
+    assert got.returncode == 2, got.stderr
+    assert len(got.stderr.strip().splitlines()) == 1, got.stderr
+    assert "lock" in got.stderr and str(db) in got.stderr
+    duckdb.connect(str(db)).close()  # the holder's death released it
+
+
+def _marked(mark: str) -> list[str]:
+    """Command lines of live processes whose environment carries `mark`."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            env = Path(f"/proc/{pid}/environ").read_bytes()
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if mark.encode() in env and state != "Z":
+            found.append(f"{pid} {cmd}")
+    return found
+
+
+def test_kill_9_of_a_run_leaves_no_server_and_no_worker(tmp_path: Path):
+    """The run kills itself with SIGKILL once its first document is extracted: its Prefect
+    server and its worker must be gone within seconds."""
+    mark = f"rk-orphan-{uuid.uuid4().hex}"
+    env = dict(os.environ, ROWKEEPER_CRASH_AT="extract", ROWKEEPER_TEST_MARK=mark)
+    got = _rowkeeper(str(_pdf(tmp_path / "in")), "--out", str(tmp_path / "out"), env=env)
+    assert got.returncode == -signal.SIGKILL, got.stderr[-2000:]
+    deadline = time.monotonic() + 15
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _marked(mark) == []
