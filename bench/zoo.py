@@ -90,7 +90,9 @@ def print_figures(groups: dict, splits: list[str]) -> dict:
     """The split table, the gap, per family and per language; the figures as a dict."""
     head = f"{'':<26}" + " ".join(f"{m:>8}" for m in METRICS) + "  dups"
     print("\n" + head)
-    figs = {s: groups[("split", s)].figures() for s in splits}
+    figs: dict = {s: groups[("split", s)].figures() for s in splits}
+    for kind in ("family", "lang"):
+        figs[kind] = {f"{k[1]}:{k[2]}": g.figures() for k, g in groups.items() if k[0] == kind}
     for s in splits:
         g = groups[("split", s)]
         print(_row(s, figs[s], f"   ({g.tables} tables, {g.extracted} extracted, {g.failed_docs} failed docs)"))

@@ -109,8 +109,9 @@ class Flow:
         """One line of text whose top is at `top`."""
         t = self.canvas.beginText(x, self._y(top + size * ASCENT))
         t.setFont(font, size)
-        if char_space:
-            t.setCharSpace(char_space)
+        # always set: the PDF text state (Tc) outlives the text object, so letter spacing
+        # of a header would leak into every later line of the page
+        t.setCharSpace(char_space)
         t.textOut(s)
         self.canvas.drawText(t)
 

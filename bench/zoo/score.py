@@ -151,7 +151,7 @@ def score_doc(truth: dict, got: list[dict]) -> Tally:
         if any(m * 2 >= max(n_cells(truth["tables"][i]["rows"]), 1)
                for (i, jj), m in scores.items() if jj == j):
             tally.duplicates += 1
-            tally.misses.append(f"{got[j].get('table_id')}: duplicate")
+            tally.misses.append(f"{truth['doc']}: extracted {got[j].get('table_id')} duplicates a table")
     return tally
 
 

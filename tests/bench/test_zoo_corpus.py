@@ -67,3 +67,23 @@ def test_long_tables_span_pages_and_rotated_pages_carry_rotate():
     rotated = next(d for d in plan() if d.family == "rotated_page")
     page = pymupdf.open(stream=build(rotated))[0]
     assert page.rotation in (90, 270)
+
+
+def test_letter_spacing_stays_on_its_own_line():
+    """A letter-spaced CJK header must not space out the lines drawn after it."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bench.zoo.fonts import Face, register
+    from bench.zoo.layout import Flow, PageSetup
+
+    buf = io.BytesIO()
+    face = Face(register("IPAGothic"), register("IPAGothic"), 10)
+    flow = Flow(Canvas(buf, invariant=1), PageSetup(page_numbers=False), face)
+    flow.text(60, 100, "施設種類", face.regular, 10, char_space=6)
+    flow.text(60, 130, "札幌倉庫", face.regular, 10)
+    flow.canvas.showPage()
+    flow.canvas.save()
+    words = [w[4] for w in pymupdf.open(stream=buf.getvalue())[0].get_text("words")]
+    assert "札幌倉庫" in words
