@@ -177,8 +177,10 @@ def parse_config(data: dict[str, Any] | Config) -> Config:
 
 
 def check_config(config: Config) -> Config:
-    """`config` once every layer, sink and option it names is known and valid, so a typo stops the run at start instead of failing or skipping every document."""
-    for problem in _component_problems(config):
+    """`config`, once every layer, sink and option it names is known and valid (a typo then
+    stops the run at start instead of failing or silently skipping every document)."""
+    problem = next(_component_problems(config), None)
+    if problem is not None:
         raise ConfigError(f"config error: {problem}")
     return config
 
