@@ -105,6 +105,16 @@ def test_a_sink_whose_extra_is_missing_says_how_to_install_it(tmp_path: Path,
         in str(e.value)
 
 
+def test_a_runner_whose_extra_is_missing_is_found_at_start(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # found before `serve` starts, not when the scheduled run begins
+    monkeypatch.setitem(sys.modules, "prefect_ray", None)
+    with pytest.raises(ConfigError) as e:
+        load_config(_config(tmp_path, "runner: {type: ray, workers: 2}\n"))
+    assert str(e.value) == ("config error: runner.type: runner 'ray' needs the 'ray' extra: "
+                            "pip install 'rowkeeper[ray]'")
+
+
 def test_a_layer_named_without_options_is_not_imported_at_load(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # the default scanned layers name docling and the cloud layers: absent extras are skipped
