@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import importlib
+import importlib.util
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -207,8 +208,10 @@ def parse_config(data: dict[str, Any] | Config) -> Config:
 
 
 def check_config(config: Config) -> Config:
-    """`config` once every layer, sink and option it names is known and valid, so a typo stops the run at start instead of failing or skipping every document."""
-    for problem in _component_problems(config):
+    """`config`, once every layer, sink and option it names is known and valid (a typo then
+    stops the run at start instead of failing or silently skipping every document)."""
+    problem = next(_component_problems(config), None)
+    if problem is not None:
         raise ConfigError(f"config error: {problem}")
     return config
 
@@ -223,6 +226,8 @@ def env_passwords() -> tuple[str, ...]:
 
 # extract.options keys that are not layers: the section name -> the model validating it.
 OPTION_SECTIONS = {"cascade": "rowkeeper.extractors.cascade:CascadeChecks"}
+# runner.type -> (the module its Prefect task runner comes from, the extra installing it)
+RUNNER_EXTRAS = {"dask": ("prefect_dask", "dask"), "ray": ("prefect_ray", "ray")}
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -287,6 +292,7 @@ def _component_problems(config: Config) -> Iterator[str]:
                 yield f"{where}: unknown extractor {name!r}{_suggest(name, registry.EXTRACTORS)}"
     for name, options in extract.options.items():
         yield from _section_problems(name, options)
+    yield from _runner_problems(config.runner)
     for i, sink in enumerate(config.sinks):
         options = sink.model_dump()
         options.pop("type", None)
@@ -294,6 +300,20 @@ def _component_problems(config: Config) -> Iterator[str]:
             yield f"sinks[{i}].type: unknown sink {sink.type!r}{_suggest(sink.type, registry.SINKS)}"
             continue
         yield from _options_problems("sink", sink.type, options, f"sinks[{i}]")
+
+
+def _runner_problems(runner: RunnerConfig) -> Iterator[str]:
+    """A runner whose extra is absent: found now (by module spec, without importing Prefect),
+    not when a scheduled run starts hours later."""
+    if runner.type not in RUNNER_EXTRAS:
+        return
+    module, extra = RUNNER_EXTRAS[runner.type]
+    try:
+        present = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # ValueError: a module entry without a spec
+        present = False
+    if not present:
+        yield f"runner.type: {MissingExtra(f'runner {runner.type!r}', extra)}"
 
 
 def _section_problems(name: str, options: dict[str, Any]) -> Iterator[str]:

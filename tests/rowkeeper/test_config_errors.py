@@ -95,6 +95,26 @@ def test_options_of_a_layer_whose_extra_is_missing_say_how_to_install_it(
         in str(e.value)
 
 
+def test_a_sink_whose_extra_is_missing_says_how_to_install_it(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "duckdb", None)  # as after a plain `pip install rowkeeper`
+    monkeypatch.delitem(sys.modules, "rowkeeper.sinks.duckdb_sink", raising=False)
+    with pytest.raises(ConfigError) as e:
+        load_config(_config(tmp_path, "sinks: [{type: folder}, {type: duckdb}]\n"))
+    assert "sinks[1]: sink 'duckdb' needs the 'duckdb' extra: pip install 'rowkeeper[duckdb]'" \
+        in str(e.value)
+
+
+def test_a_runner_whose_extra_is_missing_is_found_at_start(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # found before `serve` starts, not when the scheduled run begins
+    monkeypatch.setitem(sys.modules, "prefect_ray", None)
+    with pytest.raises(ConfigError) as e:
+        load_config(_config(tmp_path, "runner: {type: ray, workers: 2}\n"))
+    assert str(e.value) == ("config error: runner.type: runner 'ray' needs the 'ray' extra: "
+                            "pip install 'rowkeeper[ray]'")
+
+
 def test_a_layer_named_without_options_is_not_imported_at_load(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # the default scanned layers name docling and the cloud layers: absent extras are skipped
