@@ -56,7 +56,7 @@ def run(corpus: Path, out: Path, workers: int) -> tuple[int, float, float, float
     cmd = [sys.executable, "-c", _MEASURE, sys.executable, "-m", "rowkeeper.cli", "run", str(corpus),
            "--out", str(out), "--config", str(cfg), "--no-progress"]
     start = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=7200)
+    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=7200)
     hwm, peak = (int(x) for x in proc.stderr.strip().splitlines()[-1].split())
     return proc.returncode, time.monotonic() - start, hwm / 1024, peak / 1024, proc.stderr[-1500:]
 
@@ -64,6 +64,7 @@ def run(corpus: Path, out: Path, workers: int) -> tuple[int, float, float, float
 def _reason(error: str | None) -> str:
     """A failure reason without the file name and numbers, for grouping."""
     text = re.sub(r"^.*?\.pdf: ", "", error or "", flags=re.IGNORECASE)
+    text = re.sub(r"(starts with|Failed to open file) .*", r"\1 ...", text)
     return re.sub(r"\d+", "N", text)[:110]
 
 
@@ -104,10 +105,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--part", choices=["dev", "test", "all"], default="all")
     ap.add_argument("--keep", help="folder for the corpus and the output (default: a temp folder)")
+    ap.add_argument("--summarize", action="store_true",
+                    help="only print the figures of the run already in --keep (no new run)")
     args = ap.parse_args(argv)
     base = Path(args.keep or tempfile.mkdtemp(prefix="rk-hostile-"))
-    cases = generate(base / "corpus_all", heavy=args.heavy)
     parts = ("dev", "test") if args.part == "all" else (args.part,)
+    if args.summarize:
+        done = sorted(p.name for p in (base / "corpus").iterdir())
+        for p in parts:
+            mine = [n for n in done if part_of(n) == p]
+            print(f"## {p}: " + json.dumps(summarize(mine, base / "out"), ensure_ascii=False, indent=1))
+        return 0
+    cases = generate(base / "corpus_all", heavy=args.heavy)
     corpus = base / "corpus"
     corpus.mkdir(exist_ok=True)
     names = {p: [c.name for c in cases if part_of(c.name) == p] for p in parts}

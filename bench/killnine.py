@@ -67,7 +67,8 @@ def kill_at(point: str, corpus: Path, out: Path, cfg: Path) -> tuple[int, list[s
     return proc.returncode, _marked(mark)
 
 
-def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None) -> dict[str, dict]:
+def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None,
+           phases: tuple[str, ...] = POINTS) -> dict[str, dict]:
     """n trials per phase; per phase the counts the module docstring lists."""
     corpus = _corpus(base / "in", n_docs)
     clean_out = base / "clean"
@@ -76,7 +77,7 @@ def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None
     clean = _snapshot(clean_out, clean_cfg)
     rng = random.Random(seed)
     table: dict[str, dict] = {}
-    for phase in POINTS:
+    for phase in phases:
         row = {"trials": 0, "killed": 0, "identical": 0, "temps_left": 0, "orphans": 0, "notes": []}
         for i in range(n):
             out = base / f"{phase}{i}"
@@ -107,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--docs", type=int, default=6, help="documents in the corpus (one is corrupt)")
     ap.add_argument("--postgres", action="store_true", help="add a throwaway Postgres server as a third sink")
     ap.add_argument("--part", choices=["dev", "test", "all"], default="test")
+    ap.add_argument("--phases", default=",".join(POINTS), help=f"comma-separated, of {', '.join(POINTS)}")
     args = ap.parse_args(argv)
     server, pg = None, None
     if args.postgres:
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         for part in (("dev", "test") if args.part == "all" else (args.part,)):
             print(f"## {part} (seed {SEEDS[part]}, {args.trials} trials per phase, {args.docs} documents)")
             trials(Path(tempfile.mkdtemp(prefix=f"rk-kill9-{part}-")), args.trials, SEEDS[part],
-                   args.docs, pg and {**pg, "schema_name": f"killnine_{part}"})
+                   args.docs, pg and {**pg, "schema_name": f"killnine_{part}"}, tuple(args.phases.split(",")))
     finally:
         if server is not None:
             server.stop()

@@ -63,9 +63,9 @@ class TransformConfig(Section):
     min_type_conformity: float = 0.9
     max_empty_ratio: float = 0.6
     locale: str = "auto"
-    max_column_name_chars: int = 200
-    """Longer column names are cut; a table whose names are mostly longer or mostly non-word
-    characters (OCR noise) is rejected and its lines read as text (transforms/bounds.py)."""
+    max_column_name_chars: int = 500
+    """Longer column names are cut; a table whose names are mostly over 4x as long or mostly
+    non-word characters (OCR noise) is rejected and its lines read as text (transforms/bounds.py)."""
     max_cell_chars: int = 5000
     """Longer cell texts are cut (with a warning in documents.jsonl)."""
 

@@ -18,10 +18,11 @@ def _cut(text: str, limit: int) -> str:
 
 
 def is_noise(name: str, limit: int) -> bool:
-    """A column name that cannot be one: longer than `limit`, or (from 6 visible characters on)
-    fewer than half of them letters or digits (OCR of a texture, a stamp or a photo)."""
+    """A column name that cannot be one: over 4x `limit` long, or (from 6 visible characters on)
+    fewer than half of them letters or digits (OCR of a texture, a stamp or a photo). Merely long
+    names are cut, not rejected: a folded multi-row header or a chart's legend can run long."""
     visible = [c for c in name if not c.isspace()]
-    if len(name) > limit:
+    if len(name) > 4 * limit:
         return True
     return len(visible) >= 6 and sum(c.isalnum() for c in visible) * 2 < len(visible)
 

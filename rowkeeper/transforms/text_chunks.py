@@ -74,10 +74,10 @@ def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Text
 
 
 def _bold_marks_headings(lines: Sequence[TextLine]) -> bool:
-    """Bold is a heading signal only where most of the text is not bold (a document set all in
-    bold would otherwise be all headings and no paragraph)."""
+    """Bold is a heading signal unless nearly all the text (80%) is bold: a document set all in
+    bold would otherwise be all headings and no paragraph."""
     bold = sum(len(ln.text) for ln in lines if ln.bold)
-    return bold * 2 < sum(len(ln.text) for ln in lines)
+    return bold < 0.8 * sum(len(ln.text) for ln in lines)
 
 
 def _body_size(lines: Sequence[TextLine]) -> float:

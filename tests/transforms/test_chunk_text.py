@@ -72,7 +72,9 @@ def test_no_chunk_holds_a_table_line_or_mixes_sections(spec: list[tuple[bool, in
                            heading))
         top += 16
     chunks = chunk_text("t" * 64, "t.pdf", lines, [TABLE], ChunkConfig(text_max_chars=budget))
+    # A page of headings only keeps them as text (no page loses all its text to the rule)
+    only_headings = all(heading for heading, in_table, _ in spec if not in_table)
     for c in chunks:
         assert "CELL" not in c.text
         body = c.text.split("\n", 1)[-1] if c.metadata["section_path"] else c.text
-        assert not any(w.startswith("H") and w[1:].isdigit() for w in body.split())
+        assert only_headings or not any(w.startswith("H") and w[1:].isdigit() for w in body.split())
