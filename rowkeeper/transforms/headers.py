@@ -19,11 +19,22 @@ SAMPLE_ROWS = 200
 """Body rows looked at to tell numeric columns (enough to decide; long tables stay cheap)."""
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
+_IDEOGRAPH = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+"""Kana and Han: scripts written without spaces (Hangul is left alone: it spaces its words)."""
+_LETTER_SPACED = re.compile(
+    rf"(?<![{_IDEOGRAPH}])[{_IDEOGRAPH}](?:[ \t\u3000]{{1,3}}[{_IDEOGRAPH}])+(?![{_IDEOGRAPH}])")
+
+
+def join_letter_spacing(text: str) -> str:
+    """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
+    kana/Han characters, so words of several characters and Latin words keep their spaces."""
+    return _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
 
 
 def clean_text(text: str) -> str:
-    """Collapse line breaks and runs of spaces; CJK lines join without a space."""
-    parts = [p.strip() for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
+    """Collapse line breaks and runs of spaces; CJK lines join without a space; letter-spaced
+    CJK loses its spaces."""
+    parts = [join_letter_spacing(p.strip()) for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
     out = ""
     for p in parts:
         if out and not (_CJK.search(out[-1]) and _CJK.search(p[0])):
@@ -65,6 +76,44 @@ def is_label_row(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[
     return _years_over_numbers(row, below, cols)
 
 
+_SENTENCE_END = re.compile(r"(?:\w{2,}[.!?]|[。！？])$")
+
+
+def _code(text: str) -> bool:
+    """A reference, phone or account number ("V-2026-0412"): besides one year (a period label
+    such as "Q1 2025", "2024/25", "2024年3月" is a header), at least three digits and no
+    fewer digits than letters."""
+    rest = re.sub(r"(?<!\d)(?:19|20|21)\d\d(?!\d)", "", text, count=1)
+    digits = sum(ch.isdigit() for ch in rest)
+    return digits >= 3 and digits >= sum(ch.isalpha() for ch in rest)
+
+
+def reads_as_data(row: Sequence[str]) -> bool:
+    """A row no reader takes for labels: a number, date or code (a year aside), a key with a
+    colon before a filled cell ("Kunde:" | "Müller GmbH"), or a sentence of four words or more."""
+    cells = [t.strip() for t in row]
+    for c, t in enumerate(cells):
+        if not t:
+            continue
+        if (_numeric(t) or _code(t)) and not _YEAR.match(t):
+            return True
+        if t.endswith((":", "：")) and any(cells[c + 1:]):
+            return True
+        if _SENTENCE_END.search(t) and len(t.split()) >= 4:
+            return True
+    return False
+
+
+def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
+    """Two columns, keys on the left and values of mixed kinds on the right (a number or a
+    date beside a name): a form's fields, where a first row is one more field."""
+    if any(len(r) != 2 for r in grid) or len(grid) < 3:
+        return False
+    values = [r[1].strip() for r in grid if r[1].strip()]
+    data = sum(1 for t in values if _numeric(t) or _code(t))
+    return all(r[0].strip() for r in grid) and 0 < data < len(values)
+
+
 def detect_header_rows(
     grid: Sequence[Sequence[str]],
     flagged: Sequence[bool] = (),
@@ -83,10 +132,12 @@ def detect_header_rows(
             break  # a number where the body has numbers: data, whatever the flags say
         flag = n < len(flagged) and flagged[n]
         typo = _bold_contrast(bold, n)
+        if not (flag or typo) and reads_as_data(grid[n]):
+            break  # no type or typography sets it apart: the first row of a headerless table
         if any(cols):
             if not (flag or typo or is_label_row(grid[n], below, cols)):
                 break
-        elif not (flag or typo or n == 0):
+        elif not (flag or typo or (n == 0 and not key_value_shape(grid))):
             break
         n += 1
     return n
@@ -171,5 +222,5 @@ def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:
             t = clean_text(r[c]) if c < len(r) else ""
             if t and (not parts or parts[-1] != t):
                 parts.append(t)
-        names.append(" ".join(parts))
+        names.append(clean_text(" ".join(parts)))  # single CJK characters stacked read as one word
     return tuple(names)

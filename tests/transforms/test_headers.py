@@ -62,6 +62,34 @@ def test_clean_text_joins_cjk_without_space() -> None:
     assert clean_text("Management\nfee") == "Management fee"
 
 
+def test_letter_spaced_cjk_loses_its_spaces_and_words_keep_theirs() -> None:
+    assert clean_text("施 設 種 類") == "施設種類"
+    assert clean_text("定\u3000員") == "定員"
+    assert clean_text("施 設\n種 類") == "施設種類"
+    assert clean_text("東京 大阪") == "東京 大阪"  # two words of two characters
+    assert clean_text("合 計 金額") == "合計 金額"
+    assert clean_text("Day care center") == "Day care center"
+    assert clean_text("約 5 分") == "約 5 分"
+
+
+def test_key_value_table_keeps_its_first_field_in_the_body() -> None:
+    grid = [["Vertragsnummer", "V-2026-0412"], ["Kunde", "Müller GmbH"],
+            ["Laufzeit", "24 Monate"], ["Beginn", "01.03.2026"], ["Rate", "1.250,00 €"]]
+    assert detect_header_rows(grid) == 0
+    # a name as the first value: the mixed values below still make it one more field
+    assert detect_header_rows(grid[1:]) == 0
+    assert detect_header_rows([["Feld", "Wert"], *grid], bold=[True] + [False] * 5) == 1
+
+
+def test_first_row_with_a_date_code_or_colon_key_is_data() -> None:
+    text = [["Anna Berg", "Chair", "Berlin"], ["Bo Lind", "Clerk", "Malmö"]]
+    assert detect_header_rows([["Ola Nord", "Clerk", "01.02.2026"], *text]) == 0
+    assert detect_header_rows([["Kunde:", "Müller GmbH", "Köln"], *text]) == 0
+    assert detect_header_rows([["Ola Nord", "Clerk", "+46 8 123 456"], *text]) == 0
+    assert detect_header_rows([["Name", "Role", "City"], *text]) == 1
+    assert detect_header_rows([["Item", "Q1 2025", "2024年3月"], *text]) == 1
+
+
 _words = st.text(alphabet=st.sampled_from("ab 管理\nX-1"), max_size=8)
 
 
