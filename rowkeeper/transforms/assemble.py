@@ -31,11 +31,11 @@ from rowkeeper.transforms.column_types import (
 )
 from rowkeeper.transforms.context import (
     PageText,
+    assign_captions,
     content_by_page,
-    find_caption,
+    document_sections,
     find_footnotes,
     page_heights,
-    section_index,
     section_path_at,
 )
 from rowkeeper.transforms.headers import (
@@ -69,6 +69,7 @@ from rowkeeper.transforms.spans import (
     split_packed_rows,
     top_left_grid,
 )
+from rowkeeper.transforms.titles import split_at_titles
 from rowkeeper.transforms.validate import packed_cells, validate_table
 
 COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
@@ -155,6 +156,8 @@ class DocContext:
     sections: list[tuple[int, float, tuple[str, ...]]]
     mark: DecimalMark
     config: TransformConfig
+    captions: dict[str, TextLine]
+    """Caption line by piece id, assigned over all pieces of the document at once."""
 
 
 def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
@@ -177,7 +180,7 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     width = first.piece.n_cols - len(hollow)
     columns = fold_header_rows(fill_group_labels(header)) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
-    caption = find_caption(ctx.text.get(first.piece.page), first.piece.bbox)
+    caption = ctx.captions.get(first.piece.piece_id)
     pieces = [p.piece for p in group]
     table = Table(
         doc_id=ctx.doc_id, source=ctx.source, table_id=table_id(ctx.doc_id, n),
@@ -231,6 +234,7 @@ def assemble_tables(
         pieces = shown_pieces(pieces, by_page)
         lines = shown_lines(lines, by_page)
         outline = shown_outline(outline, by_page)
+    pieces = [part for p in pieces for part in split_at_titles(p)]
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)
@@ -238,7 +242,9 @@ def assemble_tables(
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
-    ctx = DocContext(doc_id, source, text, section_index(text, outline),
-                     decimal_mark(config, list(prepared.values()), lines), config)
+    found = assign_captions(text, [(p.page, p.bbox) for p in ordered])
+    ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline)[0],
+                     decimal_mark(config, list(prepared.values()), lines), config,
+                     {ordered[i].piece_id: ln for i, ln in found.items()})
     return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] for p in g]), by_page)
                  for n, g in enumerate(groups, start=1))

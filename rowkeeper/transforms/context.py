@@ -141,17 +141,53 @@ def content_by_page(
             for p, v in out.items()}
 
 
-def find_caption(text: PageText | None, bbox: BBox) -> TextLine | None:
-    """The caption line just above (preferred) or just below a table box."""
-    if text is None:
-        return None
-    for ln in text.above(bbox, 40.0)[:2]:
-        if is_caption(ln.text):
-            return ln
-    for ln in text.below(bbox, 40.0)[:2]:
-        if is_caption(ln.text) and not is_continued(ln.text):
-            return ln
-    return None
+CAPTION_REACH = 40.0
+"""Points between a caption line and the table edge it names."""
+
+
+def _overlaps_x(a: BBox, b: BBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2]
+
+
+def _caption_pairs(text: dict[int, PageText],
+                   boxes: Sequence[tuple[int, BBox]]) -> list[tuple[str, float, int, TextLine]]:
+    """(side, gap, box index, line) for each caption line among the two lines nearest a box's
+    top or bottom edge, over the box's columns; a continuation caption names no table below."""
+    out = []
+    for i, (page, bbox) in enumerate(boxes):
+        pt = text.get(page)
+        if pt is None:
+            continue
+        for ln in pt.above(bbox, CAPTION_REACH)[:2]:
+            if is_caption(ln.text) and _overlaps_x(ln.bbox, bbox):
+                out.append(("above", bbox[1] - ln.bbox[3], i, ln))
+        for ln in pt.below(bbox, CAPTION_REACH)[:2]:
+            if is_caption(ln.text) and not is_continued(ln.text) and _overlaps_x(ln.bbox, bbox):
+                out.append(("below", ln.bbox[1] - bbox[3], i, ln))
+    return out
+
+
+def assign_captions(text: dict[int, PageText],
+                    boxes: Sequence[tuple[int, BBox]]) -> dict[int, TextLine]:
+    """Captions for all table boxes of a document at once: each caption line names one table
+    and each table gets one line, the nearest, on the side the document sets its captions
+    (above, unless more tables have one below). Asked box by box, the caption under one table
+    of a stack is also the line over the next, and both tables would take it."""
+    pairs = _caption_pairs(text, boxes)
+    votes = {side: len({i for s, _, i, _ in pairs if s == side}) for side in ("above", "below")}
+    prefer = "below" if votes["below"] > votes["above"] else "above"
+    out: dict[int, TextLine] = {}
+    taken: set[tuple[int, BBox]] = set()
+    for side, _, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
+        if i not in out and (ln.page, ln.bbox) not in taken:
+            out[i] = ln
+            taken.add((ln.page, ln.bbox))
+    return out
+
+
+def find_caption(text: PageText | None, bbox: BBox, page: int = 0) -> TextLine | None:
+    """The caption of a table box when it is the only table around (see `assign_captions`)."""
+    return assign_captions({page: text} if text else {}, [(page, bbox)]).get(0)
 
 
 def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
@@ -175,50 +211,96 @@ def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
     return tuple(n.text.strip() for n in notes)
 
 
-def body_font_size(lines: Sequence[TextLine]) -> float:
-    """The font size most text is set in (character-weighted median)."""
-    sizes = [ln.font_size for ln in lines for _ in range(min(len(ln.text), 200)) if ln.font_size]
+PROSE_LINE = 40
+"""Characters from which a line is running text (headings, labels and cells are shorter);
+a CJK character counts two, as wide as two Latin letters."""
+
+
+def _length(text: str) -> int:
+    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text.strip())
+
+
+def body_font_size(lines: Sequence[TextLine], fallback: Sequence[TextLine] = ()) -> float:
+    """The font size running text is set in: the character-weighted median over the lines of
+    prose length, else over all lines; from `fallback` (say, every line of the document,
+    tables' too) when `lines` hold no prose, as on a page of headings and tables."""
+    for pool in (lines, fallback):
+        prose = [ln for ln in pool if _length(ln.text) >= PROSE_LINE and ln.font_size]
+        if prose:
+            break
+    else:
+        prose = [ln for ln in (*lines, *fallback) if ln.font_size]
+    sizes = [ln.font_size for ln in prose for _ in range(min(len(ln.text), 200))]
     return statistics.median(sizes) if sizes else 10.0
 
 
+_ENDS_SENTENCE = ("。", ".", ":", "：")
+
+
 def heading_key(line: TextLine, body: float) -> tuple[float, int] | None:
-    """Sort key of a heading line (bigger font first, then shallower numbering), else None."""
+    """Sort key of a heading line (bigger font first, then shallower numbering), else None.
+
+    The one heading rule, for tables' section paths and text chunks alike: a short line that
+    is no sentence, set larger than the body text or in bold at body size ("Summary",
+    "2. Ausgaben"; not "Hinweis:" nor "Die Preise sind Nettopreise.")."""
     text = line.text.strip()
     if not text or len(text) > 120 or is_caption(text) or FOOTNOTE.match(text):
         return None
     numbered = NUMBERED_HEADING.match(text)
-    big = line.font_size >= body + 1.0
-    if not (big or (line.bold and numbered and len(text) <= 80)):
-        return None
-    if not big and text.endswith(("。", ".", ":", "：")) and len(text) > 30:
+    if text.endswith(_ENDS_SENTENCE) and (len(text) > 30 or not numbered):
+        return None  # a sentence, or a lead-in label ("Hinweis:")
+    small = line.font_size < body - 0.5 and not numbered  # a bold note under a table
+    if line.font_size < body + 1.0 and (not line.bold or len(text) > 80 or small):
         return None
     depth = numbered.group(0).rstrip(". ").count(".") + 1 if numbered else 0
-    return (-line.font_size, depth)
+    return (-round(line.font_size * 2) / 2, depth)
+
+
+def is_strong_heading(line: TextLine, body: float) -> bool:
+    """A heading by size or numbering: one that a table's bold row label never looks like."""
+    numbered = NUMBERED_HEADING.match(line.text.strip())
+    return heading_key(line, body) is not None and (line.font_size >= body + 1.0 or bool(numbered))
 
 
 SectionIndex = list[tuple[int, float, tuple[str, ...]]]
 """(page, top, section path in force from there on), in reading order."""
 
 
-def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = ()) -> SectionIndex:
+def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = (),
+                  body: float | None = None) -> SectionIndex:
     """Where each section starts: the PDF outline when it has one, refined by headings."""
-    return with_outline(heading_index(pages), outline)
+    return with_outline(heading_index(pages, body), outline)
 
 
-def heading_index(pages: dict[int, PageText]) -> SectionIndex:
+def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
+                      outline: Sequence[OutlineEntry] = ()) -> tuple[SectionIndex, list[TextLine]]:
+    """A document's section index and its heading lines, for its tables and its text chunks
+    alike: headings among the content lines (`text`), sized against the body text (from all
+    `lines` when the content holds no prose), the outline first when there is one."""
+    body = body_font_size([ln for p in text.values() for ln in p.lines], lines)
+    return section_index(text, outline, body), heading_lines(text, body)
+
+
+def heading_lines(pages: dict[int, PageText], body: float | None = None) -> list[TextLine]:
+    """The content lines that are headings, in reading order."""
+    if body is None:
+        body = body_font_size([ln for p in pages.values() for ln in p.lines])
+    return [ln for page in sorted(pages) for ln in pages[page].lines
+            if heading_key(ln, body) is not None]
+
+
+def heading_index(pages: dict[int, PageText], body: float | None = None) -> SectionIndex:
     """(page, top, section path) after each heading found by typography, in reading order."""
-    body = body_font_size([ln for p in pages.values() for ln in p.lines])
+    if body is None:
+        body = body_font_size([ln for p in pages.values() for ln in p.lines])
     stack: list[tuple[tuple[float, int], str]] = []
     out = []
-    for page in sorted(pages):
-        for ln in pages[page].lines:
-            key = heading_key(ln, body)
-            if key is None:
-                continue
-            while stack and stack[-1][0] >= key:
-                stack.pop()
-            stack.append((key, ln.text.strip()))
-            out.append((page, ln.bbox[1], tuple(t for _, t in stack)))
+    for ln in heading_lines(pages, body):
+        key = heading_key(ln, body) or (0.0, 0)
+        while stack and stack[-1][0] >= key:
+            stack.pop()
+        stack.append((key, ln.text.strip()))
+        out.append((ln.page, ln.bbox[1], tuple(t for _, t in stack)))
     return out
 
 

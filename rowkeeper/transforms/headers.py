@@ -25,10 +25,19 @@ _LETTER_SPACED = re.compile(
     rf"(?<![{_IDEOGRAPH}])[{_IDEOGRAPH}](?:[ \t\u3000]{{1,3}}[{_IDEOGRAPH}])+(?![{_IDEOGRAPH}])")
 
 
+_OPENING = "（「『【〔［｛〈《"
+_CLOSING = "）」』】〕］｝〉》、。，．：；！？"
+_SPACED_PUNCT = re.compile(
+    rf"(?<=[{_IDEOGRAPH}{_CLOSING}])[ \t\u3000]+(?=[{_OPENING}])"
+    rf"|(?<=[{_CLOSING}])[ \t\u3000]+(?=[{_IDEOGRAPH}])")
+
+
 def join_letter_spacing(text: str) -> str:
     """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
-    kana/Han characters, so words of several characters and Latin words keep their spaces."""
-    return _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
+    kana/Han characters, so words of several characters and Latin words keep their spaces; and
+    a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets."""
+    text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
+    return _SPACED_PUNCT.sub("", text)
 
 
 def clean_text(text: str) -> str:

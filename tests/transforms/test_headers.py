@@ -70,6 +70,9 @@ def test_letter_spaced_cjk_loses_its_spaces_and_words_keep_theirs() -> None:
     assert clean_text("合 計 金額") == "合計 金額"
     assert clean_text("Day care center") == "Day care center"
     assert clean_text("約 5 分") == "約 5 分"
+    assert clean_text("金額 （千円）") == "金額（千円）"
+    assert clean_text("構成比\n（%）") == "構成比（%）"
+    assert clean_text("Amount (EUR)") == "Amount (EUR)"
 
 
 def test_key_value_table_keeps_its_first_field_in_the_body() -> None:
