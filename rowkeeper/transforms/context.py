@@ -178,7 +178,7 @@ def assign_captions(text: dict[int, PageText],
     prefer = "below" if votes["below"] > votes["above"] else "above"
     out: dict[int, TextLine] = {}
     taken: set[tuple[int, BBox]] = set()
-    for side, _, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
+    for _side, _gap, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
         if i not in out and (ln.page, ln.bbox) not in taken:
             out[i] = ln
             taken.add((ln.page, ln.bbox))
