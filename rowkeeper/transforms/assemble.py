@@ -40,10 +40,10 @@ from rowkeeper.transforms.context import (
 )
 from rowkeeper.transforms.headers import (
     clean_text,
-    detect_header_rows,
     fill_group_labels,
     fold_header_rows,
     join_wrapped_header_rows,
+    piece_header_rows,
 )
 from rowkeeper.transforms.merge import (
     join_stacked,
@@ -92,15 +92,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
         piece = split_packed_rows(piece, lines, packed)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
-    flagged = [False] * piece.n_rows
-    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
-    for c in piece.cells:
-        if 0 <= c.row < piece.n_rows:
-            flagged[c.row] = flagged[c.row] or c.is_header
-            if c.text.strip():
-                bolds[c.row].append(c.bold)
-    bold = [None if not b or None in b else all(b) for b in bolds]
-    return Prepared(piece, grid, printed, detect_header_rows(grid, flagged, bold))
+    return Prepared(piece, grid, printed, piece_header_rows(piece, grid))
 
 
 def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],

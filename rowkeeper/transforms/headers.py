@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rowkeeper.models import RawTable
 from rowkeeper.transforms.column_types import parse_cell
 
 NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
@@ -150,6 +151,20 @@ def detect_header_rows(
             break
         n += 1
     return n
+
+
+def piece_header_rows(piece: RawTable, grid: Sequence[Sequence[str]]) -> int:
+    """`detect_header_rows` for a piece: its grid plus the extractor's header flags and each
+    row's type (bold when all its filled cells are, None when mixed or unknown)."""
+    flagged = [False] * piece.n_rows
+    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
+    for c in piece.cells:
+        if 0 <= c.row < piece.n_rows:
+            flagged[c.row] = flagged[c.row] or c.is_header
+            if c.text.strip():
+                bolds[c.row].append(c.bold)
+    bold = [None if not b or None in b else all(b) for b in bolds]
+    return detect_header_rows(grid, flagged, bold)
 
 
 def _bold_contrast(bold: Sequence[bool | None], n: int) -> bool:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from rowkeeper.models import Cell, RawTable
 from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, is_caption
+from rowkeeper.transforms.headers import piece_header_rows
+from rowkeeper.transforms.merge import piece_grid
 
 MIN_ROWS = 2
 """Rows each part keeps at least (a header and a body row) for an inner title to split it."""
@@ -22,14 +24,15 @@ def _row(piece: RawTable, r: int) -> list[Cell]:
 
 
 def is_title_row(piece: RawTable, r: int) -> bool:
-    """Whether row `r` of the piece is a caption or a heading line rather than table rows."""
+    """Whether row `r` of the piece is a caption or a heading line rather than table rows;
+    a lone label must start the row (one over the columns to its right is their spanner)."""
     cells = _row(piece, r)
     if not cells or r + 1 >= piece.n_rows:
         return False
     text = " ".join(c.text.strip() for c in cells)
     if is_caption(text):
         return True
-    if len(cells) != 1 or FOOTNOTE.match(text):
+    if len(cells) != 1 or cells[0].col != 0 or FOOTNOTE.match(text):
         return False
     below = [c.font_size for c in _row(piece, r + 1) if c.font_size]
     size = cells[0].font_size
@@ -51,16 +54,22 @@ def _rows(piece: RawTable, start: int, stop: int, n: int) -> RawTable:
                                     "bbox": (piece.bbox[0], top, piece.bbox[2], bottom)})
 
 
+def _opens_table(part: RawTable) -> bool:
+    """Whether the rows below an inner title start with a header of their own, as a new table
+    does (a larger row label in the body is followed by more body rows)."""
+    return piece_header_rows(part, piece_grid(part)) > 0
+
+
 def split_at_titles(piece: RawTable) -> list[RawTable]:
-    """The piece without its leading title rows, cut at each inner one into tables of their
-    own (each part keeps `MIN_ROWS` rows; otherwise the row stays a row)."""
+    """The piece without its leading title rows, cut at each inner one that a header follows
+    into tables of their own (each part keeps `MIN_ROWS` rows; otherwise the row stays)."""
     start = 0
     while start + MIN_ROWS < piece.n_rows and is_title_row(piece, start):
         start += 1
     out: list[RawTable] = []
     r = start + MIN_ROWS
     while r <= piece.n_rows - 1 - MIN_ROWS:
-        if is_title_row(piece, r) and r > start:
+        if is_title_row(piece, r) and _opens_table(_rows(piece, r + 1, piece.n_rows, 0)):
             out.append(_rows(piece, start, r, len(out)))
             start = r + 1
             r = start + MIN_ROWS
