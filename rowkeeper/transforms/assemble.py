@@ -42,8 +42,9 @@ from rowkeeper.transforms.headers import (
     clean_text,
     fill_group_labels,
     fold_header_rows,
-    join_wrapped_header_rows,
+    join_rows,
     piece_header_rows,
+    wrapped_rows,
 )
 from rowkeeper.transforms.merge import (
     join_stacked,
@@ -170,7 +171,9 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     header = drop_columns(grid_head, hollow)
     body = drop_columns(body, hollow)
     width = first.piece.n_cols - len(hollow)
-    columns = fold_header_rows(fill_group_labels(header)) if h else ("",) * width
+    shown = drop_columns(printed_head, hollow)
+    wrapped = wrapped_rows(shown)  # lines of the same cells: joined as lines, not as levels
+    columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped))) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
     caption = ctx.captions.get(first.piece.piece_id)
     pieces = [p.piece for p in group]
@@ -181,8 +184,7 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
         caption=caption.text.strip() if caption else None,
         section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
-        header_rows=h, header_grid=tuple(tuple(r) for r in join_wrapped_header_rows(
-            drop_columns(printed_head, hollow))),
+        header_rows=h, header_grid=tuple(tuple(r) for r in join_rows(shown, wrapped)),
         columns=tuple(columns) + ("",) * (width - len(columns)),
         rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
         column_types=types or _empty_types(width), values=values,

@@ -42,13 +42,13 @@ def join_letter_spacing(text: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Collapse line breaks and runs of spaces; CJK lines join without a space; letter-spaced
-    CJK loses its spaces."""
+    """Collapse line breaks and runs of spaces; a line break touching a CJK character joins
+    without a space ("金額" / "(千円)" -> "金額(千円)"); letter-spaced CJK loses its spaces."""
     parts = [join_letter_spacing(p.strip()) for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
     out = ""
     for p in parts:
-        if out and not (_CJK.search(out[-1]) and _CJK.search(p[0])):
-            out += " "
+        if out and not (_CJK.search(out[-1]) or _CJK.search(p[0])):
+            out += " "  # no space where a line break touches a CJK character
         out += p
     return re.sub(r"[ \t\u3000]+", " ", out)
 
@@ -115,11 +115,13 @@ def reads_as_data(row: Sequence[str]) -> bool:
 
 
 def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
-    """Two columns, keys on the left and values of mixed kinds on the right (a number or a
-    date beside a name): a form's fields, where a first row is one more field."""
-    if any(len(r) != 2 for r in grid) or len(grid) < 3:
+    """Key-value pairs, one or more per row: keys in the even columns (every row has its
+    first), values of mixed kinds in the odd ones (a number or a date beside a name); a form's
+    fields, where a first row is one more field."""
+    n_cols = max((len(r) for r in grid), default=0)
+    if n_cols % 2 or n_cols > 6 or len(grid) < 2 or any(len(r) != n_cols for r in grid):
         return False
-    values = [r[1].strip() for r in grid if r[1].strip()]
+    values = [r[c].strip() for r in grid for c in range(1, n_cols, 2) if r[c].strip()]
     data = sum(1 for t in values if _numeric(t) or _code(t))
     return all(r[0].strip() for r in grid) and 0 < data < len(values)
 
@@ -212,28 +214,44 @@ def _join(upper: str, lower: str) -> str:
     return clean_text(f"{upper}\n{lower}") if upper.strip() else lower
 
 
-def join_wrapped_header_rows(printed: Sequence[Sequence[str]]) -> list[list[str]]:
-    """Header rows as a reader sees the cells: a row that only continues the text of the row
-    above is a wrapped line of the same cells ("In the last" over "month" -> "In the last
-    month"). It continues when each of its labels sits under a label (none under an empty slot
-    or a span's tail) and each visibly carries on the label above it (`_continues`); a row with
-    a capitalised label ("Indicators", a centred "Enrollment, in thousands") stays a row.
+def wrapped_rows(printed: Sequence[Sequence[str]]) -> list[bool]:
+    """Per header row: whether it only continues the text of the row above, as a wrapped line
+    of the same cells ("In the last" over "month" -> "In the last month"). It continues when
+    each of its labels sits under a label (none under an empty slot or a span's tail) and each
+    visibly carries on the label above it (`_continues`); a row with a capitalised label
+    ("Indicators", a centred "Enrollment, in thousands") stays a row.
 
     `printed` holds each cell's text in its top-left slot only, so a group label spanning
     several columns leaves empty slots that stop the sub-labels under it from being joined.
     """
-    out = [list(r) for r in printed]
-    i = 0
-    while i + 1 < len(out):
-        upper, lower = out[i], out[i + 1]
+    out = [False] * len(printed)
+    upper = list(printed[0]) if printed else []
+    for i in range(1, len(printed)):
+        lower = printed[i]
         filled = [c for c, t in enumerate(lower) if t.strip()]
-        if filled and all(c < len(upper) and upper[c].strip() for c in filled) and \
-                all(_continues(upper[c], lower[c]) for c in filled):
-            out[i] = [_join(u, lower[c]) if c < len(lower) else u for c, u in enumerate(upper)]
-            del out[i + 1]
-            continue
-        i += 1
+        out[i] = bool(filled) and all(c < len(upper) and upper[c].strip() for c in filled) and \
+            all(_continues(upper[c], lower[c]) for c in filled)
+        upper = [_join(u, lower[c]) if c < len(lower) else u for c, u in enumerate(upper)] \
+            if out[i] else list(lower)
     return out
+
+
+def join_rows(rows: Sequence[Sequence[str]], wrapped: Sequence[bool]) -> list[list[str]]:
+    """Rows with each wrapped row joined into the row above it, cell by cell (a span's text
+    repeated in both rows once)."""
+    out: list[list[str]] = []
+    for row, cont in zip(rows, wrapped, strict=True):
+        if cont and out:
+            out[-1] = [u if c >= len(row) or row[c] == u else _join(u, row[c])
+                       for c, u in enumerate(out[-1])]
+        else:
+            out.append(list(row))
+    return out
+
+
+def join_wrapped_header_rows(printed: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Header rows as a reader sees the cells: wrapped rows (`wrapped_rows`) joined."""
+    return join_rows(printed, wrapped_rows(printed))
 
 
 def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:

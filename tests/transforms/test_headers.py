@@ -10,7 +10,9 @@ from rowkeeper.transforms.headers import (
     detect_header_rows,
     fill_group_labels,
     fold_header_rows,
+    join_rows,
     join_wrapped_header_rows,
+    wrapped_rows,
 )
 
 BODY = [["North", "1,200", "3.5%"], ["South", "2,340", "4.1%"], ["East", "880", "2.0%"]]
@@ -82,6 +84,9 @@ def test_key_value_table_keeps_its_first_field_in_the_body() -> None:
     # a name as the first value: the mixed values below still make it one more field
     assert detect_header_rows(grid[1:]) == 0
     assert detect_header_rows([["Feld", "Wert"], *grid], bold=[True] + [False] * 5) == 1
+    pairs = [["Kunde", "Müller GmbH", "Ort", "Köln"],  # two fields a row
+             ["Beginn", "01.03.2026", "Rate", "1.250,00 €"], ["Laufzeit", "24 Monate", "Nr.", "V-2026-0412"]]
+    assert detect_header_rows(pairs) == 0
 
 
 def test_first_row_with_a_date_code_or_colon_key_is_data() -> None:
@@ -123,3 +128,14 @@ def test_capitalised_labels_under_a_full_row_stay_a_row() -> None:
 def test_three_line_header_cell_and_cjk_wrap_join() -> None:
     printed = [["物件", "Percent"], ["名", "who"], ["", "borrowed"]]
     assert join_wrapped_header_rows(printed) == [["物件名", "Percent who borrowed"]]
+
+
+def test_wrapped_lines_fold_as_lines_and_levels_with_a_space() -> None:
+    # "金額" over "(千円)" is one cell on two lines; "売上高" over "前期" / "当期" are two levels
+    printed = [["拠点", "金額", "売上高", ""], ["", "(千円)", "前期", "当期"]]
+    assert wrapped_rows(printed[:1] + [["", "(千円)", "", ""]]) == [False, True]
+    assert wrapped_rows(printed) == [False, False]
+    wrapped = [["拠点", "金額", "Amount"], ["", "(千円)", "(EUR)"]]
+    assert fold_header_rows(join_rows(wrapped, wrapped_rows(wrapped))) == ("拠点", "金額(千円)", "Amount (EUR)")
+    levels = [["拠点", "売上高", "売上高"], ["拠点", "前期", "当期"]]
+    assert fold_header_rows(levels) == ("拠点", "売上高 前期", "売上高 当期")

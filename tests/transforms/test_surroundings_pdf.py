@@ -38,7 +38,7 @@ def test_wrapped_header_cells_with_units_are_one_name(tmp_path: Path, lang: str,
     caption, heads, names = docs.WRAPPED[lang]
     (t,) = tables_of(docs.wrapped_header_table(tmp_path / "w.pdf", lang, ruled))
     cjk = lang == "ja"
-    assert t.columns == tuple(("" if cjk else " ").join(h) for h in heads)
+    assert t.columns == tuple(("" if cjk else " ").join(h) for h in heads)  # lines joined as lines
     assert [r[0] for r in t.rows] == names
     assert t.caption == caption  # the caption right above is no header row
 
