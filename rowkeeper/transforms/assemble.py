@@ -60,6 +60,7 @@ from rowkeeper.transforms.orientation import (
     turns,
     unrotated_table,
 )
+from rowkeeper.transforms.spanners import span_group_labels
 from rowkeeper.transforms.spans import (
     drop_cell_columns,
     drop_columns,
@@ -91,6 +92,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
+    piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
     return Prepared(piece, grid, printed, piece_header_rows(piece, grid))

@@ -190,6 +190,8 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
             src = c - 1
             if row[c].strip() or not below[c].strip() or not row[src].strip():
                 continue
+            if row[src] == below[src]:
+                continue  # a label spanning down ("Model" over both rows) heads its column only
             if below[src].strip():
                 row[c] = row[src]
     return out

@@ -63,23 +63,27 @@ SPANNERS = {
     "ja": ("表1 売上高と営業利益", "事業", ["売上高", "営業利益"], ["前期", "当期"], "事業"),
 }
 
+THIRD_SUB = {"en": "EN-IT", "de": "2026", "ja": "翌期"}
 
-def spanner_table(path: Path, lang: str, gap: float = 30.0) -> Path:
-    """A borderless table under booktabs rules: group labels centred over two numeric columns
-    each, on a header row of their own, with `gap` points between the groups."""
+
+def spanner_table(path: Path, lang: str, gap: float = 30.0, n_subs: int = 2) -> Path:
+    """A borderless table under booktabs rules: group labels centred over `n_subs` numeric
+    columns each, on a header row of their own, with `gap` points between the groups."""
     caption, stub, groups, subs, key = SPANNERS[lang]
+    subs = (subs + [THIRD_SUB[lang]])[:n_subs]
     doc = pymupdf.open()
     pg = Page(doc)
     pg.text(LEFT, 60, "2. Results" if lang == "en" else "2. Ergebnisse" if lang == "de" else "2. 業績", 14, True)
     pg.text(LEFT, 90, caption, 10, True)
     cols, x = [(LEFT, LEFT + 110)], LEFT + 110
+    width = 120 / n_subs if n_subs > 2 else 60
     for _ in groups:
-        cols += [(x, x + 60), (x + 60, x + 120)]
-        x += 120 + gap
+        cols += [(x + k * width, x + (k + 1) * width) for k in range(n_subs)]
+        x += n_subs * width + gap
     right = cols[-1][1]
     pg.rule(LEFT, 100, right, 1.0)
     for g, label in enumerate(groups):
-        a, b = cols[1 + 2 * g][0], cols[2 + 2 * g][1]
+        a, b = cols[1 + n_subs * g][0], cols[n_subs * (g + 1)][1]
         pg.text(a, 114, label, 9, True, "c", b - a)
         pg.rule(a + 4, 118, b - 4)
     y = 130
@@ -90,7 +94,7 @@ def spanner_table(path: Path, lang: str, gap: float = 30.0) -> Path:
     rnd = random.Random(7)
     for k in range(5):
         y += 15
-        for i, t in enumerate([f"{key} {k + 1}"] + figures(rnd, 2 * len(groups))):
+        for i, t in enumerate([f"{key} {k + 1}"] + figures(rnd, n_subs * len(groups))):
             a, b = cols[i]
             pg.text(a, y, t, 9, False, "l" if i == 0 else "r", b - a - 6)
     pg.rule(LEFT, y + 6, right, 1.0)

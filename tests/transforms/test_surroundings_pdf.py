@@ -27,6 +27,15 @@ def test_spanner_labels_fold_over_their_sub_columns(tmp_path: Path, lang: str) -
     assert t.caption == caption
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_spanner_centred_over_three_sub_columns_heads_all_three(tmp_path: Path, lang: str) -> None:
+    # the label's text falls in the middle sub-column; spreading it rightwards would be wrong
+    _, stub, groups, subs, _ = docs.SPANNERS[lang]
+    subs = subs + [docs.THIRD_SUB[lang]]
+    (t,) = tables_of(docs.spanner_table(tmp_path / "s.pdf", lang, gap=12, n_subs=3))
+    assert t.columns == (stub, *(f"{g} {s}" for g in groups for s in subs))
+
+
 def test_spanner_groups_far_apart_stay_one_table(tmp_path: Path) -> None:
     (t,) = tables_of(docs.spanner_table(tmp_path / "s.pdf", "en", gap=90))
     assert t.columns == ("Model", "BLEU EN-DE", "BLEU EN-FR", "TER EN-DE", "TER EN-FR")
