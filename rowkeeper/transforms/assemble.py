@@ -31,12 +31,13 @@ from rowkeeper.transforms.column_types import (
 )
 from rowkeeper.transforms.context import (
     PageText,
+    Sections,
     assign_captions,
     content_by_page,
     document_sections,
     find_footnotes,
+    is_continued,
     page_heights,
-    section_path_at,
 )
 from rowkeeper.transforms.headers import (
     clean_text,
@@ -148,11 +149,18 @@ class DocContext:
     doc_id: str
     source: str
     text: dict[int, PageText]
-    sections: list[tuple[int, float, tuple[str, ...]]]
+    sections: Sections
     mark: DecimalMark
     config: TransformConfig
     captions: dict[str, TextLine]
     """Caption line by piece id, assigned over all pieces of the document at once."""
+
+
+def table_caption(captions: dict[str, TextLine], pieces: Sequence[RawTable]) -> TextLine | None:
+    """The caption of a table from the lines its pieces were given: the first piece's, else the
+    last's (a caption under a long table ends it), a '(continued)' line only if nothing else."""
+    found = [captions[p.piece_id] for p in (pieces[0], pieces[-1], *pieces[1:-1]) if p.piece_id in captions]
+    return next((ln for ln in found if not is_continued(ln.text)), found[0] if found else None)
 
 
 def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
@@ -177,14 +185,14 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     wrapped = wrapped_rows(shown)  # lines of the same cells: joined as lines, not as levels
     columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped))) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
-    caption = ctx.captions.get(first.piece.piece_id)
+    caption = table_caption(ctx.captions, [p.piece for p in group])
     pieces = [p.piece for p in group]
     table = Table(
         doc_id=ctx.doc_id, source=ctx.source, table_id=table_id(ctx.doc_id, n),
         pages=tuple(sorted({p.page for p in pieces})),
         regions=tuple(Region(page=p.page, bbox=p.bbox) for p in pieces),
         caption=caption.text.strip() if caption else None,
-        section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
+        section_path=ctx.sections.path_at(first.piece.page, first.piece.bbox),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
         header_rows=h, header_grid=tuple(tuple(r) for r in join_rows(shown, wrapped)),
         columns=tuple(columns) + ("",) * (width - len(columns)),
@@ -239,7 +247,7 @@ def assemble_tables(
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
     found = assign_captions(text, [(p.page, p.bbox) for p in ordered])
-    ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline)[0],
+    ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline, pages),
                      decimal_mark(config, list(prepared.values()), lines), config,
                      {ordered[i].piece_id: ln for i, ln in found.items()})
     return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] for p in g]), by_page)

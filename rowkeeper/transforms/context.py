@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rowkeeper.models import BBox, OutlineEntry, PageInfo, Region, Table, TextLine
 
@@ -115,6 +115,23 @@ class PageText:
     """The content lines of one page (no furniture, nothing inside a table), top to bottom."""
 
     lines: tuple[TextLine, ...]
+    tables: tuple[BBox, ...] = ()
+    """The table boxes of the page."""
+
+    def beside_table(self, line: TextLine, reach: float = 15.0) -> bool:
+        """Whether the line stands level with a table, just left or right of it (a header
+        label or row label the table's box left out), not above or below it."""
+        y = (line.bbox[1] + line.bbox[3]) / 2
+        return any(b[1] < y < b[3] and (0 <= b[0] - line.bbox[2] <= reach or 0 <= line.bbox[0] - b[2] <= reach)
+                   for b in self.tables)
+
+    def in_a_row(self, line: TextLine) -> bool:
+        """Whether other labels set like it stand on the same line, as cells of a header row
+        the table's box left out do (a heading stands alone)."""
+        y = (line.bbox[1] + line.bbox[3]) / 2
+        return any(ln is not line and ln.bbox[1] < y < ln.bbox[3] and ln.bold == line.bold
+                   and abs(ln.font_size - line.font_size) <= 0.5
+                   and (ln.bbox[0] >= line.bbox[2] or ln.bbox[2] <= line.bbox[0]) for ln in self.lines)
 
     def above(self, bbox: BBox, reach: float) -> list[TextLine]:
         """Lines ending above `bbox`'s top within `reach` points, nearest first."""
@@ -137,7 +154,8 @@ def content_by_page(
         if i in skip or any(p == ln.page and inside(ln, b) for p, b in table_boxes):
             continue
         out.setdefault(ln.page, []).append(ln)
-    return {p: PageText(tuple(sorted(v, key=lambda ln: (ln.bbox[1], ln.bbox[0]))))
+    return {p: PageText(tuple(sorted(v, key=lambda ln: (ln.bbox[1], ln.bbox[0]))),
+                        tuple(b for q, b in table_boxes if q == p))
             for p, v in out.items()}
 
 
@@ -272,13 +290,60 @@ def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = 
     return with_outline(heading_index(pages, body), outline)
 
 
+@dataclass(frozen=True)
+class ReadingOrder:
+    """Where a box comes in reading order on its page: top to bottom, and on a page set in two
+    columns the right column after the left (a box over the gutter is read where it starts)."""
+
+    gutters: dict[int, float] = field(default_factory=dict)
+    heights: dict[int, float] = field(default_factory=dict)
+
+    def top(self, page: int, bbox: BBox) -> float:
+        """The box's top as a position in the page's reading order."""
+        mid = self.gutters.get(page)
+        if mid is not None and bbox[0] >= mid - 2:
+            return bbox[1] + self.heights.get(page, 842.0)
+        return bbox[1]
+
+
+def reading_order(text: dict[int, PageText], pages: Sequence[PageInfo] = ()) -> ReadingOrder:
+    """Pages set in two columns: at least three lines of prose length on each side of the
+    middle and few across it (a title, a wide table's caption)."""
+    widths = {p.page: p.width for p in pages if p.width > 0}
+    gutters = {}
+    for page, pt in text.items():
+        mid = widths.get(page, max((ln.bbox[2] for ln in pt.lines), default=0.0) + 40) / 2
+        prose = [ln.bbox for ln in pt.lines if _length(ln.text) >= PROSE_LINE * 0.75]
+        left = sum(1 for b in prose if b[2] <= mid + 2)
+        right = sum(1 for b in prose if b[0] >= mid - 2)
+        if min(left, right) >= 3 and len(prose) - left - right <= (left + right) / 4:
+            gutters[page] = mid
+    lines = [ln for pt in text.values() for ln in pt.lines]
+    return ReadingOrder(gutters, page_heights(pages, lines))
+
+
+@dataclass(frozen=True)
+class Sections:
+    """A document's section starts, its heading lines and its reading order."""
+
+    index: SectionIndex
+    headings: tuple[TextLine, ...]
+    order: ReadingOrder
+
+    def path_at(self, page: int, bbox: BBox) -> tuple[str, ...]:
+        """The section path in force where the box starts, in reading order."""
+        return section_path_at(self.index, page, self.order.top(page, bbox))
+
+
 def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
-                      outline: Sequence[OutlineEntry] = ()) -> tuple[SectionIndex, list[TextLine]]:
-    """A document's section index and its heading lines, for its tables and its text chunks
-    alike: headings among the content lines (`text`), sized against the body text (from all
-    `lines` when the content holds no prose), the outline first when there is one."""
+                      outline: Sequence[OutlineEntry] = (), pages: Sequence[PageInfo] = ()) -> Sections:
+    """A document's sections, for its tables and its text chunks alike: headings among the
+    content lines (`text`), sized against the body text (from all `lines` when the content
+    holds no prose), placed in reading order, the outline first when there is one."""
     body = body_font_size([ln for p in text.values() for ln in p.lines], lines)
-    return section_index(text, outline, body), heading_lines(text, body)
+    order = reading_order(text, pages)
+    index = with_outline(heading_index(text, body, order), outline)
+    return Sections(index, tuple(heading_lines(text, body)), order)
 
 
 def heading_lines(pages: dict[int, PageText], body: float | None = None) -> list[TextLine]:
@@ -286,11 +351,14 @@ def heading_lines(pages: dict[int, PageText], body: float | None = None) -> list
     if body is None:
         body = body_font_size([ln for p in pages.values() for ln in p.lines])
     return [ln for page in sorted(pages) for ln in pages[page].lines
-            if heading_key(ln, body) is not None]
+            if heading_key(ln, body) is not None and not pages[page].beside_table(ln)
+            and (is_strong_heading(ln, body) or not pages[page].in_a_row(ln))]
 
 
-def heading_index(pages: dict[int, PageText], body: float | None = None) -> SectionIndex:
+def heading_index(pages: dict[int, PageText], body: float | None = None,
+                  order: ReadingOrder | None = None) -> SectionIndex:
     """(page, top, section path) after each heading found by typography, in reading order."""
+    order = order or ReadingOrder()
     if body is None:
         body = body_font_size([ln for p in pages.values() for ln in p.lines])
     stack: list[tuple[tuple[float, int], str]] = []
@@ -300,8 +368,8 @@ def heading_index(pages: dict[int, PageText], body: float | None = None) -> Sect
         while stack and stack[-1][0] >= key:
             stack.pop()
         stack.append((key, ln.text.strip()))
-        out.append((ln.page, ln.bbox[1], tuple(t for _, t in stack)))
-    return out
+        out.append((ln.page, order.top(ln.page, ln.bbox), tuple(t for _, t in stack)))
+    return sorted(out, key=lambda m: (m[0], m[1]))
 
 
 def outline_index(outline: Sequence[OutlineEntry]) -> SectionIndex:

@@ -17,7 +17,6 @@ from rowkeeper.transforms.context import (
     content_by_page,
     document_sections,
     lines_outside_tables,
-    section_path_at,
 )
 from rowkeeper.transforms.orientation import (
     Turn,
@@ -86,8 +85,8 @@ def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
     tables' (the PDF outline's when it has one, refined by headings)."""
     prose = prose_lines(lines, tables)
     boxes = [(r.page, r.bbox) for t in tables for r in t.regions]
-    index, heads = document_sections(content_by_page(lines, pages, boxes), lines, outline)
-    is_heading = {(ln.page, ln.bbox) for ln in heads}
+    sections = document_sections(content_by_page(lines, pages, boxes), lines, outline, pages)
+    is_heading = {(ln.page, ln.bbox) for ln in sections.headings}
     anchors = sorted((r.page, r.bbox[1]) for t in tables for r in t.regions)
     out: list[list[TextLine]] = []
     for ln in prose:
@@ -97,7 +96,7 @@ def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
             out[-1].append(ln)
         else:
             out.append([ln])
-    return [Para(section_path_at(index, g[0].page, g[0].bbox[1]), _block_of(g[0], anchors), tuple(g))
+    return [Para(sections.path_at(g[0].page, g[0].bbox), _block_of(g[0], anchors), tuple(g))
             for g in out if g]
 
 

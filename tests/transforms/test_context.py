@@ -121,3 +121,27 @@ def test_body_size_from_every_line_when_the_content_has_no_prose() -> None:
     assert body_font_size(headings, headings + cells) == 9
     prose = [line("The overview shows the figures of the current financial year.", 1, 500)]
     assert body_font_size(headings + prose, cells) == 10
+
+
+def test_two_column_page_reads_the_left_column_first() -> None:
+    from rowkeeper.transforms.context import document_sections
+
+    prose = "The figures below cover the period and were checked."
+    lines = [line("Report 2026", 1, 40, size=16, bold=True),
+             line("1. Sales", 1, 100, size=12, bold=True), line("2. Costs", 1, 100, size=12, bold=True, x0=310)]
+    lines += [line(prose[:40], 1, 120 + 12 * i, x0=50) for i in range(4)]
+    lines += [line(prose[:40], 1, 120 + 12 * i, x0=310) for i in range(4)]
+    text = content_by_page(lines, pages(1), [])
+    sections = document_sections(text, lines, (), pages(1))
+    assert sections.path_at(1, (50.0, 400.0, 280.0, 500.0)) == ("Report 2026", "1. Sales")
+    assert sections.path_at(1, (310.0, 400.0, 545.0, 500.0)) == ("Report 2026", "2. Costs")
+
+
+def test_header_labels_left_out_of_a_table_are_no_headings() -> None:
+    from rowkeeper.transforms.context import heading_lines
+
+    box = (50.0, 200.0, 545.0, 300.0)
+    lines = [line("2. Results", 1, 120, size=12, bold=True), line("Site", 1, 186, bold=True),
+             line("Volume", 1, 186, bold=True, x0=300), line("Score", 1, 230, bold=True, x0=550)]
+    text = content_by_page(lines, pages(1), [(1, box)])
+    assert [ln.text for ln in heading_lines(text, 10.0)] == ["2. Results"]

@@ -100,3 +100,15 @@ def test_section_path_is_the_heading_right_above_each_table(tmp_path: Path, lang
     # the prose after each table is under the same heading: one heading rule for both
     assert [(p, t.split("\n")[-1]) for p, t in _text_chunks(path, tables)] == [
         ([h], prose) for h in heads]
+
+
+def test_caption_under_the_last_page_of_a_long_table(tmp_path: Path) -> None:
+    from samples.pdfgen import DocSpec, Heading, TableSpec, numbers_rows
+    from tests.transforms.pdf_docs import write_pdf
+
+    spec = DocSpec(blocks=[Heading("1. Inventory"), TableSpec(
+        header=[["Part", "Price", "Count"]], rows=numbers_rows(70, seed=3), repeat_header=True,
+        caption="Table 7 Parts in stock", caption_below=True)])
+    (t,) = tables_of(write_pdf(spec, tmp_path / "long.pdf"))
+    assert len(t.pages) >= 2 and len(t.rows) == 70
+    assert t.caption == "Table 7 Parts in stock"
