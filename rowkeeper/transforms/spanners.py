@@ -5,7 +5,8 @@ falls in: centred over three sub-columns it lands in the middle one, and spreadi
 right (`headers.fill_group_labels`) would give it the wrong columns. Which sub-columns a label
 heads is read from where it stands: either it starts its group (left-aligned, the label's
 left edge at the group's) or it is centred over it (each sub-column goes to the nearest label
-centre); of the two readings the one whose labels sit better over their groups wins.
+centre). Centred it is when read left-aligned some sub-columns would have no label over them,
+or when its labels sit better over their groups that way.
 """
 
 from __future__ import annotations
@@ -57,12 +58,30 @@ def _misfit(groups: dict[int, list[int]], extent: dict[int, tuple[float, float]]
     return err
 
 
+def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine]) -> RawTable:
+    """Row r with a label that its words' gap cut into two cells ("Đơn" | "giá") put back in
+    the first: the text layer printed it as one line."""
+    row = sorted((c for c in piece.cells if c.row == r), key=lambda c: c.col)
+    texts = {clean_text(ln.text) for ln in lines if ln.page == piece.page}
+    cells = list(piece.cells)
+    for a, b in zip(row, row[1:], strict=False):
+        joined = clean_text(f"{a.text} {b.text}")
+        if a.text.strip() and b.text.strip() and " " in joined and joined in texts \
+                and clean_text(a.text) not in texts and clean_text(b.text) not in texts:
+            cells[cells.index(a)] = a.model_copy(update={"text": joined})
+            cells[cells.index(b)] = b.model_copy(update={"text": ""})
+    return piece.model_copy(update={"cells": tuple(cells)})
+
+
 def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool],
               lines: Sequence[TextLine]) -> RawTable:
     row = {c.col: c for c in piece.cells if c.row == r}
     if any(c.col_span > 1 for c in row.values()) or any(c.bbox is None for c in row.values()) \
             or len(row) < piece.n_cols:
         return piece
+    split = _join_split_labels(piece, r, lines)
+    if split.cells != piece.cells:
+        piece, row = split, {c.col: c for c in split.cells if c.row == r}
     labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j]]
     eligible = {j for j in range(piece.n_cols) if numeric[j] and grid[r + 1][j].strip()
                 and (not row[j].text.strip() or j in labels)}
@@ -76,7 +95,8 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     extent = {a: _extent(row[a], boxes[a], lines, piece.page) for a in labels}
     centre = {a: sum(extent[a]) / 2 for a in labels}
     left, mid = (_groups(labels, eligible, centre, under, c) for c in (False, True))
-    if left == mid or _misfit(mid, extent, under, True) >= _misfit(left, extent, under, False):
+    orphans = any(j < labels[0] for j in eligible)  # read left-aligned, sub-columns under no label
+    if left == mid or not (orphans or _misfit(mid, extent, under, True) < _misfit(left, extent, under, False)):
         return piece  # left-aligned: spreading rightwards reads it already
     if any(g != list(range(g[0], g[-1] + 1)) for g in mid.values()):
         return piece
