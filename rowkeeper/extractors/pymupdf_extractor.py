@@ -194,7 +194,9 @@ class PyMuPDFExtractor:
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
         if self.options.text_in_aligned_regions:
             for r in feats.aligned_regions:
-                if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
+                # covered by ruled tables together too: a caption between two stacked grids
+                # runs their aligned text into one region that each covers half of
+                if sum(_overlap(r, tuple(t.bbox)) for t in found) < 0.5 * _area(r):
                     found += self._borderless(doc, page, pno, kwargs, r)
         spans = spans_of_dict(d) if found else []
         out = []

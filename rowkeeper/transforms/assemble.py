@@ -31,19 +31,21 @@ from rowkeeper.transforms.column_types import (
 )
 from rowkeeper.transforms.context import (
     PageText,
+    Sections,
+    assign_captions,
     content_by_page,
-    find_caption,
+    document_sections,
     find_footnotes,
+    is_continued,
     page_heights,
-    section_index,
-    section_path_at,
 )
 from rowkeeper.transforms.headers import (
     clean_text,
-    detect_header_rows,
     fill_group_labels,
     fold_header_rows,
-    join_wrapped_header_rows,
+    join_rows,
+    piece_header_rows,
+    wrapped_rows,
 )
 from rowkeeper.transforms.merge import (
     join_stacked,
@@ -59,6 +61,7 @@ from rowkeeper.transforms.orientation import (
     turns,
     unrotated_table,
 )
+from rowkeeper.transforms.spanners import span_group_labels
 from rowkeeper.transforms.spans import (
     drop_cell_columns,
     drop_columns,
@@ -69,6 +72,7 @@ from rowkeeper.transforms.spans import (
     split_packed_rows,
     top_left_grid,
 )
+from rowkeeper.transforms.titles import split_at_titles
 from rowkeeper.transforms.validate import packed_cells, validate_table
 
 COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
@@ -89,17 +93,10 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
+    piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
-    flagged = [False] * piece.n_rows
-    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
-    for c in piece.cells:
-        if 0 <= c.row < piece.n_rows:
-            flagged[c.row] = flagged[c.row] or c.is_header
-            if c.text.strip():
-                bolds[c.row].append(c.bold)
-    bold = [None if not b or None in b else all(b) for b in bolds]
-    return Prepared(piece, grid, printed, detect_header_rows(grid, flagged, bold))
+    return Prepared(piece, grid, printed, piece_header_rows(piece, grid))
 
 
 def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],
@@ -152,9 +149,18 @@ class DocContext:
     doc_id: str
     source: str
     text: dict[int, PageText]
-    sections: list[tuple[int, float, tuple[str, ...]]]
+    sections: Sections
     mark: DecimalMark
     config: TransformConfig
+    captions: dict[str, TextLine]
+    """Caption line by piece id, assigned over all pieces of the document at once."""
+
+
+def table_caption(captions: dict[str, TextLine], pieces: Sequence[RawTable]) -> TextLine | None:
+    """The caption of a table from the lines its pieces were given: the first piece's, else the
+    last's (a caption under a long table ends it), a '(continued)' line only if nothing else."""
+    found = [captions[p.piece_id] for p in (pieces[0], pieces[-1], *pieces[1:-1]) if p.piece_id in captions]
+    return next((ln for ln in found if not is_continued(ln.text)), found[0] if found else None)
 
 
 def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
@@ -175,19 +181,20 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     header = drop_columns(grid_head, hollow)
     body = drop_columns(body, hollow)
     width = first.piece.n_cols - len(hollow)
-    columns = fold_header_rows(fill_group_labels(header)) if h else ("",) * width
+    shown = drop_columns(printed_head, hollow)
+    wrapped = wrapped_rows(shown)  # lines of the same cells: joined as lines, not as levels
+    columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped))) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
-    caption = find_caption(ctx.text.get(first.piece.page), first.piece.bbox)
+    caption = table_caption(ctx.captions, [p.piece for p in group])
     pieces = [p.piece for p in group]
     table = Table(
         doc_id=ctx.doc_id, source=ctx.source, table_id=table_id(ctx.doc_id, n),
         pages=tuple(sorted({p.page for p in pieces})),
         regions=tuple(Region(page=p.page, bbox=p.bbox) for p in pieces),
         caption=caption.text.strip() if caption else None,
-        section_path=section_path_at(ctx.sections, first.piece.page, first.piece.bbox[1]),
+        section_path=ctx.sections.path_at(first.piece.page, first.piece.bbox),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
-        header_rows=h, header_grid=tuple(tuple(r) for r in join_wrapped_header_rows(
-            drop_columns(printed_head, hollow))),
+        header_rows=h, header_grid=tuple(tuple(r) for r in join_rows(shown, wrapped)),
         columns=tuple(columns) + ("",) * (width - len(columns)),
         rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
         column_types=types or _empty_types(width), values=values,
@@ -231,6 +238,7 @@ def assemble_tables(
         pieces = shown_pieces(pieces, by_page)
         lines = shown_lines(lines, by_page)
         outline = shown_outline(outline, by_page)
+    pieces = [part for p in pieces for part in split_at_titles(p)]
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)
@@ -238,7 +246,9 @@ def assemble_tables(
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
-    ctx = DocContext(doc_id, source, text, section_index(text, outline),
-                     decimal_mark(config, list(prepared.values()), lines), config)
+    found = assign_captions(text, [(p.page, p.bbox) for p in ordered])
+    ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline, pages),
+                     decimal_mark(config, list(prepared.values()), lines), config,
+                     {ordered[i].piece_id: ln for i, ln in found.items()})
     return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] for p in g]), by_page)
                  for n, g in enumerate(groups, start=1))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rowkeeper.models import BBox, OutlineEntry, PageInfo, Region, Table, TextLine
 
@@ -115,6 +115,23 @@ class PageText:
     """The content lines of one page (no furniture, nothing inside a table), top to bottom."""
 
     lines: tuple[TextLine, ...]
+    tables: tuple[BBox, ...] = ()
+    """The table boxes of the page."""
+
+    def beside_table(self, line: TextLine, reach: float = 15.0) -> bool:
+        """Whether the line stands level with a table, just left or right of it (a header
+        label or row label the table's box left out), not above or below it."""
+        y = (line.bbox[1] + line.bbox[3]) / 2
+        return any(b[1] < y < b[3] and (0 <= b[0] - line.bbox[2] <= reach or 0 <= line.bbox[0] - b[2] <= reach)
+                   for b in self.tables)
+
+    def in_a_row(self, line: TextLine) -> bool:
+        """Whether other labels set like it stand on the same line, as cells of a header row
+        the table's box left out do (a heading stands alone)."""
+        y = (line.bbox[1] + line.bbox[3]) / 2
+        return any(ln is not line and ln.bbox[1] < y < ln.bbox[3] and ln.bold == line.bold
+                   and abs(ln.font_size - line.font_size) <= 0.5
+                   and (ln.bbox[0] >= line.bbox[2] or ln.bbox[2] <= line.bbox[0]) for ln in self.lines)
 
     def above(self, bbox: BBox, reach: float) -> list[TextLine]:
         """Lines ending above `bbox`'s top within `reach` points, nearest first."""
@@ -137,21 +154,58 @@ def content_by_page(
         if i in skip or any(p == ln.page and inside(ln, b) for p, b in table_boxes):
             continue
         out.setdefault(ln.page, []).append(ln)
-    return {p: PageText(tuple(sorted(v, key=lambda ln: (ln.bbox[1], ln.bbox[0]))))
+    return {p: PageText(tuple(sorted(v, key=lambda ln: (ln.bbox[1], ln.bbox[0]))),
+                        tuple(b for q, b in table_boxes if q == p))
             for p, v in out.items()}
 
 
-def find_caption(text: PageText | None, bbox: BBox) -> TextLine | None:
-    """The caption line just above (preferred) or just below a table box."""
-    if text is None:
-        return None
-    for ln in text.above(bbox, 40.0)[:2]:
-        if is_caption(ln.text):
-            return ln
-    for ln in text.below(bbox, 40.0)[:2]:
-        if is_caption(ln.text) and not is_continued(ln.text):
-            return ln
-    return None
+CAPTION_REACH = 40.0
+"""Points between a caption line and the table edge it names."""
+
+
+def _overlaps_x(a: BBox, b: BBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2]
+
+
+def _caption_pairs(text: dict[int, PageText],
+                   boxes: Sequence[tuple[int, BBox]]) -> list[tuple[str, float, int, TextLine]]:
+    """(side, gap, box index, line) for each caption line among the two lines nearest a box's
+    top or bottom edge, over the box's columns; a continuation caption names no table below."""
+    out = []
+    for i, (page, bbox) in enumerate(boxes):
+        pt = text.get(page)
+        if pt is None:
+            continue
+        for ln in pt.above(bbox, CAPTION_REACH)[:2]:
+            if is_caption(ln.text) and _overlaps_x(ln.bbox, bbox):
+                out.append(("above", bbox[1] - ln.bbox[3], i, ln))
+        for ln in pt.below(bbox, CAPTION_REACH)[:2]:
+            if is_caption(ln.text) and not is_continued(ln.text) and _overlaps_x(ln.bbox, bbox):
+                out.append(("below", ln.bbox[1] - bbox[3], i, ln))
+    return out
+
+
+def assign_captions(text: dict[int, PageText],
+                    boxes: Sequence[tuple[int, BBox]]) -> dict[int, TextLine]:
+    """Captions for all table boxes of a document at once: each caption line names one table
+    and each table gets one line, the nearest, on the side the document sets its captions
+    (above, unless more tables have one below). Asked box by box, the caption under one table
+    of a stack is also the line over the next, and both tables would take it."""
+    pairs = _caption_pairs(text, boxes)
+    votes = {side: len({i for s, _, i, _ in pairs if s == side}) for side in ("above", "below")}
+    prefer = "below" if votes["below"] > votes["above"] else "above"
+    out: dict[int, TextLine] = {}
+    taken: set[tuple[int, BBox]] = set()
+    for _side, _gap, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
+        if i not in out and (ln.page, ln.bbox) not in taken:
+            out[i] = ln
+            taken.add((ln.page, ln.bbox))
+    return out
+
+
+def find_caption(text: PageText | None, bbox: BBox, page: int = 0) -> TextLine | None:
+    """The caption of a table box when it is the only table around (see `assign_captions`)."""
+    return assign_captions({page: text} if text else {}, [(page, bbox)]).get(0)
 
 
 def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
@@ -175,51 +229,158 @@ def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
     return tuple(n.text.strip() for n in notes)
 
 
-def body_font_size(lines: Sequence[TextLine]) -> float:
-    """The font size most text is set in (character-weighted median)."""
-    sizes = [ln.font_size for ln in lines for _ in range(min(len(ln.text), 200)) if ln.font_size]
+PROSE_LINE = 40
+"""Characters from which a line is running text (headings, labels and cells are shorter);
+a CJK character counts two, as wide as two Latin letters."""
+
+
+def _length(text: str) -> int:
+    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text.strip())
+
+
+def body_font_size(lines: Sequence[TextLine], fallback: Sequence[TextLine] = ()) -> float:
+    """The font size running text is set in: the character-weighted median over the lines of
+    prose length, else over all lines; from `fallback` (say, every line of the document,
+    tables' too) when `lines` hold no prose, as on a page of headings and tables."""
+    for pool in (lines, fallback):
+        prose = [ln for ln in pool if _length(ln.text) >= PROSE_LINE and ln.font_size]
+        if prose:
+            break
+    else:
+        prose = [ln for ln in (*lines, *fallback) if ln.font_size]
+    sizes = [ln.font_size for ln in prose for _ in range(min(len(ln.text), 200))]
     return statistics.median(sizes) if sizes else 10.0
 
 
-def heading_key(line: TextLine, body: float) -> tuple[float, int] | None:
-    """Sort key of a heading line (bigger font first, then shallower numbering), else None."""
+_ENDS_SENTENCE = ("。", ".", ":", "：")
+
+
+def bold_marks_headings(lines: Sequence[TextLine]) -> bool:
+    """Bold is a heading signal unless nearly all the text (80%) is bold: a document set all in
+    bold would otherwise be all headings and no paragraph."""
+    bold = sum(len(ln.text) for ln in lines if ln.bold)
+    return bold < 0.8 * sum(len(ln.text) for ln in lines)
+
+
+def heading_key(line: TextLine, body: float, bold: bool = True) -> tuple[float, int] | None:
+    """Sort key of a heading line (bigger font first, then shallower numbering), else None.
+
+    The one heading rule, for tables' section paths and text chunks alike: a short line that
+    is no sentence, set larger than the body text or in bold at body size ("Summary",
+    "2. Ausgaben"; not "Hinweis:" nor "Die Preise sind Nettopreise."). `bold=False` where bold
+    marks nothing (`bold_marks_headings`)."""
     text = line.text.strip()
     if not text or len(text) > 120 or is_caption(text) or FOOTNOTE.match(text):
         return None
     numbered = NUMBERED_HEADING.match(text)
-    big = line.font_size >= body + 1.0
-    if not (big or (line.bold and numbered and len(text) <= 80)):
-        return None
-    if not big and text.endswith(("。", ".", ":", "：")) and len(text) > 30:
+    if text.endswith(_ENDS_SENTENCE) and (len(text) > 30 or not numbered):
+        return None  # a sentence, or a lead-in label ("Hinweis:")
+    small = line.font_size < body - 0.5 and not numbered  # a bold note under a table
+    if line.font_size < body + 1.0 and (not (bold and line.bold) or len(text) > 80 or small):
         return None
     depth = numbered.group(0).rstrip(". ").count(".") + 1 if numbered else 0
-    return (-line.font_size, depth)
+    return (-round(line.font_size * 2) / 2, depth)
+
+
+def is_strong_heading(line: TextLine, body: float, bold: bool = True) -> bool:
+    """A heading by size or numbering: one that a table's bold row label never looks like."""
+    numbered = NUMBERED_HEADING.match(line.text.strip())
+    return heading_key(line, body, bold) is not None and (line.font_size >= body + 1.0 or bool(numbered))
 
 
 SectionIndex = list[tuple[int, float, tuple[str, ...]]]
 """(page, top, section path in force from there on), in reading order."""
 
 
-def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = ()) -> SectionIndex:
+def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = (),
+                  body: float | None = None) -> SectionIndex:
     """Where each section starts: the PDF outline when it has one, refined by headings."""
-    return with_outline(heading_index(pages), outline)
+    return with_outline(heading_index(pages, body), outline)
 
 
-def heading_index(pages: dict[int, PageText]) -> SectionIndex:
+@dataclass(frozen=True)
+class ReadingOrder:
+    """Where a box comes in reading order on its page: top to bottom, and on a page set in two
+    columns the right column after the left (a box over the gutter is read where it starts)."""
+
+    gutters: dict[int, float] = field(default_factory=dict)
+    heights: dict[int, float] = field(default_factory=dict)
+
+    def top(self, page: int, bbox: BBox) -> float:
+        """The box's top as a position in the page's reading order."""
+        mid = self.gutters.get(page)
+        if mid is not None and bbox[0] >= mid - 2:
+            return bbox[1] + self.heights.get(page, 842.0)
+        return bbox[1]
+
+
+def reading_order(text: dict[int, PageText], pages: Sequence[PageInfo] = ()) -> ReadingOrder:
+    """Pages set in two columns: at least three lines of prose length on each side of the
+    middle and few across it (a title, a wide table's caption)."""
+    widths = {p.page: p.width for p in pages if p.width > 0}
+    gutters = {}
+    for page, pt in text.items():
+        mid = widths.get(page, max((ln.bbox[2] for ln in pt.lines), default=0.0) + 40) / 2
+        prose = [ln.bbox for ln in pt.lines if _length(ln.text) >= PROSE_LINE * 0.75]
+        left = sum(1 for b in prose if b[2] <= mid + 2)
+        right = sum(1 for b in prose if b[0] >= mid - 2)
+        if min(left, right) >= 3 and len(prose) - left - right <= (left + right) / 4:
+            gutters[page] = mid
+    lines = [ln for pt in text.values() for ln in pt.lines]
+    return ReadingOrder(gutters, page_heights(pages, lines))
+
+
+@dataclass(frozen=True)
+class Sections:
+    """A document's section starts, its heading lines and its reading order."""
+
+    index: SectionIndex
+    headings: tuple[TextLine, ...]
+    order: ReadingOrder
+
+    def path_at(self, page: int, bbox: BBox) -> tuple[str, ...]:
+        """The section path in force where the box starts, in reading order."""
+        return section_path_at(self.index, page, self.order.top(page, bbox))
+
+
+def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
+                      outline: Sequence[OutlineEntry] = (), pages: Sequence[PageInfo] = ()) -> Sections:
+    """A document's sections, for its tables and its text chunks alike: headings among the
+    content lines (`text`), sized against the body text (from all `lines` when the content
+    holds no prose), placed in reading order, the outline first when there is one."""
+    content = [ln for p in text.values() for ln in p.lines]
+    body = body_font_size(content, lines)
+    bold = bold_marks_headings(content)
+    order = reading_order(text, pages)
+    index = with_outline(heading_index(text, body, order, bold), outline)
+    return Sections(index, tuple(heading_lines(text, body, bold)), order)
+
+
+def heading_lines(pages: dict[int, PageText], body: float | None = None,
+                  bold: bool = True) -> list[TextLine]:
+    """The content lines that are headings, in reading order."""
+    if body is None:
+        body = body_font_size([ln for p in pages.values() for ln in p.lines])
+    return [ln for page in sorted(pages) for ln in pages[page].lines
+            if heading_key(ln, body, bold) is not None and not pages[page].beside_table(ln)
+            and (is_strong_heading(ln, body, bold) or not pages[page].in_a_row(ln))]
+
+
+def heading_index(pages: dict[int, PageText], body: float | None = None,
+                  order: ReadingOrder | None = None, bold: bool = True) -> SectionIndex:
     """(page, top, section path) after each heading found by typography, in reading order."""
-    body = body_font_size([ln for p in pages.values() for ln in p.lines])
+    order = order or ReadingOrder()
+    if body is None:
+        body = body_font_size([ln for p in pages.values() for ln in p.lines])
     stack: list[tuple[tuple[float, int], str]] = []
     out = []
-    for page in sorted(pages):
-        for ln in pages[page].lines:
-            key = heading_key(ln, body)
-            if key is None:
-                continue
-            while stack and stack[-1][0] >= key:
-                stack.pop()
-            stack.append((key, ln.text.strip()))
-            out.append((page, ln.bbox[1], tuple(t for _, t in stack)))
-    return out
+    for ln in heading_lines(pages, body, bold):
+        key = heading_key(ln, body, bold) or (0.0, 0)
+        while stack and stack[-1][0] >= key:
+            stack.pop()
+        stack.append((key, ln.text.strip()))
+        out.append((ln.page, order.top(ln.page, ln.bbox), tuple(t for _, t in stack)))
+    return sorted(out, key=lambda m: (m[0], m[1]))
 
 
 def outline_index(outline: Sequence[OutlineEntry]) -> SectionIndex:

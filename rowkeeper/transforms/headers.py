@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rowkeeper.models import RawTable
 from rowkeeper.transforms.column_types import parse_cell
 
 NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
@@ -19,15 +20,35 @@ SAMPLE_ROWS = 200
 """Body rows looked at to tell numeric columns (enough to decide; long tables stay cheap)."""
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
+_IDEOGRAPH = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+"""Kana and Han: scripts written without spaces (Hangul is left alone: it spaces its words)."""
+_LETTER_SPACED = re.compile(
+    rf"(?<![{_IDEOGRAPH}])[{_IDEOGRAPH}](?:[ \t\u3000]{{1,3}}[{_IDEOGRAPH}])+(?![{_IDEOGRAPH}])")
+
+
+_OPENING = "（「『【〔［｛〈《"
+_CLOSING = "）」』】〕］｝〉》、。，．：；！？"
+_SPACED_PUNCT = re.compile(
+    rf"(?<=[{_IDEOGRAPH}{_CLOSING}])[ \t\u3000]+(?=[{_OPENING}])"
+    rf"|(?<=[{_CLOSING}])[ \t\u3000]+(?=[{_IDEOGRAPH}])")
+
+
+def join_letter_spacing(text: str) -> str:
+    """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
+    kana/Han characters, so words of several characters and Latin words keep their spaces; and
+    a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets."""
+    text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
+    return _SPACED_PUNCT.sub("", text)
 
 
 def clean_text(text: str) -> str:
-    """Collapse line breaks and runs of spaces; CJK lines join without a space."""
-    parts = [p.strip() for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
+    """Collapse line breaks and runs of spaces; a line break touching a CJK character joins
+    without a space ("金額" / "(千円)" -> "金額(千円)"); letter-spaced CJK loses its spaces."""
+    parts = [join_letter_spacing(p.strip()) for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
     out = ""
     for p in parts:
-        if out and not (_CJK.search(out[-1]) and _CJK.search(p[0])):
-            out += " "
+        if out and not (_CJK.search(out[-1]) or _CJK.search(p[0])):
+            out += " "  # no space where a line break touches a CJK character
         out += p
     return re.sub(r"[ \t\u3000]+", " ", out)
 
@@ -65,6 +86,46 @@ def is_label_row(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[
     return _years_over_numbers(row, below, cols)
 
 
+_SENTENCE_END = re.compile(r"(?:\w{2,}[.!?]|[。！？])$")
+
+
+def _code(text: str) -> bool:
+    """A reference, phone or account number ("V-2026-0412"): besides one year (a period label
+    such as "Q1 2025", "2024/25", "2024年3月" is a header), at least three digits and no
+    fewer digits than letters."""
+    rest = re.sub(r"(?<!\d)(?:19|20|21)\d\d(?!\d)", "", text, count=1)
+    digits = sum(ch.isdigit() for ch in rest)
+    return digits >= 3 and digits >= sum(ch.isalpha() for ch in rest)
+
+
+def reads_as_data(row: Sequence[str]) -> bool:
+    """A row no reader takes for labels: a number, date or code (a year aside), a key with a
+    colon before a filled cell ("Kunde:" | "Müller GmbH"), or a sentence of four words or more."""
+    cells = [t.strip() for t in row]
+    for c, t in enumerate(cells):
+        if not t:
+            continue
+        if (_numeric(t) or _code(t)) and not _YEAR.match(t):
+            return True
+        if t.endswith((":", "：")) and any(cells[c + 1:]):
+            return True
+        if _SENTENCE_END.search(t) and len(t.split()) >= 4:
+            return True
+    return False
+
+
+def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
+    """Key-value pairs, one or more per row: keys in the even columns (every row has its
+    first), values of mixed kinds in the odd ones (a number or a date beside a name); a form's
+    fields, where a first row is one more field."""
+    n_cols = max((len(r) for r in grid), default=0)
+    if n_cols % 2 or n_cols > 6 or len(grid) < 2 or any(len(r) != n_cols for r in grid):
+        return False
+    values = [r[c].strip() for r in grid for c in range(1, n_cols, 2) if r[c].strip()]
+    data = sum(1 for t in values if _numeric(t) or _code(t))
+    return all(r[0].strip() for r in grid) and 0 < data < len(values)
+
+
 def detect_header_rows(
     grid: Sequence[Sequence[str]],
     flagged: Sequence[bool] = (),
@@ -83,13 +144,29 @@ def detect_header_rows(
             break  # a number where the body has numbers: data, whatever the flags say
         flag = n < len(flagged) and flagged[n]
         typo = _bold_contrast(bold, n)
+        if not (flag or typo) and reads_as_data(grid[n]):
+            break  # no type or typography sets it apart: the first row of a headerless table
         if any(cols):
             if not (flag or typo or is_label_row(grid[n], below, cols)):
                 break
-        elif not (flag or typo or n == 0):
+        elif not (flag or typo or (n == 0 and not key_value_shape(grid))):
             break
         n += 1
     return n
+
+
+def piece_header_rows(piece: RawTable, grid: Sequence[Sequence[str]]) -> int:
+    """`detect_header_rows` for a piece: its grid plus the extractor's header flags and each
+    row's type (bold when all its filled cells are, None when mixed or unknown)."""
+    flagged = [False] * piece.n_rows
+    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
+    for c in piece.cells:
+        if 0 <= c.row < piece.n_rows:
+            flagged[c.row] = flagged[c.row] or c.is_header
+            if c.text.strip():
+                bolds[c.row].append(c.bold)
+    bold = [None if not b or None in b else all(b) for b in bolds]
+    return detect_header_rows(grid, flagged, bold)
 
 
 def _bold_contrast(bold: Sequence[bool | None], n: int) -> bool:
@@ -113,6 +190,8 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
             src = c - 1
             if row[c].strip() or not below[c].strip() or not row[src].strip():
                 continue
+            if row[src] == below[src]:
+                continue  # a label spanning down ("Model" over both rows) heads its column only
             if below[src].strip():
                 row[c] = row[src]
     return out
@@ -137,28 +216,44 @@ def _join(upper: str, lower: str) -> str:
     return clean_text(f"{upper}\n{lower}") if upper.strip() else lower
 
 
-def join_wrapped_header_rows(printed: Sequence[Sequence[str]]) -> list[list[str]]:
-    """Header rows as a reader sees the cells: a row that only continues the text of the row
-    above is a wrapped line of the same cells ("In the last" over "month" -> "In the last
-    month"). It continues when each of its labels sits under a label (none under an empty slot
-    or a span's tail) and each visibly carries on the label above it (`_continues`); a row with
-    a capitalised label ("Indicators", a centred "Enrollment, in thousands") stays a row.
+def wrapped_rows(printed: Sequence[Sequence[str]]) -> list[bool]:
+    """Per header row: whether it only continues the text of the row above, as a wrapped line
+    of the same cells ("In the last" over "month" -> "In the last month"). It continues when
+    each of its labels sits under a label (none under an empty slot or a span's tail) and each
+    visibly carries on the label above it (`_continues`); a row with a capitalised label
+    ("Indicators", a centred "Enrollment, in thousands") stays a row.
 
     `printed` holds each cell's text in its top-left slot only, so a group label spanning
     several columns leaves empty slots that stop the sub-labels under it from being joined.
     """
-    out = [list(r) for r in printed]
-    i = 0
-    while i + 1 < len(out):
-        upper, lower = out[i], out[i + 1]
+    out = [False] * len(printed)
+    upper = list(printed[0]) if printed else []
+    for i in range(1, len(printed)):
+        lower = printed[i]
         filled = [c for c, t in enumerate(lower) if t.strip()]
-        if filled and all(c < len(upper) and upper[c].strip() for c in filled) and \
-                all(_continues(upper[c], lower[c]) for c in filled):
-            out[i] = [_join(u, lower[c]) if c < len(lower) else u for c, u in enumerate(upper)]
-            del out[i + 1]
-            continue
-        i += 1
+        out[i] = bool(filled) and all(c < len(upper) and upper[c].strip() for c in filled) and \
+            all(_continues(upper[c], lower[c]) for c in filled)
+        upper = [_join(u, lower[c]) if c < len(lower) else u for c, u in enumerate(upper)] \
+            if out[i] else list(lower)
     return out
+
+
+def join_rows(rows: Sequence[Sequence[str]], wrapped: Sequence[bool]) -> list[list[str]]:
+    """Rows with each wrapped row joined into the row above it, cell by cell (a span's text
+    repeated in both rows once)."""
+    out: list[list[str]] = []
+    for row, cont in zip(rows, wrapped, strict=True):
+        if cont and out:
+            out[-1] = [u if c >= len(row) or row[c] == u else _join(u, row[c])
+                       for c, u in enumerate(out[-1])]
+        else:
+            out.append(list(row))
+    return out
+
+
+def join_wrapped_header_rows(printed: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Header rows as a reader sees the cells: wrapped rows (`wrapped_rows`) joined."""
+    return join_rows(printed, wrapped_rows(printed))
 
 
 def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:
@@ -171,5 +266,5 @@ def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:
             t = clean_text(r[c]) if c < len(r) else ""
             if t and (not parts or parts[-1] != t):
                 parts.append(t)
-        names.append(" ".join(parts))
+        names.append(clean_text(" ".join(parts)))  # single CJK characters stacked read as one word
     return tuple(names)

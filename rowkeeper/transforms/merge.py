@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.column_types import normalize
-from rowkeeper.transforms.context import FOOTNOTE, PageText, heading_key, is_caption, is_continued
+from rowkeeper.transforms.context import (
+    FOOTNOTE,
+    PageText,
+    is_caption,
+    is_continued,
+    is_strong_heading,
+)
 from rowkeeper.transforms.headers import clean_text, is_label_row, numeric_columns
 from rowkeeper.transforms.spans import expand_spans
 
@@ -151,7 +157,7 @@ def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
             return None
         if is_caption(ln.text) or is_continued(ln.text) or FOOTNOTE.match(ln.text.strip()):
             return None
-        if heading_key(ln, body if body is not None else ln.font_size) is not None:
+        if is_strong_heading(ln, body if body is not None else ln.font_size):
             return None  # a bigger or a numbered bold line is a heading: a new table follows
     return sorted(between, key=lambda ln: ln.bbox[1])
 

@@ -7,13 +7,18 @@ never mixes two sections, and never runs across a table: a table ends the chunk 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
-from rowkeeper.transforms.context import lines_outside_tables, section_path_at, with_outline
+from rowkeeper.transforms.context import (
+    Sections,
+    content_by_page,
+    document_sections,
+    lines_outside_tables,
+)
 from rowkeeper.transforms.orientation import (
     Turn,
     shown_lines,
@@ -73,94 +78,50 @@ def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Text
     return sorted(out, key=lambda ln: (ln.page, ln.bbox[1], ln.bbox[0]))
 
 
-def _bold_marks_headings(lines: Sequence[TextLine]) -> bool:
-    """Bold is a heading signal unless nearly all the text (80%) is bold: a document set all in
-    bold would otherwise be all headings and no paragraph."""
-    bold = sum(len(ln.text) for ln in lines if ln.bold)
-    return bold < 0.8 * sum(len(ln.text) for ln in lines)
-
-
-def _body_size(lines: Sequence[TextLine]) -> float:
-    sizes: Counter[float] = Counter()
-    for ln in lines:
-        sizes[round(ln.font_size, 1)] += len(ln.text)
-    return sizes.most_common(1)[0][0] if sizes else 0.0
-
-
-def _heading_level(line: TextLine, body: float, levels: Sequence[float],
-                   bold_headings: bool = True) -> int | None:
-    """1-based heading level by font size rank, or None for body text."""
-    size = round(line.font_size, 1)
-    short = len(clean(line.text)) <= 80 and not clean(line.text).endswith(("。", "."))
-    if size >= body * 1.15 and size in levels:
-        return levels.index(size) + 1
-    if bold_headings and line.bold and short and size >= body:
-        return len(levels) + 1
-    return None
-
-
 def _block_of(line: TextLine, anchors: Sequence[tuple[int, float]]) -> int:
     """How many tables come before the line in reading order (the text block it lies in)."""
     return sum(1 for a in anchors if a <= (line.page, line.bbox[1]))
 
 
 def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
-               outline: Sequence[OutlineEntry] = ()) -> list[Para]:
-    """The prose as paragraphs, each tagged with its section path (the PDF outline's when it
-    has one, refined by headings) and table-delimited block."""
+               outline: Sequence[OutlineEntry] = (), pages: Sequence[PageInfo] = ()) -> list[Para]:
+    """The prose as paragraphs, each tagged with its section path and table-delimited block.
+    Headings and section paths come from `context.document_sections`, the same as the
+    tables' (the PDF outline's when it has one, refined by headings)."""
     prose = prose_lines(lines, tables)
-    body = _body_size(prose)
-    levels = sorted({round(ln.font_size, 1) for ln in prose if ln.font_size >= body * 1.15},
-                    reverse=True)
+    boxes = [(r.page, r.bbox) for t in tables for r in t.regions]
+    sections = document_sections(content_by_page(lines, pages, boxes), lines, outline, pages)
+    is_heading = {(ln.page, ln.bbox) for ln in sections.headings}
     anchors = sorted((r.page, r.bbox[1]) for t in tables for r in t.regions)
-    section: list[tuple[int, str]] = []
-    headings: list[tuple[int, float, tuple[str, ...]]] = []
-    out: list[Para] = []
-    cur: list[TextLine] = []
-
-    def flush() -> None:
-        if cur:
-            out.append(Para(tuple(s for _, s in section), _block_of(cur[0], anchors), tuple(cur)))
-            cur.clear()
-
-    bold_headings = _bold_marks_headings(prose)
-    heads: list[TextLine] = []
+    out: list[list[TextLine]] = []
     for ln in prose:
-        level = _heading_level(ln, body, levels, bold_headings)
-        if level is not None:
-            flush()
-            section[:] = [s for s in section if s[0] < level] + [(level, clean(ln.text))]
-            headings.append((ln.page, ln.bbox[1], tuple(s for _, s in section)))
-            heads.append(ln)
-        elif cur and _breaks(cur[-1], ln, anchors):
-            flush()
-            cur.append(ln)
+        if (ln.page, ln.bbox) in is_heading:
+            out.append([])
+        elif out and out[-1] and not _breaks(out[-1][-1], ln, anchors):
+            out[-1].append(ln)
         else:
-            cur.append(ln)
-    flush()
-    out = _keep_heading_only_pages(out, heads, headings, anchors)
-    if not outline:
-        return out
-    index = with_outline(headings, outline)
-    return [Para(section_path_at(index, p.lines[0].page, p.lines[0].bbox[1]), p.block, p.lines)
-            for p in out]
+            out.append([ln])
+    paras = [Para(sections.path_at(g[0].page, g[0].bbox), _block_of(g[0], anchors), tuple(g))
+             for g in out if g]
+    return _keep_heading_only_pages(paras, [ln for ln in prose if (ln.page, ln.bbox) in is_heading],
+                                    sections, anchors)
 
 
-def _keep_heading_only_pages(paras: list[Para], heads: Sequence[TextLine],
-                             headings: Sequence[tuple[int, float, tuple[str, ...]]],
+def _keep_heading_only_pages(paras: list[Para], heads: Sequence[TextLine], sections: Sections,
                              anchors: Sequence[tuple[int, float]]) -> list[Para]:
     """The heading rule must never empty a page: on a page where every prose line was taken for
     a heading, those lines are kept as a paragraph too (under the section they open)."""
     with_body = {ln.page for p in paras for ln in p.lines}
-    by_page: dict[int, list[tuple[TextLine, tuple[str, ...]]]] = defaultdict(list)
-    for ln, (_, _, path) in zip(heads, headings, strict=True):
+    by_page: dict[int, list[TextLine]] = defaultdict(list)
+    for ln in heads:
         if ln.page not in with_body:
-            by_page[ln.page].append((ln, path))
-    extra = [Para(found[0][1][:-1], _block_of(found[0][0], anchors), tuple(ln for ln, _ in found))
-             for found in by_page.values()]
+            by_page[ln.page].append(ln)
+    extra = [Para(sections.path_at(found[0].page, found[0].bbox)[:-1], _block_of(found[0], anchors),
+                  tuple(found)) for found in by_page.values()]
     if not extra:
         return paras
-    return sorted([*paras, *extra], key=lambda p: (p.lines[0].page, p.lines[0].bbox[1], p.lines[0].bbox[0]))
+    return sorted([*paras, *extra],
+                  key=lambda p: (p.lines[0].page, p.lines[0].bbox[1], p.lines[0].bbox[0]))
 
 
 def _breaks(prev: TextLine, line: TextLine, anchors: Sequence[tuple[int, float]]) -> bool:
@@ -227,7 +188,7 @@ def chunk_text(doc_id: str, source: str, lines: Sequence[TextLine], tables: Sequ
         tables = [turn_table(t, by_page) for t in tables]
         outline = shown_outline(outline, by_page)
     groups: list[list[Para]] = []
-    for p in paragraphs(lines, tables, outline):
+    for p in paragraphs(lines, tables, outline, pages):
         if groups and (groups[-1][0].section, groups[-1][0].block) == (p.section, p.block):
             groups[-1].append(p)
         else:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from rowkeeper.models import OutlineEntry, Region, Table
 from rowkeeper.transforms.context import (
+    assign_captions,
+    body_font_size,
     content_by_page,
     find_caption,
     find_footnotes,
     furniture,
+    heading_key,
     is_caption,
     is_continued,
     lines_outside_tables,
@@ -75,3 +78,70 @@ def test_outline_sections_refined_by_headings_that_are_not_outline_titles() -> N
     assert section_path_at(index, 3, 200.0) == ("Handbook", "3. Managed properties", "3.1 Tokyo")
     assert section_path_at(index, 4, 10.0) == ("Appendix",)
     assert with_outline(headings, []) == headings
+
+
+def test_stacked_tables_with_captions_below_each_keep_their_own() -> None:
+    upper, lower = (50.0, 100.0, 545.0, 200.0), (50.0, 240.0, 545.0, 340.0)
+    lines = [line("Table 1 Income", 1, 206, bold=True), line("Table 2 Expenses", 1, 346, bold=True)]
+    text = content_by_page(lines, pages(1), [(1, upper), (1, lower)])
+    found = assign_captions(text, [(1, upper), (1, lower)])
+    assert {i: ln.text for i, ln in found.items()} == {0: "Table 1 Income", 1: "Table 2 Expenses"}
+
+
+def test_a_caption_line_names_one_table_only() -> None:
+    # above the lower table and below the upper one: the lower table's (captions sit above)
+    upper, lower = (50.0, 100.0, 545.0, 200.0), (50.0, 240.0, 545.0, 340.0)
+    text = content_by_page([line("Table 2 Expenses", 1, 222, bold=True)], pages(1), [(1, upper), (1, lower)])
+    found = assign_captions(text, [(1, upper), (1, lower)])
+    assert {i: ln.text for i, ln in found.items()} == {1: "Table 2 Expenses"}
+
+
+def test_side_by_side_tables_take_the_caption_over_their_own_columns() -> None:
+    left, right = (50.0, 100.0, 280.0, 200.0), (310.0, 100.0, 545.0, 200.0)
+    lines = [line("Table 1 Left", 1, 84, x0=50), line("Table 2 Right", 1, 84, x0=310)]
+    text = content_by_page(lines, pages(1), [(1, left), (1, right)])
+    found = assign_captions(text, [(1, left), (1, right)])
+    assert {i: ln.text for i, ln in found.items()} == {0: "Table 1 Left", 1: "Table 2 Right"}
+
+
+def test_one_heading_rule() -> None:
+    body = 10.0
+    assert heading_key(line("Summary", 1, 0, bold=True), body) is not None  # bold, body size
+    assert heading_key(line("2. Ausgaben", 1, 0, size=12, bold=True), body) is not None
+    assert heading_key(line("施設一覧", 1, 0, size=14), body) is not None
+    assert heading_key(line("Hinweis:", 1, 0, bold=True), body) is None  # a lead-in label
+    assert heading_key(line("管理費と修繕積立金は月額です。", 1, 0, size=12), body) is None
+    assert heading_key(line("Plain short line", 1, 0), body) is None
+    assert heading_key(line("Table 2 Fees", 1, 0, size=12, bold=True), body) is None
+
+
+def test_body_size_from_every_line_when_the_content_has_no_prose() -> None:
+    headings = [line("1. Einnahmen", 1, 60, size=12), line("2. Ausgaben", 1, 300, size=12)]
+    cells = [line(f"Posten {i}", 1, 80 + 14 * i, size=9) for i in range(8)]
+    assert body_font_size(headings, headings + cells) == 9
+    prose = [line("The overview shows the figures of the current financial year.", 1, 500)]
+    assert body_font_size(headings + prose, cells) == 10
+
+
+def test_two_column_page_reads_the_left_column_first() -> None:
+    from rowkeeper.transforms.context import document_sections
+
+    prose = "The figures below cover the period and were checked."
+    lines = [line("Report 2026", 1, 40, size=16, bold=True),
+             line("1. Sales", 1, 100, size=12, bold=True), line("2. Costs", 1, 100, size=12, bold=True, x0=310)]
+    lines += [line(prose[:40], 1, 120 + 12 * i, x0=50) for i in range(4)]
+    lines += [line(prose[:40], 1, 120 + 12 * i, x0=310) for i in range(4)]
+    text = content_by_page(lines, pages(1), [])
+    sections = document_sections(text, lines, (), pages(1))
+    assert sections.path_at(1, (50.0, 400.0, 280.0, 500.0)) == ("Report 2026", "1. Sales")
+    assert sections.path_at(1, (310.0, 400.0, 545.0, 500.0)) == ("Report 2026", "2. Costs")
+
+
+def test_header_labels_left_out_of_a_table_are_no_headings() -> None:
+    from rowkeeper.transforms.context import heading_lines
+
+    box = (50.0, 200.0, 545.0, 300.0)
+    lines = [line("2. Results", 1, 120, size=12, bold=True), line("Site", 1, 186, bold=True),
+             line("Volume", 1, 186, bold=True, x0=300), line("Score", 1, 230, bold=True, x0=550)]
+    text = content_by_page(lines, pages(1), [(1, box)])
+    assert [ln.text for ln in heading_lines(text, 10.0)] == ["2. Results"]

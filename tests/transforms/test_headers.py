@@ -10,7 +10,9 @@ from rowkeeper.transforms.headers import (
     detect_header_rows,
     fill_group_labels,
     fold_header_rows,
+    join_rows,
     join_wrapped_header_rows,
+    wrapped_rows,
 )
 
 BODY = [["North", "1,200", "3.5%"], ["South", "2,340", "4.1%"], ["East", "880", "2.0%"]]
@@ -62,6 +64,40 @@ def test_clean_text_joins_cjk_without_space() -> None:
     assert clean_text("Management\nfee") == "Management fee"
 
 
+def test_letter_spaced_cjk_loses_its_spaces_and_words_keep_theirs() -> None:
+    assert clean_text("施 設 種 類") == "施設種類"
+    assert clean_text("定\u3000員") == "定員"
+    assert clean_text("施 設\n種 類") == "施設種類"
+    assert clean_text("東京 大阪") == "東京 大阪"  # two words of two characters
+    assert clean_text("合 計 金額") == "合計 金額"
+    assert clean_text("Day care center") == "Day care center"
+    assert clean_text("約 5 分") == "約 5 分"
+    assert clean_text("金額 （千円）") == "金額（千円）"
+    assert clean_text("構成比\n（%）") == "構成比（%）"
+    assert clean_text("Amount (EUR)") == "Amount (EUR)"
+
+
+def test_key_value_table_keeps_its_first_field_in_the_body() -> None:
+    grid = [["Vertragsnummer", "V-2026-0412"], ["Kunde", "Müller GmbH"],
+            ["Laufzeit", "24 Monate"], ["Beginn", "01.03.2026"], ["Rate", "1.250,00 €"]]
+    assert detect_header_rows(grid) == 0
+    # a name as the first value: the mixed values below still make it one more field
+    assert detect_header_rows(grid[1:]) == 0
+    assert detect_header_rows([["Feld", "Wert"], *grid], bold=[True] + [False] * 5) == 1
+    pairs = [["Kunde", "Müller GmbH", "Ort", "Köln"],  # two fields a row
+             ["Beginn", "01.03.2026", "Rate", "1.250,00 €"], ["Laufzeit", "24 Monate", "Nr.", "V-2026-0412"]]
+    assert detect_header_rows(pairs) == 0
+
+
+def test_first_row_with_a_date_code_or_colon_key_is_data() -> None:
+    text = [["Anna Berg", "Chair", "Berlin"], ["Bo Lind", "Clerk", "Malmö"]]
+    assert detect_header_rows([["Ola Nord", "Clerk", "01.02.2026"], *text]) == 0
+    assert detect_header_rows([["Kunde:", "Müller GmbH", "Köln"], *text]) == 0
+    assert detect_header_rows([["Ola Nord", "Clerk", "+46 8 123 456"], *text]) == 0
+    assert detect_header_rows([["Name", "Role", "City"], *text]) == 1
+    assert detect_header_rows([["Item", "Q1 2025", "2024年3月"], *text]) == 1
+
+
 _words = st.text(alphabet=st.sampled_from("ab 管理\nX-1"), max_size=8)
 
 
@@ -92,3 +128,14 @@ def test_capitalised_labels_under_a_full_row_stay_a_row() -> None:
 def test_three_line_header_cell_and_cjk_wrap_join() -> None:
     printed = [["物件", "Percent"], ["名", "who"], ["", "borrowed"]]
     assert join_wrapped_header_rows(printed) == [["物件名", "Percent who borrowed"]]
+
+
+def test_wrapped_lines_fold_as_lines_and_levels_with_a_space() -> None:
+    # "金額" over "(千円)" is one cell on two lines; "売上高" over "前期" / "当期" are two levels
+    printed = [["拠点", "金額", "売上高", ""], ["", "(千円)", "前期", "当期"]]
+    assert wrapped_rows(printed[:1] + [["", "(千円)", "", ""]]) == [False, True]
+    assert wrapped_rows(printed) == [False, False]
+    wrapped = [["拠点", "金額", "Amount"], ["", "(千円)", "(EUR)"]]
+    assert fold_header_rows(join_rows(wrapped, wrapped_rows(wrapped))) == ("拠点", "金額(千円)", "Amount (EUR)")
+    levels = [["拠点", "売上高", "売上高"], ["拠点", "前期", "当期"]]
+    assert fold_header_rows(levels) == ("拠点", "売上高 前期", "売上高 当期")

@@ -1,0 +1,137 @@
+"""Group labels over sub-columns ("BLEU" over "EN-DE" / "EN-FR") given the columns they head.
+
+An extractor with no column rules to go by puts a spanner label in the one column its text
+falls in: centred over three sub-columns it lands in the middle one, and spreading it to the
+right (`headers.fill_group_labels`) would give it the wrong columns. Which sub-columns a label
+heads is read from where it stands: either it starts its group (left-aligned, the label's
+left edge at the group's) or it is centred over it (each sub-column goes to the nearest label
+centre). Centred it is when read left-aligned some sub-columns would have no label over them,
+or when its labels sit better over their groups that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.transforms.headers import clean_text
+from rowkeeper.transforms.merge import piece_grid
+
+HEADER_SCAN = 3
+"""Top rows looked at for a row of group labels."""
+
+
+def _extent(cell: Cell, b: BBox, lines: Sequence[TextLine], page: int) -> tuple[float, float]:
+    """The x range of the cell's text as printed (its line), else of the cell box `b`."""
+    text = clean_text(cell.text)
+    xs = [(ln.bbox[0], ln.bbox[2]) for ln in lines
+          if ln.page == page and b[0] - 2 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= b[2] + 2
+          and b[1] - 2 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= b[3] + 2 and clean_text(ln.text) in text]
+    return (min(x for x, _ in xs), max(x for _, x in xs)) if xs else (b[0], b[2])
+
+
+def _groups(labels: list[int], eligible: set[int], centre: dict[int, float],
+            under: dict[int, tuple[float, float]], centred: bool) -> dict[int, list[int]]:
+    """Label column -> the columns it heads, read left-aligned or centred (`under`: the x
+    range of each column's sub-label)."""
+    out = {a: [a] for a in labels}
+    for j in sorted(eligible - set(labels)):
+        if centred:
+            mid = sum(under[j]) / 2
+            owner = min(labels, key=lambda a: (abs(centre[a] - mid), a))
+        else:
+            left = [a for a in labels if a < j]
+            if not left:
+                continue
+            owner = left[-1]
+        out[owner].append(j)
+    return {a: sorted(g) for a, g in out.items()}
+
+
+def _misfit(groups: dict[int, list[int]], extent: dict[int, tuple[float, float]],
+            under: dict[int, tuple[float, float]], centred: bool) -> float:
+    """How far the labels stand from where that reading puts them (0: exactly there)."""
+    err = 0.0
+    for a, g in groups.items():
+        x0, x1 = under[g[0]][0], under[g[-1]][1]
+        err += abs(sum(extent[a]) / 2 - (x0 + x1) / 2) if centred else abs(extent[a][0] - x0)
+    return err
+
+
+def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine]) -> RawTable:
+    """Row r with a label that its words' gap cut into two cells ("Đơn" | "giá") put back in
+    the first: the text layer printed it as one line."""
+    row = sorted((c for c in piece.cells if c.row == r), key=lambda c: c.col)
+    texts = {clean_text(ln.text) for ln in lines if ln.page == piece.page}
+    cells = list(piece.cells)
+    for a, b in zip(row, row[1:], strict=False):
+        joined = clean_text(f"{a.text} {b.text}")
+        if a.text.strip() and b.text.strip() and " " in joined and joined in texts \
+                and clean_text(a.text) not in texts and clean_text(b.text) not in texts:
+            cells[cells.index(a)] = a.model_copy(update={"text": joined})
+            cells[cells.index(b)] = b.model_copy(update={"text": ""})
+    return piece.model_copy(update={"cells": tuple(cells)})
+
+
+def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool],
+              lines: Sequence[TextLine]) -> RawTable:
+    row = {c.col: c for c in piece.cells if c.row == r}
+    if any(c.col_span > 1 for c in row.values()) or any(c.bbox is None for c in row.values()) \
+            or len(row) < piece.n_cols:
+        return piece
+    split = _join_split_labels(piece, r, lines)
+    if split.cells != piece.cells:
+        piece, row = split, {c.col: c for c in split.cells if c.row == r}
+    labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j]]
+    eligible = {j for j in range(piece.n_cols) if numeric[j] and grid[r + 1][j].strip()
+                and (not row[j].text.strip() or j in labels)}
+    if not labels or not set(labels) <= eligible:
+        return piece
+    boxes = {j: c.bbox for j, c in row.items() if c.bbox}
+    subs = {c.col: c for c in piece.cells if c.row == r + 1 and c.col_span == 1 and c.bbox}
+    if not eligible <= set(subs):
+        return piece
+    under = {j: _extent(subs[j], subs[j].bbox or boxes[j], lines, piece.page) for j in eligible}
+    extent = {a: _extent(row[a], boxes[a], lines, piece.page) for a in labels}
+    centre = {a: sum(extent[a]) / 2 for a in labels}
+    left, mid = (_groups(labels, eligible, centre, under, c) for c in (False, True))
+    orphans = any(j < labels[0] for j in eligible)  # read left-aligned, sub-columns under no label
+    if left == mid or not (orphans or _misfit(mid, extent, under, True) < _misfit(left, extent, under, False)):
+        return piece  # left-aligned: spreading rightwards reads it already
+    if any(g != list(range(g[0], g[-1] + 1)) for g in mid.values()):
+        return piece
+    covered = {j for a, g in mid.items() for j in g if j != a}
+    cells = [c for c in piece.cells if not (c.row == r and c.col in covered)]
+    for a, g in mid.items():
+        b0, b1 = boxes[g[0]], boxes[g[-1]]
+        i = next(k for k, c in enumerate(cells) if c.row == r and c.col == a)
+        cells[i] = cells[i].model_copy(update={"col": g[0], "col_span": len(g),
+                                               "bbox": (b0[0], b0[1], b1[2], b1[3])})
+    return piece.model_copy(update={"cells": tuple(cells)})
+
+
+def _figure(text: str) -> bool:
+    digits = sum(ch.isdigit() for ch in text)
+    return digits > 0 and digits >= sum(ch.isalpha() for ch in text)
+
+
+def figure_columns(body: Sequence[Sequence[str]]) -> list[bool]:
+    """Per column: whether most of its filled cells are figures, whatever the decimal mark
+    (the document's is not known yet when the header is read)."""
+    n_cols = max((len(r) for r in body), default=0)
+    out = []
+    for c in range(n_cols):
+        filled = [r[c] for r in body if c < len(r) and r[c].strip()]
+        out.append(bool(filled) and sum(map(_figure, filled)) * 2 > len(filled))
+    return out
+
+
+def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
+    """The piece with each row of centred group labels given spans over its sub-columns."""
+    grid = piece_grid(piece)
+    if piece.n_rows < 3:
+        return piece
+    numeric = figure_columns(grid[1:])
+    for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
+        piece = _span_row(piece, r, grid, numeric, lines)
+    return piece
