@@ -256,10 +256,11 @@ _ENDS_SENTENCE = ("。", ".", ":", "：")
 
 
 def bold_marks_headings(lines: Sequence[TextLine]) -> bool:
-    """Bold is a heading signal unless nearly all the text (80%) is bold: a document set all in
-    bold would otherwise be all headings and no paragraph."""
-    bold = sum(len(ln.text) for ln in lines if ln.bold)
-    return bold < 0.8 * sum(len(ln.text) for ln in lines)
+    """Bold is a heading signal unless nearly all the running text (80% of the lines of prose
+    length) is bold: a document set all in bold would otherwise be all headings and no paragraph."""
+    prose = [ln for ln in lines if _length(ln.text) >= PROSE_LINE]
+    bold = sum(len(ln.text) for ln in prose if ln.bold)
+    return not prose or bold < 0.8 * sum(len(ln.text) for ln in prose)
 
 
 def heading_key(line: TextLine, body: float, bold: bool = True) -> tuple[float, int] | None:
