@@ -1,7 +1,7 @@
 """Layout zoo benchmark: generated documents of many layouts, exact truth, dev and test splits.
 
     python bench/zoo.py [--split dev|test|all] [--family REGEX] [--lang ja,de] [--limit N]
-                        [--no-retrieval] [--misses N] [--json FILE]
+                        [--no-retrieval] [--misses N] [--json FILE] [--show REGEX]
 
 Generates the zoo (bench/zoo/: 17 layout families x 18 documents, 5 languages, seeded, written
 once to bench/out/zoo/), runs rowkeeper in-process on every selected document
@@ -113,6 +113,20 @@ def print_figures(groups: dict, splits: list[str]) -> dict:
     return figs
 
 
+def show(truths: list[dict], tables: dict, pattern: str) -> None:
+    """Truth and extracted tables side by side for the documents matching `pattern`."""
+    for d in truths:
+        if not re.search(pattern, d["doc"]):
+            continue
+        print(f"\n== {d['doc']} ({d['split']}, {d['pages']} pages)")
+        for t in d["tables"]:
+            print(f"  truth {t['table']} p{t['pages']}: {t['columns']} | {t['caption']!r} | "
+                  f"{t['section_path']} | {len(t['rows'])} rows, first {t['rows'][:1]}")
+        for e in tables.get(d["doc"], []):
+            print(f"  got   {e['table_id']} p{e['pages']}: {e['columns']} | {e.get('caption')!r} | "
+                  f"{e.get('section_path')} | {len(e['rows'])} rows, first {e['rows'][:1]}")
+
+
 def main() -> int:
     """Generate, run, score and print the zoo."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -126,6 +140,8 @@ def main() -> int:
     ap.add_argument("--no-retrieval", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many misses per split")
     ap.add_argument("--json", default="", help="write the figures here")
+    ap.add_argument("--show", default="", help="regex over document names: print truth beside "
+                    "rowkeeper's reading (columns, caption, section path, rows)")
     args = ap.parse_args()
     docs = select(args)
     corpus = Path(args.corpus)
@@ -147,6 +163,8 @@ def main() -> int:
             print(f"\nmisses [{s}]:")
             for m in groups[("split", s)].misses[: args.misses]:
                 print(f"  {m}")
+    if args.show:
+        show(truths, tables, args.show)
     if not args.no_retrieval:
         from bench.zoo.retrieval import print_retrieval
 

@@ -1,0 +1,1 @@
+"""The layout zoo: generated documents of many table layouts with exact ground truth (see bench/zoo.py)."""

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from bench.zoo import content
-from bench.zoo.fonts import Face, is_cjk, width
+from bench.zoo.fonts import Face
 from bench.zoo.layout import Flow, PageSetup, cell_truth
 from bench.zoo.table import TableSpec, draw_table
 
@@ -168,12 +168,3 @@ class Builder:
         self.truth.pages = self.flow.page
         return self.buffer.getvalue()
 
-
-def text_width(text: str, face: Face) -> float:
-    """Width of text in the document's body font."""
-    return width(text, face.regular, face.size)
-
-
-def spaced(text: str) -> bool:
-    """Whether a label is CJK (letter spacing applies to it)."""
-    return any(is_cjk(c) for c in text)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from bench.zoo import tables
 from bench.zoo.doc import Builder
 from bench.zoo.layout import PageSetup
-from bench.zoo.table import HeaderCell
+from bench.zoo.table import HeaderCell, draw_table
 
 Family = tuple[Callable[[random.Random], PageSetup], Callable[[Builder], None]]
 
@@ -62,8 +62,6 @@ def borderless_prose(b: Builder) -> None:
     cap = b.caption_text()
     b.flow.top = b.flow.caption_line(cap, x0, top, b.face.size) + 2
     path = list(b.flow.headings)
-    from bench.zoo.table import draw_table
-
     regions = draw_table(b.flow, spec)
     table_right = max(bb[2] for _, bb in regions)
     gap = b.rng.choice((14.0, 20.0, 28.0))
@@ -159,8 +157,6 @@ def form(b: Builder) -> None:
     path = list(b.flow.headings)
     style = b.rng.choice(("box", "grid", "none"))
     bottoms = []
-    from bench.zoo.table import draw_table
-
     half = (x1 - x0) / 2
     for rows, bx in ((left, x0), (right, x0 + half + b.rng.choice((10.0, 24.0)))):
         b.flow.top = top
