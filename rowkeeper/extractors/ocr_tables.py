@@ -104,17 +104,23 @@ def columns_from_text(grid: Grid, boxes: Sequence[OcrBox]) -> Grid:
     """A frame ruled between rows only (one column to the rules) gets its columns from its text.
 
     Business tables often rule rows and leave columns open; the rules then say nothing about
-    columns, the text does: column edges go in the middle of the gaps between the x footprints
-    of the words inside (header words included, so a header wider than its column's figures
-    stays in it), as on text pages.
+    columns, the text does: column edges go in the gaps between the x footprints of the words
+    inside, as on text pages. The first row is left out when the body alone shows two
+    or more columns: a short header label ("数量") left-aligned over right-aligned figures
+    stands in the gap between footprints and would open a column of its own.
     """
     if len(grid.xs) != 2 or len(grid.ys) < 4:
         return grid
     inside = [b for b in boxes if _center_in(b.box, grid.box)]
-    cols = _clusters([(b.box[0], b.box[2]) for b in inside])
+    body = [b for b in inside if (b.box[1] + b.box[3]) / 2 > grid.ys[1]]
+    cols = _clusters([(b.box[0], b.box[2]) for b in body])
+    if len(cols) < 2:
+        cols = _clusters([(b.box[0], b.box[2]) for b in inside])
     if len(cols) < 2:
         return grid
-    xs = (grid.xs[0], *(int((a[1] + b[0]) / 2) for a, b in zip(cols, cols[1:], strict=False)), grid.xs[1])
+    # an edge nearer the left footprint: header labels start at their column's left, often
+    # left of the right-aligned figures under them
+    xs = (grid.xs[0], *(int(a[1] + 0.3 * (b[0] - a[1])) for a, b in zip(cols, cols[1:], strict=False)), grid.xs[1])
     cells = tuple(GridCell(r, c, 1, 1, (xs[c], grid.ys[r], xs[c + 1], grid.ys[r + 1]))
                   for r in range(len(grid.ys) - 1) for c in range(len(xs) - 1))
     return Grid(grid.ys, xs, cells)
@@ -251,7 +257,9 @@ def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:
 
 _GROUPED = re.compile(r"^\D*\d{1,3}(?:([.,])\d{3})+\D*$")
 _DOUBLE_MARK = re.compile(r"(?<=\d)([.,])[.,](?=\d)")
-_UNGROUPED = re.compile(r"^(\D*)(\d{1,3}(?:[ ]?\d{3})+)(\D*)$")
+_UNGROUPED = re.compile(r"^(\D*)(\d{5,}|\d{1,3}(?: \d{3})+)(\D*)$")
+"""Digits that lost their group marks: 5 or more in a run (a 4-digit run may be a year: a
+header's "2025" over "33.705"s stays), or groups set apart by spaces."""
 
 
 def _grouped(digits: str, mark: str) -> str:
@@ -266,7 +274,8 @@ def harmonize_marks(table: PxTable) -> PxTable:
     A scan at 150 dpi leaves "," and "." a pixel apart, or loses the mark altogether; a column
     prints its numbers one way. Where at least 4 cells of a column read as digit groups
     ("12,345", "1.234.567") and 3 in 4 of them use one mark, the others are read with it too,
-    and a digit run of 4 or more ("52461", "52 461") gets the column's groups. A doubled mark
+    and a digit run of 5 or more, or groups set apart by spaces ("52461", "52 461"), gets the
+    column's groups. A doubled mark
     ("12,.433") is one.
     """
     cells = [PxCell(c.row, c.col, c.row_span, c.col_span, _DOUBLE_MARK.sub(r"\1", c.text), c.box)
