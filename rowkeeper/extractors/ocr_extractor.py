@@ -21,7 +21,7 @@ import numpy as np
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
-from rowkeeper.errors import BadInput
+from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
@@ -201,7 +201,10 @@ class OcrExtractor:
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set."""
         boxes = self.engine.read(img)
-        other = self.engine_for(guess_language([b.text for b in boxes]))
+        try:
+            other = self.engine_for(guess_language([b.text for b in boxes]))
+        except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
+            return boxes, self.engine
         return (other.read(img), other) if other is not None else (boxes, self.engine)
 
     def _restructure(self, img: np.ndarray, table: PxTable, boxes: list[OcrBox]) -> PxTable:
