@@ -208,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         report("rowkeeper", split, per, tuple(secs))
     if side is not None:
         side.wait()
+    import resource
+
+    print(f"peak_rss_mb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} (this process, engines loaded)")
     return 0
 
 

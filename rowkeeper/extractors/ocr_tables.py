@@ -118,12 +118,21 @@ def columns_from_text(grid: Grid, boxes: Sequence[OcrBox]) -> Grid:
         cols = _clusters([(b.box[0], b.box[2]) for b in inside])
     if len(cols) < 2:
         return grid
-    # an edge nearer the left footprint: header labels start at their column's left, often
-    # left of the right-aligned figures under them
-    xs = (grid.xs[0], *(int(a[1] + 0.3 * (b[0] - a[1])) for a, b in zip(cols, cols[1:], strict=False)), grid.xs[1])
+    head = [b for b in inside if b not in body]
+    xs = (grid.xs[0], *(_edge_in_gap(a[1], b[0], head) for a, b in zip(cols, cols[1:], strict=False)), grid.xs[1])
     cells = tuple(GridCell(r, c, 1, 1, (xs[c], grid.ys[r], xs[c + 1], grid.ys[r + 1]))
                   for r in range(len(grid.ys) - 1) for c in range(len(xs) - 1))
     return Grid(grid.ys, xs, cells)
+
+
+def _edge_in_gap(left: float, right: float, head: Sequence[OcrBox]) -> int:
+    """A column edge in the gap (left, right) between two body footprints: just before a header
+    label that starts in the gap (labels start at their column's left, often left of the
+    right-aligned figures under them), else nearer the left footprint for the same reason."""
+    starts = [b.box[0] for b in head if left < b.box[0] < right]
+    if starts:
+        return int(max(left, min(starts) - 2))
+    return int(left + 0.3 * (right - left))
 
 
 def _line_height(boxes: Sequence[OcrBox]) -> float:
