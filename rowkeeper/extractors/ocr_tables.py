@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rowkeeper.extractors.grid_lines import Grid, PxBox
+from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, join_text
 
 
@@ -98,6 +98,41 @@ def ruled_table(grid: Grid, boxes: Sequence[OcrBox]) -> tuple[PxTable, set[int],
     )
     n_rows, n_cols = len(grid.ys) - 1, len(grid.xs) - 1
     return PxTable(grid.box, n_rows, n_cols, cells, "ruled"), used, sorted(reread)
+
+
+def columns_from_text(grid: Grid, boxes: Sequence[OcrBox]) -> Grid:
+    """A frame ruled between rows only (one column to the rules) gets its columns from its text.
+
+    Business tables often rule rows and leave columns open; the rules then say nothing about
+    columns, the text does: column edges go in the gaps between the x footprints of the words
+    inside, as on text pages. The first row is left out when the body alone shows two
+    or more columns: a short header label ("数量") left-aligned over right-aligned figures
+    stands in the gap between footprints and would open a column of its own.
+    """
+    if len(grid.xs) != 2 or len(grid.ys) < 4:
+        return grid
+    inside = [b for b in boxes if _center_in(b.box, grid.box)]
+    body = [b for b in inside if (b.box[1] + b.box[3]) / 2 > grid.ys[1]]
+    cols = _clusters([(b.box[0], b.box[2]) for b in body])
+    if len(cols) < 2:
+        cols = _clusters([(b.box[0], b.box[2]) for b in inside])
+    if len(cols) < 2:
+        return grid
+    head = [b for b in inside if b not in body]
+    xs = (grid.xs[0], *(_edge_in_gap(a[1], b[0], head) for a, b in zip(cols, cols[1:], strict=False)), grid.xs[1])
+    cells = tuple(GridCell(r, c, 1, 1, (xs[c], grid.ys[r], xs[c + 1], grid.ys[r + 1]))
+                  for r in range(len(grid.ys) - 1) for c in range(len(xs) - 1))
+    return Grid(grid.ys, xs, cells)
+
+
+def _edge_in_gap(left: float, right: float, head: Sequence[OcrBox]) -> int:
+    """A column edge in the gap (left, right) between two body footprints: just before a header
+    label that starts in the gap (labels start at their column's left, often left of the
+    right-aligned figures under them), else nearer the left footprint for the same reason."""
+    starts = [b.box[0] for b in head if left < b.box[0] < right]
+    if starts:
+        return int(max(left, min(starts) - 2))
+    return int(left + 0.3 * (right - left))
 
 
 def _line_height(boxes: Sequence[OcrBox]) -> float:
@@ -231,14 +266,26 @@ def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:
 
 _GROUPED = re.compile(r"^\D*\d{1,3}(?:([.,])\d{3})+\D*$")
 _DOUBLE_MARK = re.compile(r"(?<=\d)([.,])[.,](?=\d)")
+_UNGROUPED = re.compile(r"^(\D*)(\d{5,}|\d{1,3}(?: \d{3})+)(\D*)$")
+"""Digits that lost their group marks: 5 or more in a run (a 4-digit run may be a year: a
+header's "2025" over "33.705"s stays), or groups set apart by spaces."""
+
+
+def _grouped(digits: str, mark: str) -> str:
+    digits = digits.replace(" ", "")
+    head = len(digits) % 3 or 3
+    return mark.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
 
 
 def harmonize_marks(table: PxTable) -> PxTable:
     """Thousands separators made consistent down each column.
 
-    A scan at 150 dpi leaves "," and "." a pixel apart; a column prints its numbers one way.
-    Where at least 4 cells of a column read as digit groups ("12,345", "1.234.567") and 3 in 4
-    of them use one mark, the others are read with it too. A doubled mark ("12,.433") is one.
+    A scan at 150 dpi leaves "," and "." a pixel apart, or loses the mark altogether; a column
+    prints its numbers one way. Where at least 4 cells of a column read as digit groups
+    ("12,345", "1.234.567") and 3 in 4 of them use one mark, the others are read with it too,
+    and a digit run of 5 or more, or groups set apart by spaces ("52461", "52 461"), gets the
+    column's groups. A doubled mark
+    ("12,.433") is one.
     """
     cells = [PxCell(c.row, c.col, c.row_span, c.col_span, _DOUBLE_MARK.sub(r"\1", c.text), c.box)
              for c in table.cells]
@@ -248,9 +295,17 @@ def harmonize_marks(table: PxTable) -> PxTable:
         if total < 4:
             continue
         mark, n = marks.most_common(1)[0]
-        if n == total or n < 0.75 * total:
+        if n < 0.75 * total:
             continue
         other = "." if mark == "," else ","
-        cells = [PxCell(c.row, c.col, c.row_span, c.col_span, c.text.replace(other, mark), c.box)
-                 if c.col == col and _GROUPED.match(c.text) else c for c in cells]
+        cells = [_with_mark(c, mark, other) if c.col == col else c for c in cells]
     return PxTable(table.box, table.n_rows, table.n_cols, tuple(cells), table.kind)
+
+
+def _with_mark(c: PxCell, mark: str, other: str) -> PxCell:
+    text = c.text
+    if _GROUPED.match(text):
+        text = text.replace(other, mark)
+    elif m := _UNGROUPED.match(text):
+        text = m.group(1) + _grouped(m.group(2), mark) + m.group(3)
+    return PxCell(c.row, c.col, c.row_span, c.col_span, text, c.box)

@@ -189,3 +189,26 @@ def fix_decimal_marks(chars: list[str], centers: list[float], ink: np.ndarray, x
         x1m, y1m = max(b[0] + b[2] for b in small), max(b[1] + b[3] for b in small)
         out[k] = _mark_of((x0m, y0m, x1m - x0m, y1m - y0m), base, tall, chars[k])
     return out
+
+
+# letters only Vietnamese writes among the languages read here: đ, ơ, ư, ă (and the breve
+# read as a caron), and the precomposed tone-marked vowels of Latin Extended Additional
+_VIETNAMESE = frozenset("đĐơƠưƯăĂǎǍ") | frozenset(chr(c) for c in range(0x1EA0, 0x1EFA))
+
+
+def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3) -> str | None:
+    """The language a page's recognised text is in, where its letters tell: `vi` (letters only
+    Vietnamese uses), `ja` (kana or CJK ideographs); None when nothing tells (Latin script).
+
+    Read from a first recognition pass: a recogniser that lacks a script's letters still
+    reads the ones it has (RapidOCR's dictionary has đ, ơ, ư but not ộ or ệ)."""
+    letters = [ch for t in texts for ch in t if ch.isalpha()]
+    if not letters:
+        return None
+    viet = sum(ch in _VIETNAMESE for ch in letters)
+    cjk = sum(is_cjk(ch) for ch in letters)
+    if viet >= min_count and viet >= min_share * len(letters):
+        return "vi"
+    if cjk >= min_count and cjk >= min_share * len(letters):
+        return "ja"
+    return None

@@ -65,8 +65,34 @@ def columns_line_up(a: RawTable, b: RawTable, tol: float) -> bool:
     pairs = [(x, y) for x, y in zip(column_lefts(a), column_lefts(b), strict=True)
              if x is not None and y is not None]
     if len(pairs) >= max(1, a.n_cols // 2):
-        return all(abs(x - y) <= tol for x, y in pairs)
+        return all(abs(x - y) <= tol for x, y in pairs) or columns_overlap_in_order(a, b)
     return abs(a.bbox[0] - b.bbox[0]) <= 2 * tol and abs(a.bbox[2] - b.bbox[2]) <= 2 * tol
+
+
+def column_extents(piece: RawTable) -> list[tuple[float, float] | None]:
+    """Each column's x extent over its single-column cells (None when unknown)."""
+    out: list[tuple[float, float] | None] = []
+    for k in range(piece.n_cols):
+        boxes = [c.bbox for c in piece.cells if c.bbox is not None and c.col == k and c.col_span == 1 and c.text]
+        out.append((min(b[0] for b in boxes), max(b[2] for b in boxes)) if boxes else None)
+    return out
+
+
+def columns_overlap_in_order(a: RawTable, b: RawTable) -> bool:
+    """Each column of `b` overlaps the same column of `a` more than any other.
+
+    Left edges differ between layers that box a cell by its column (a text page) and by its
+    words (a scan: right-aligned figures start anywhere), yet the columns stand in the same
+    places; used when the left edges disagree."""
+    ea, eb = column_extents(a), column_extents(b)
+    known = [(k, x, y) for k, (x, y) in enumerate(zip(ea, eb, strict=True)) if x is not None and y is not None]
+    if len(known) < max(2, a.n_cols - 1):
+        return False
+    for k, _, y in known:
+        over = [max(0.0, min(y[1], x[1]) - max(y[0], x[0])) if x else 0.0 for x in ea]
+        if over[k] <= 0 or max(over) > over[k]:
+            return False
+    return True
 
 
 def _ends_page(bbox: BBox, text: PageText | None, height: float, ratio: float) -> bool:
