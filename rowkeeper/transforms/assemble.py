@@ -238,7 +238,7 @@ def assemble_tables(
         pieces = shown_pieces(pieces, by_page)
         lines = shown_lines(lines, by_page)
         outline = shown_outline(outline, by_page)
-    pieces = [part for p in pieces for part in split_at_titles(p)]
+    pieces = [part for p in pieces for part in split_at_titles(p, lines)]
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)

@@ -10,9 +10,11 @@ captions and section headings are looked for.
 
 from __future__ import annotations
 
-from rowkeeper.models import Cell, RawTable
+from collections.abc import Sequence
+
+from rowkeeper.models import Cell, RawTable, TextLine
 from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, is_caption
-from rowkeeper.transforms.headers import piece_header_rows
+from rowkeeper.transforms.headers import clean_text, piece_header_rows
 from rowkeeper.transforms.merge import piece_grid
 
 MIN_ROWS = 2
@@ -23,15 +25,17 @@ def _row(piece: RawTable, r: int) -> list[Cell]:
     return sorted((c for c in piece.cells if c.row == r and c.text.strip()), key=lambda c: c.col)
 
 
-def is_title_row(piece: RawTable, r: int) -> bool:
+def is_title_row(piece: RawTable, r: int, texts: frozenset[str] = frozenset()) -> bool:
     """Whether row `r` of the piece is a caption or a heading line rather than table rows;
-    a lone label must start the row (one over the columns to its right is their spanner)."""
+    a caption row holds one of the page's lines (`texts`) and nothing else (a caption line
+    and a header line read as one row keep the header), a lone label must start the row (one
+    over the columns to its right is their spanner)."""
     cells = _row(piece, r)
     if not cells or r + 1 >= piece.n_rows:
         return False
     text = " ".join(c.text.strip() for c in cells)
     if is_caption(text):
-        return True
+        return clean_text(text) in texts
     if len(cells) != 1 or cells[0].col != 0 or FOOTNOTE.match(text):
         return False
     below = [c.font_size for c in _row(piece, r + 1) if c.font_size]
@@ -60,16 +64,17 @@ def _opens_table(part: RawTable) -> bool:
     return piece_header_rows(part, piece_grid(part)) > 0
 
 
-def split_at_titles(piece: RawTable) -> list[RawTable]:
+def split_at_titles(piece: RawTable, lines: Sequence[TextLine] = ()) -> list[RawTable]:
     """The piece without its leading title rows, cut at each inner one that a header follows
     into tables of their own (each part keeps `MIN_ROWS` rows; otherwise the row stays)."""
+    texts = frozenset(clean_text(ln.text) for ln in lines if ln.page == piece.page)
     start = 0
-    while start + MIN_ROWS < piece.n_rows and is_title_row(piece, start):
+    while start + MIN_ROWS < piece.n_rows and is_title_row(piece, start, texts):
         start += 1
     out: list[RawTable] = []
     r = start + MIN_ROWS
     while r <= piece.n_rows - 1 - MIN_ROWS:
-        if is_title_row(piece, r) and _opens_table(_rows(piece, r + 1, piece.n_rows, 0)):
+        if is_title_row(piece, r, texts) and _opens_table(_rows(piece, r + 1, piece.n_rows, 0)):
             out.append(_rows(piece, start, r, len(out)))
             start = r + 1
             r = start + MIN_ROWS
