@@ -15,6 +15,12 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.finder.aligned_columns import (
+    add_separators,
+    column_gap,
+    column_separators,
+    rejoin_phrases,
+)
 from rowkeeper.extractors.page_features import invisible, page_features
 from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.row_rules import pad as _pad
@@ -116,6 +122,7 @@ class PyMuPDFExtractor:
             return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
         words, seps = _drop_margin_numbers(words, _projection_gaps(words))
+        seps = _aligned_separators(words, seps)
         if seps:
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
             # a rule beyond them (a line box with leading blanks) would drop the first column.
@@ -192,10 +199,13 @@ class PyMuPDFExtractor:
         found = ruled + [t for t in found if not any(t is f for f in first)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
+        borderless: set[int] = set()  # read from aligned text: their columns come from the words
         if self.options.text_in_aligned_regions:
             for r in feats.aligned_regions:
                 if all(_overlap(r, tuple(t.bbox)) < 0.5 * _area(r) for t in found):
-                    found += self._borderless(doc, page, pno, kwargs, r)
+                    more = self._borderless(doc, page, pno, kwargs, r)
+                    found += more
+                    borderless |= {id(t) for t in more}
         spans = spans_of_dict(d) if found else []
         out = []
         for tab in found:
@@ -206,7 +216,7 @@ class PyMuPDFExtractor:
                 rows, texts = _split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = _split_paragraph_rows(page, rows, texts)
             else:
-                rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
+                rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab, id(tab) in borderless))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:
@@ -448,6 +458,17 @@ def _projection_gaps(words: Sequence[Any]) -> list[float]:
     return _merge_header_only(words, _gaps(words))
 
 
+def _aligned_separators(words: Sequence[Any], seps: list[float]) -> list[float]:
+    """The projection's gaps and the boundaries whole-column alignment adds inside its columns
+    (a long name run up to the figures beside it closes their gap in the projection), less
+    header-only columns."""
+    words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
+    if not words:
+        return seps
+    more = add_separators(words, seps, column_separators(words, column_gap(words)))
+    return _merge_header_only(words, more) if len(more) > len(seps) else seps
+
+
 def _is_figure(text: str) -> bool:
     """At least as many digits as letters, and a digit: "2,340", "Q1", "FY2023", not "Total"."""
     return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))
@@ -485,11 +506,7 @@ def _drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any]
 
 
 def _gaps(words: Sequence[Any]) -> list[float]:
-    heights = sorted(w[3] - w[1] for w in words)
-    widths = sorted((w[2] - w[0]) / max(len(w[4]), 1) for w in words)
-    # A word space is ~0.3 em and a character ~0.5 em (one full character in monospace reports,
-    # whose columns may be one space apart): a gap of 0.75 characters separates columns.
-    min_gap = max(0.75 * widths[len(widths) // 2], 0.2 * heights[len(heights) // 2], 1.5)
+    min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
     # row set wider, a long figure run into the next column, a heading over two columns (the
     # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
@@ -560,22 +577,22 @@ def _leader(word: str) -> bool:
     return len(word) >= 3 and not word.strip(".…·-_=─—")
 
 
-def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
+def _word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list[str | None]]:
     """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
-    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell."""
+    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
+    `rejoin` (columns placed from the text): words run on from the cell on their left go back."""
     words = _words(page, _pad(tab.bbox, 1.0))
-    out: list[list[str | None]] = []
+    cells: list[list[list[Any]]] = []
     for row in tab.rows:
-        texts: list[str | None] = []
+        cells.append([])
         for c in row.cells:
-            if c is None:
-                texts.append(None)
-                continue
-            inside = [w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
-            inside.sort(key=lambda w: (round(w[3]), w[0]))
-            texts.append(" ".join(w[4] for w in inside if not _leader(w[4])))
-        out.append(texts)
-    return out
+            inside = [] if c is None else [
+                w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+            cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
+    if rejoin and words:
+        cells = rejoin_phrases(cells, column_gap(words))
+    return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))
+             for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
 
 
 def _words(page: pymupdf.Page, clip: Any) -> list[Any]:

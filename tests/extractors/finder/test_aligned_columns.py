@@ -1,0 +1,96 @@
+"""Column boundaries from whole-column alignment: a cell run up to the next column does not
+merge the two (finder/aligned_columns.py through the PyMuPDF layer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rowkeeper.extractors.finder.aligned_columns import column_gap, column_separators
+from tests.extractors.finder.layout import grids, new_page, put, width
+
+GERMAN = [("Kunde", "Betrag", "Stadt"), ("Müller GmbH", "1.200,00", "Berlin"),
+          ("Schmidt & Söhne Maschinenbau AG", "35,50", "Hamburg"), ("Bäckerei Weiß", "980,00", "München"),
+          ("Zahnarztpraxis Dr. Übelhör", "12.345,67", "Köln"), ("Fa. Özdemir", "7,00", "Bremen")]
+
+
+@pytest.mark.parametrize("face", ["sans", "serif"])
+@pytest.mark.parametrize("gap", [1.5, 3.0])  # points between the long name and its figure
+def test_long_name_run_up_to_a_right_aligned_figure(tmp_path: Path, face: str, gap: float) -> None:
+    """The figures' shared right edge makes the column: the one name that reaches (or crosses)
+    the left end of its row's figure stays in the name column."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 90, "Offene Posten zum Quartalsende", 12, face)
+    right = 72 + width(GERMAN[2][0], 9, face) + gap + width(GERMAN[2][1], 9, face)
+    for i, (name, amount, city) in enumerate(GERMAN):
+        y = 120 + 14 * i
+        put(page, 72, y, name, face=face)
+        put(page, right, y, amount, face=face, align="right")
+        put(page, right + 20, y, city, face=face)
+    (grid,) = grids(doc, tmp_path / "names.pdf")
+    assert [tuple(r) for r in grid] == GERMAN
+
+
+VIETNAMESE = [("Tên khách hàng", "Số lượng", "Đơn giá", "Thành tiền"),
+              ("Công ty TNHH Minh Anh", "12", "150.000", "1.800.000"),
+              ("Hợp tác xã Nông nghiệp Thống Nhất", "3", "90.000", "270.000"),
+              ("Nguyễn Văn Bình", "40", "12.500", "500.000"), ("Cửa hàng Hoa", "7", "35.000", "245.000")]
+
+
+def test_long_name_two_points_before_a_left_aligned_column(tmp_path: Path) -> None:
+    """Left-aligned columns: a name ending two points before the next column's shared left
+    edge is no wider gap than a word space, but the edge is shared by every row."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    x1 = 72 + width(VIETNAMESE[2][0]) + 2.0
+    xs = (72, x1, x1 + 60, x1 + 130)
+    for i, row in enumerate(VIETNAMESE):
+        for x, text in zip(xs, row, strict=True):
+            put(page, x, 120 + 14 * i, text)
+    (grid,) = grids(doc, tmp_path / "vi.pdf")
+    assert [tuple(r) for r in grid] == VIETNAMESE
+
+
+JAPANESE = [("品名", "数量", "単価", "金額"), ("ステンレス六角ボルトM8×40", "100", "12", "1,200"),
+            ("ナット", "250", "3", "750"), ("平ワッシャー", "80", "2", "160"), ("配管用フランジ継手一式", "4", "3,500", "14,000")]
+
+
+def test_japanese_item_names_beside_right_aligned_figures(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    page = new_page(doc)
+    first = 72 + width(JAPANESE[1][0], 9, "cjk") + 3.0
+    for i, row in enumerate(JAPANESE):
+        put(page, 72, 120 + 14 * i, row[0], face="cjk")
+        for j, text in enumerate(row[1:]):
+            put(page, first + 24 + 50 * j, 120 + 14 * i, text, face="cjk", align="right")
+    (grid,) = grids(doc, tmp_path / "ja.pdf")
+    assert [tuple(r) for r in grid] == JAPANESE
+
+
+HUNGARIAN = [("Megnevezés", "Összeg"), ("Bérleti díj", "1 200 000 Ft"), ("Közös költség", "85 000 Ft"),
+             ("Felújítási alap", "240 500 Ft"), ("Egyéb", "9 000 Ft")]
+
+
+def test_figures_with_thousands_spaces_stay_one_cell(tmp_path: Path) -> None:
+    """'1 200 000 Ft' is one right-aligned cell: its words are a word space apart."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i, (label, amount) in enumerate(HUNGARIAN):
+        put(page, 72, 120 + 14 * i, label)
+        put(page, 260, 120 + 14 * i, amount, align="right")
+    (grid,) = grids(doc, tmp_path / "hu.pdf")
+    assert [tuple(r) for r in grid] == HUNGARIAN
+
+
+def test_words_a_word_space_after_a_shared_prefix_are_no_column() -> None:
+    """'Mr. Smith' / 'Mr. Jones': the second words share a left edge, a word space after the
+    first; no column starts there."""
+    words = []
+    for k, name in enumerate(("Smith", "Jones", "Brown", "Green")):
+        y = 100 + 12 * k
+        words += [(72, y, 86, y + 9, "Mr."), (88.5, y, 120, y + 9, name), (200, y, 230, y + 9, f"{k}1,50")]
+    seps = column_separators(words, column_gap(words))
+    assert len(seps) == 1 and 120 < seps[0] < 200
