@@ -21,6 +21,7 @@ from rowkeeper.extractors.finder.aligned_columns import (
     column_separators,
     rejoin_phrases,
 )
+from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.page_features import invisible, page_features
 from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.row_rules import pad as _pad
@@ -221,12 +222,29 @@ class PyMuPDFExtractor:
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:
                 continue
-            out.append(RawTable(
-                piece_id=piece_id(doc.doc_id, pno, len(out) + 1), doc_id=doc.doc_id, page=pno,
-                bbox=tuple(round(v, 2) for v in tab.bbox), n_rows=n_rows, n_cols=n_cols,
-                cells=flag_bold_header(cells), extractor=self.name, extractor_version=self.version,
-            ))
+            pairs = key_value_pairs(cells, n_cols) if id(tab) in borderless else []
+            if pairs:
+                out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
+                        for i, kv in enumerate(split_pairs(cells, pairs))]
+                continue
+            out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
         return out
+
+    def _table(self, doc: DocumentInput, pno: int, n: int, bbox: Sequence[float], cells: Sequence[Any],
+               shape: tuple[int, int] | None = None, metrics: dict[str, float] | None = None) -> RawTable:
+        """The n-th RawTable of page `pno` (`shape`: rows and columns, else the cells' extent)."""
+        n_rows, n_cols = shape or (max((c.row + c.row_span for c in cells), default=0),
+                                   max((c.col + c.col_span for c in cells), default=0))
+        return RawTable(
+            piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
+            bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
+            extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _cells_box(cells: Sequence[Any]) -> tuple[float, float, float, float]:
+    """The union of the cells' boxes."""
+    boxes = [c.bbox for c in cells if c.bbox]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:

@@ -99,7 +99,9 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
             if c.text.strip():
                 bolds[c.row].append(c.bold)
     bold = [None if not b or None in b else all(b) for b in bolds]
-    return Prepared(piece, grid, printed, detect_header_rows(grid, flagged, bold))
+    # a key-value block (finder/key_value.py) has keys where a header would be: no header row
+    header_rows = 0 if piece.metrics.get("key_value") else detect_header_rows(grid, flagged, bold)
+    return Prepared(piece, grid, printed, header_rows)
 
 
 def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],
