@@ -4,17 +4,17 @@
 
 Runs the pipeline (flows.pipeline.process_document: classify -> cascade -> transforms) on
 every PDF of the manifest once, writes DIR/tables.jsonl and DIR/documents.jsonl, then prints
-peer_score's figures, the per-source breakdown, the worst cases and which layer each table
-came from. The PDFs are read in place; nothing is copied into the repository.
+peer_score's figures, the per-source breakdown, the worst cases, which layer each table
+came from and the invariants (bench/invariants.py). The PDFs are read in place; nothing is
+copied into the repository. Running and scoring are shared with bench/realdev.py
+(bench/corpus_run.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import json
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,51 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rowkeeper.config import load_config  # noqa: E402
-from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
-from rowkeeper.models import to_json_dict  # noqa: E402
+from bench.corpus_run import SHARED, layers_used, print_worst, run, score  # noqa: E402
+from bench.invariants import print_violations  # noqa: E402
 
-PEER = ROOT.parent / "shared" / "corpus" / "peer"
-SCORER = ROOT.parent / "shared" / "bench" / "peer_score.py"
-
-
-def run(manifest: list[dict], config_path: str | None, out: Path) -> dict[str, float]:
-    """Process every PDF of the manifest; write tables.jsonl/documents.jsonl; seconds per PDF."""
-    config = load_config(config_path)
-    out.mkdir(parents=True, exist_ok=True)
-    seconds: dict[str, float] = {}
-    pdfs = sorted({c["pdf"] for c in manifest})
-    tables, documents = [], []
-    for rel in pdfs:
-        start = time.perf_counter()
-        result = process_document(load_document(str(PEER / rel), rel), config)
-        seconds[rel] = time.perf_counter() - start
-        documents.append(json.dumps(to_json_dict(result.document), ensure_ascii=False))
-        tables += [json.dumps(to_json_dict(t), ensure_ascii=False) for t in result.tables]
-        if result.document.status != "ok":
-            print(f"  FAILED {rel}: {result.document.error}", file=sys.stderr)
-    # Written at the end: the pipeline may fork workers, which would flush open buffers twice.
-    (out / "tables.jsonl").write_text("".join(t + "\n" for t in tables))
-    (out / "documents.jsonl").write_text("".join(d + "\n" for d in documents))
-    return seconds
-
-
-def score(out: Path, only: str | None) -> dict:
-    """peer_score's JSON result (its own printout goes to our stdout)."""
-    cmd = [sys.executable, str(SCORER), "--manifest", str(PEER / "manifest.json"),
-           "--tables", str(out / "tables.jsonl"), "--json", str(out / "score.json")]
-    if only:
-        cmd += ["--only", only]
-    subprocess.run(cmd, check=True)
-    return json.loads((out / "score.json").read_text())
-
-
-def layers_used(out: Path) -> collections.Counter:
-    """How many tables each extractor produced (after the cascade)."""
-    c: collections.Counter = collections.Counter()
-    for line in open(out / "tables.jsonl"):
-        c[json.loads(line)["extractor"]] += 1
-    return c
+PEER = SHARED / "corpus" / "peer"
 
 
 def main() -> int:
@@ -82,16 +41,12 @@ def main() -> int:
         manifest = [c for c in manifest if re.search(args.only, c["id"])]
     out = Path(args.out)
     start = time.perf_counter()
-    seconds = run(manifest, args.config, out)
+    seconds, violations = run(PEER, manifest, args.config, out)
     wall = time.perf_counter() - start
-    result = score(out, args.only)
+    result = score(PEER, out, args.only)
     print(f"\nprocessed {len(seconds)} PDFs in {wall:.1f} s; tables by layer: {dict(layers_used(out))}")
-    cases = [r for r in result.get("results", []) if isinstance(r, dict)]
-    key = next((k for k in ("accuracy", "cell_accuracy", "acc") if cases and k in cases[0]), None)
-    if key:
-        print("worst cases:")
-        for c in sorted(cases, key=lambda c: c[key])[: args.worst]:
-            print(f"  {c[key]:.3f}  {c.get('id')}")
+    print_worst(result, args.worst)
+    print_violations(violations, "peer")
     return 0
 
 

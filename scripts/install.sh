@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 want="${1:-base}"
 
 apt_pkgs=(fonts-dejavu-core)
+# the layout zoo (bench/zoo) draws with DejaVu Condensed (extra) and IPA Gothic/Mincho (Japanese)
+apt_pkgs+=(fonts-dejavu-extra fonts-ipafont-gothic fonts-ipafont-mincho)
 if [ "$want" = test ]; then
   # OCR alternative layer, Postgres for the sink tests, chromium for the report test
   apt_pkgs+=(tesseract-ocr tesseract-ocr-jpn tesseract-ocr-vie tesseract-ocr-hun tesseract-ocr-deu

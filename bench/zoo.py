@@ -1,0 +1,161 @@
+"""Layout zoo benchmark: generated documents of many layouts, exact truth, dev and test splits.
+
+    python bench/zoo.py [--split dev|test|all] [--family REGEX] [--lang ja,de] [--limit N]
+                        [--no-retrieval] [--misses N] [--json FILE]
+
+Generates the zoo (bench/zoo/: 17 layout families x 18 documents, 5 languages, seeded, written
+once to bench/out/zoo/), runs rowkeeper in-process on every selected document
+(flows.pipeline.process_document, like bench/peer.py), and prints per split: tables found
+(recall, precision), cell, column-name, caption, section-path and column-type accuracy and
+duplicated tables, then per family and per language, the dev - test gap, the retrieval check
+(bench/zoo/retrieval.py) and the invariants (bench/invariants.py). Tune on dev only; test is
+for measuring. Outputs (tables.jsonl, chunks.jsonl, documents.jsonl per run) go to --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.invariants import check_document, print_violations  # noqa: E402
+from bench.zoo.corpus import materialize, plan  # noqa: E402
+from bench.zoo.score import score_all  # noqa: E402
+from rowkeeper.config import load_config  # noqa: E402
+from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
+from rowkeeper.models import to_json_dict  # noqa: E402
+
+METRICS = ("recall", "precision", "cells", "columns", "captions", "sections", "types")
+
+
+def select(args) -> list:
+    """The planned documents the options keep, interleaved across families for --limit."""
+    docs = [d for d in plan()
+            if (args.split == "all" or d.split == args.split)
+            and (not args.family or re.search(args.family, d.family))
+            and (not args.lang or d.lang in args.lang.split(","))]
+    families = list(dict.fromkeys(d.family for d in docs))
+    rank: dict[str, int] = {}
+    keyed = []
+    for d in docs:
+        key = (d.split, d.family)
+        rank[str(key)] = rank.get(str(key), -1) + 1
+        keyed.append(((rank[str(key)], families.index(d.family)), d))
+    ordered = [d for _, d in sorted(keyed, key=lambda kd: kd[0])]
+    if args.limit:
+        by_split: dict[str, list] = {}
+        for d in ordered:
+            by_split.setdefault(d.split, []).append(d)
+        ordered = [d for s in by_split.values() for d in s[: args.limit]]
+    return ordered
+
+
+def run(docs, corpus: Path, out: Path, config_path: str | None) -> tuple[dict, dict, set, list]:
+    """Process the documents; tables and chunks per doc, failed docs, invariant violations."""
+    config = load_config(config_path)
+    out.mkdir(parents=True, exist_ok=True)
+    tables, chunks, failed, violations, records = {}, {}, set(), [], []
+    for i, d in enumerate(docs):
+        pdf = str(corpus / f"{d.doc}.pdf")
+        result = process_document(load_document(pdf, f"{d.doc}.pdf"), config)
+        records.append(to_json_dict(result.document))
+        if result.document.status != "ok":
+            failed.add(d.doc)
+            print(f"  FAILED {d.doc}: {result.document.error}", file=sys.stderr)
+        tables[d.doc] = [to_json_dict(t) for t in result.tables]
+        chunks[d.doc] = [to_json_dict(c) for c in result.chunks]
+        violations += check_document(d.doc, pdf, tables[d.doc])
+        if (i + 1) % 50 == 0:
+            print(f"  ... {i + 1}/{len(docs)} documents", file=sys.stderr)
+    for name, rows in (("tables", tables), ("chunks", chunks)):
+        with open(out / f"{name}.jsonl", "w") as f:
+            for doc in rows.values():
+                f.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in doc)
+    (out / "documents.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    return tables, chunks, failed, violations
+
+
+def _row(label: str, fig: dict, extra: str = "") -> str:
+    cells = " ".join(f"{fig[m]:>8.3f}" for m in METRICS)
+    return f"{label:<26}{cells} {int(fig['duplicates']):>5}{extra}"
+
+
+def print_figures(groups: dict, splits: list[str]) -> dict:
+    """The split table, the gap, per family and per language; the figures as a dict."""
+    head = f"{'':<26}" + " ".join(f"{m:>8}" for m in METRICS) + "  dups"
+    print("\n" + head)
+    figs = {s: groups[("split", s)].figures() for s in splits}
+    for s in splits:
+        g = groups[("split", s)]
+        print(_row(s, figs[s], f"   ({g.tables} tables, {g.extracted} extracted, {g.failed_docs} failed docs)"))
+    if len(splits) == 2:
+        gap = {m: figs["dev"][m] - figs["test"][m] for m in (*METRICS, "duplicates")}
+        print(_row("gap (dev - test)", gap))
+    for kind in ("family", "lang"):
+        print(f"\nper {kind}: " + " | ".join(splits) + "   (cells columns captions sections)")
+        names = sorted({k[2] for k in groups if k[0] == kind})
+        for n in names:
+            parts = []
+            for s in splits:
+                g = groups.get((kind, s, n))
+                f = g.figures() if g else None
+                parts.append(" ".join(f"{f[m]:.2f}" for m in ("cells", "columns", "captions", "sections"))
+                             if f else "   -")
+            print(f"  {n:<24}" + "  |  ".join(parts))
+    return figs
+
+
+def main() -> int:
+    """Generate, run, score and print the zoo."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    ap.add_argument("--family", default="", help="regex over family names")
+    ap.add_argument("--lang", default="", help="comma list of languages")
+    ap.add_argument("--limit", type=int, default=0, help="documents per split (spread over families)")
+    ap.add_argument("--corpus", default=str(ROOT / "bench" / "out" / "zoo"))
+    ap.add_argument("--out", default="/tmp/rowkeeper-zoo")
+    ap.add_argument("--config", default=None)
+    ap.add_argument("--no-retrieval", action="store_true")
+    ap.add_argument("--misses", type=int, default=0, help="print this many misses per split")
+    ap.add_argument("--json", default="", help="write the figures here")
+    args = ap.parse_args()
+    docs = select(args)
+    corpus = Path(args.corpus)
+    start = time.perf_counter()
+    docs = materialize(docs, corpus)
+    truths = [d.to_json() for d in docs]
+    gen = time.perf_counter() - start
+    splits = [s for s in ("dev", "test") if any(d.split == s for d in docs)]
+    print(f"zoo: {len(docs)} documents ({', '.join(f'{sum(d.split == s for d in docs)} {s}' for s in splits)}), "
+          f"{len({d.family for d in docs})} families, {len({d.lang for d in docs})} languages, "
+          f"{sum(len(d.tables) for d in docs)} truth tables; generated/loaded in {gen:.1f} s")
+    start = time.perf_counter()
+    tables, chunks, failed, violations = run(docs, corpus, Path(args.out), args.config)
+    print(f"processed in {time.perf_counter() - start:.1f} s (wall clock, machine shared)")
+    groups = score_all(truths, tables, failed)
+    figs = print_figures(groups, splits)
+    if args.misses:
+        for s in splits:
+            print(f"\nmisses [{s}]:")
+            for m in groups[("split", s)].misses[: args.misses]:
+                print(f"  {m}")
+    if not args.no_retrieval:
+        from bench.zoo.retrieval import print_retrieval
+
+        figs["retrieval"] = print_retrieval(truths, chunks, corpus, splits)
+    print()
+    print_violations(violations, "zoo")
+    figs["invariant_violations"] = len(violations)
+    if args.json:
+        Path(args.json).write_text(json.dumps(figs, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

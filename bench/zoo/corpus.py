@@ -1,0 +1,80 @@
+"""The zoo corpus: which documents exist, their split, and writing them with their truth.
+
+Document k of a family gets its seed from a hash of (family, k), so a document never changes
+when families are added. Half of each family's documents are dev and half test (k even/odd
+after a hashed shuffle), with independent draws; languages rotate so each split holds every
+language in every family.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+from bench.zoo.content import LANGS
+from bench.zoo.doc import Builder, TruthDoc
+from bench.zoo.families import FAMILIES
+from bench.zoo.fonts import pick_face
+
+PER_FAMILY = 18
+GENERATOR_VERSION = "3"  # bump when a change alters documents already generated
+
+
+def seed_of(family: str, k: int) -> int:
+    """A stable 32-bit seed for document k of a family."""
+    return int(hashlib.sha256(f"zoo:{family}:{k}".encode()).hexdigest()[:8], 16)
+
+
+def plan(per_family: int = PER_FAMILY) -> list[TruthDoc]:
+    """Every document of the zoo (truth skeletons: name, family, language, split, seed)."""
+    docs = []
+    for f, family in enumerate(FAMILIES):
+        order = sorted(range(per_family), key=lambda k: seed_of(family, k))
+        for rank, k in enumerate(order):
+            split = "dev" if rank % 2 == 0 else "test"
+            lang = LANGS[(rank // 2 + f) % len(LANGS)]
+            docs.append(TruthDoc(doc=f"{family}-{k:02d}-{lang}", family=family, lang=lang,
+                                 split=split, seed=seed_of(family, k)))
+    return docs
+
+
+def build(truth: TruthDoc) -> bytes:
+    """Write one document; fills in its truth tables and page count."""
+    rng = random.Random(truth.seed)
+    setup_of, write = FAMILIES[truth.family]
+    setup = setup_of(rng)
+    sizes = (14.0, 16.0, 18.0) if truth.family == "slide" else (8.0, 8.5, 9.0, 9.5, 10.0, 11.0)
+    face = pick_face(truth.lang, rng, sizes)
+    b = Builder(truth, rng, setup, face)
+    write(b)
+    return b.finish()
+
+
+def materialize(docs: list[TruthDoc], out: Path) -> list[TruthDoc]:
+    """Write the documents' PDFs and truth to `out` (reused when already there)."""
+    out.mkdir(parents=True, exist_ok=True)
+    stamp = out / "VERSION"
+    if not stamp.exists() or stamp.read_text() != GENERATOR_VERSION:
+        for p in out.glob("*.json"):
+            p.unlink()
+        stamp.write_text(GENERATOR_VERSION)
+    result = []
+    for d in docs:
+        pdf, truth_file = out / f"{d.doc}.pdf", out / f"{d.doc}.json"
+        if pdf.exists() and truth_file.exists():
+            result.append(TruthDoc(**_load(truth_file)))
+            continue
+        pdf.write_bytes(build(d))
+        truth_file.write_text(json.dumps(d.to_json(), ensure_ascii=False))
+        result.append(d)
+    return result
+
+
+def _load(path: Path) -> dict:
+    from bench.zoo.doc import TruthTable
+
+    data = json.loads(path.read_text())
+    data["tables"] = [TruthTable(**t) for t in data["tables"]]
+    return data

@@ -1,0 +1,69 @@
+"""The layout zoo's generator: its size and splits, determinism, and truth that is on the page."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pymupdf
+import pytest
+
+from bench.zoo.corpus import build, plan
+from bench.zoo.families import FAMILIES
+
+
+def test_plan_has_300_documents_15_families_5_languages_in_even_splits():
+    docs = plan()
+    assert len(docs) >= 300
+    assert len({d.family for d in docs}) >= 15
+    assert {d.lang for d in docs} == {"en", "de", "hu", "vi", "ja"}
+    splits = Counter((d.family, d.split) for d in docs)
+    assert all(splits[(f, "dev")] == splits[(f, "test")] for f in FAMILIES)
+    for split in ("dev", "test"):  # every language in every split
+        assert {d.lang for d in docs if d.split == split} == {"en", "de", "hu", "vi", "ja"}
+
+
+def test_a_seed_gives_the_same_pdf_and_truth():
+    d1, d2 = plan()[5], plan()[5]
+    assert build(d1) == build(d2)
+    assert d1.to_json() == d2.to_json()
+
+
+def _squash(s: str) -> str:
+    return re.sub(r"\s+", "", s)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_truth_cell_column_and_caption_is_printed(family):
+    """The truth is what the page shows: each non-empty cell, column name and caption occurs
+    in the page text of the table's pages (spaces aside)."""
+    truth = next(d for d in plan() if d.family == family)
+    pdf = pymupdf.open(stream=build(truth))
+    assert len(pdf) == truth.pages and truth.tables
+    for t in truth.tables:
+        text = _squash("".join(pdf[p - 1].get_text() for p in t.pages))
+        # a folded name's parts are printed on different header rows
+        cells = [c for r in t.rows for c in r if c] + [w for c in t.columns for w in c.split()]
+        missing = [c for c in cells if _squash(c) not in text]
+        assert not missing, f"{t.table}: {missing[:5]}"
+        assert _squash(t.caption) in text
+        assert len(t.columns) == len(t.column_types) and all(len(r) == len(t.columns) for r in t.rows)
+
+
+def test_spanner_columns_are_folded_and_headerless_tables_have_empty_names():
+    spanner = next(d for d in plan() if d.family == "spanner")
+    build(spanner)
+    cols = spanner.tables[0].columns
+    assert cols[0] and all(" " in c for c in cols[1:])  # "BLEU EN-DE", "Revenue 2024"
+    kv = next(d for d in plan() if d.family == "headerless_kv")
+    build(kv)
+    assert set(kv.tables[0].columns) == {""} and kv.tables[0].header_rows == 0
+
+
+def test_long_tables_span_pages_and_rotated_pages_carry_rotate():
+    long = next(d for d in plan() if d.family == "long_repeated_header")
+    build(long)
+    assert len(long.tables[0].pages) >= 2
+    rotated = next(d for d in plan() if d.family == "rotated_page")
+    page = pymupdf.open(stream=build(rotated))[0]
+    assert page.rotation in (90, 270)
