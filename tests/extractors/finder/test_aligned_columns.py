@@ -94,3 +94,24 @@ def test_words_a_word_space_after_a_shared_prefix_are_no_column() -> None:
         words += [(72, y, 86, y + 9, "Mr."), (88.5, y, 120, y + 9, name), (200, y, 230, y + 9, f"{k}1,50")]
     seps = column_separators(words, column_gap(words))
     assert len(seps) == 1 and 120 < seps[0] < 200
+
+
+ENGLISH = [("Instrument", "Rate", "Weight"), ("Government bond 2031", "3.125", "40.0"),
+           ("Corporate bond, senior unsecured, BBB", "12.5", "22.75"), ("Covered bond", "1,234.75", "8.5"),
+           ("Money market fund", "0.9", "28.75")]
+
+
+def test_figures_aligned_on_the_decimal_point_beside_a_long_label(tmp_path: Path) -> None:
+    """Neither left nor right edges line up in a decimal-aligned column; its decimal points
+    do, and give the boundary the long label (two points short of '12.5') would close."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    point = 72 + width(ENGLISH[2][0]) + 2.0 + width("12")
+    for i, (label, rate, weight) in enumerate(ENGLISH):
+        y = 120 + 14 * i
+        put(page, 72, y, label)
+        whole = rate.split(".")[0] if i else rate
+        put(page, point - width(whole) if i else point - width(rate) / 2, y, rate)
+        put(page, point + 90, y, weight, align="right")
+    (grid,) = grids(doc, tmp_path / "decimal.pdf")
+    assert [tuple(r) for r in grid] == ENGLISH
