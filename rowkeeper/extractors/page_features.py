@@ -345,12 +345,18 @@ def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
         return False
     if len(block) > 1 and abs(pitch - (above.bbox[1] - block[-2].bbox[1])) > 0.15 * pitch:
         return False
-    return _sentence_words(above.text) and (_sentence_words(below.text) or below.text.rstrip()[-1:] in ".!?。")
+    return _sentence_words(above.text) and (_sentence_words(below.text) or below.text.rstrip()[-1:] in _SENTENCE_END)
 
 
 def _filled(block: Sequence[TextLine]) -> bool:
+    """Lines filled to the measure, the last ending a sentence: row labels of one length one
+    under the other ("Projections of Education Statistics to 2017 / ... 2018") end none."""
     widest = max(ln.bbox[2] - ln.bbox[0] for ln in block)
-    return all(ln.bbox[2] - ln.bbox[0] >= 0.8 * widest for ln in block[:-1])
+    return all(ln.bbox[2] - ln.bbox[0] >= 0.8 * widest for ln in block[:-1]) and \
+        block[-1].text.rstrip()[-1:] in _SENTENCE_END
+
+
+_SENTENCE_END = ".!?。！？"
 
 
 def _sentence_words(text: str) -> bool:

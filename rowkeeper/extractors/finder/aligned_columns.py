@@ -157,52 +157,69 @@ def _deepest(spans: Sequence[tuple[float, float]]) -> tuple[float, float, int] |
     return best
 
 
-def column_separators(words: Sequence[Word], min_gap: float) -> list[float]:
-    """x of a boundary left of every column that an edge shared over the rows shows."""
+def column_separators(words: Sequence[Word], min_gap: float) -> list[tuple[float, list[list[Word]]]]:
+    """A boundary left of every column that an edge shared over the rows shows, with the lines
+    that share the edge."""
     lines = text_lines([w for w in words if str(w[4]).strip()])
     if len(lines) < 3:
         return []
-    seps: list[float] = []
+    seps: list[tuple[float, list[list[Word]]]] = []
     for (kind, _), held in anchors(lines, min_gap):
         x = left_boundary(lines, kind, held, min_gap)
-        if x is not None and all(abs(x - s) >= min_gap for s in seps):
-            seps.append(x)  # a column's left, right and decimal edges may all give it
-    return sorted(seps)
+        if x is not None and all(abs(x - s) >= min_gap for s, _ in seps):
+            seps.append((x, [lines[r] for r in held]))  # a column's edges may all give it
+    return sorted(seps, key=lambda s: s[0])
 
 
-def add_separators(words: Sequence[Word], seps: Sequence[float], more: Sequence[float],
-                   min_lines: int = 3) -> list[float]:
-    """`seps` with each of `more` that parts a column of theirs: words of at least
-    `min_lines` lines lie between it and every separator already kept on each side."""
+def add_separators(seps: Sequence[float], more: Sequence[tuple[float, Sequence[Sequence[Word]]]]) -> list[float]:
+    """`seps` with each boundary of `more` that parts a column of theirs in the rows of its
+    own edge: in most of them (and two) a label ends left of it and a figure starts right of
+    it, between the kept separators around it. A header over the column alone does not make
+    it two, nor do the parts of a label."""
     out = sorted(seps)
-    for x in sorted(more):
+    for x, lines in more:
         lo = max((s for s in out if s <= x), default=-math.inf)
         hi = min((s for s in out if s > x), default=math.inf)
-        if _lines_between(words, lo, x) >= min_lines and _lines_between(words, x, hi) >= min_lines:
+        both = sum(_label_then_figure(ln, lo, x, hi) for ln in lines)
+        if both >= max(2, 0.5 * len(lines)):
             out = sorted([*out, x])
     return out
 
 
-def _lines_between(words: Sequence[Word], a: float, b: float) -> int:
-    return len({round((w[1] + w[3]) / 2) for w in words if a <= (w[0] + w[2]) / 2 < b})
+def _label_then_figure(line: Sequence[Word], lo: float, x: float, hi: float) -> bool:
+    """Whether a line has a word of letters left of `x` (from `lo`) and a figure right after
+    it (before `hi`): a label run up to its number. Parts of one label ("20 - 29 | years",
+    a numbered range set in tabular figures) are no two columns."""
+    left = [w for w in line if lo <= _mid(w) < x]
+    right = [w for w in line if x <= _mid(w) < hi]
+    return bool(left and right) and _words_of_letters(str(left[-1][4])) and _figure(str(right[0][4]))
+
+
+def _mid(w: Word) -> float:
+    return (w[0] + w[2]) / 2
 
 
 def rejoin_phrases(cells: Sequence[Sequence[list[Word]]], min_gap: float,
                    tol: float = 1.5) -> list[list[list[Word]]]:
-    """Cell words of a grid (rows of cells of words, left to right), with the words at the
-    head of a cell that run on from the phrase in the cell on their left moved back to it:
-    "... Maschinenbau AG" set a word space before "35,50" puts "AG" past the figures' column
-    boundary. A word stays where it starts at its column's shared left edge, is the cell's
-    only word, or is a figure after letters (a label run up to its number)."""
+    """Cell words of a grid (rows of cells of words, left to right), with the words of letters
+    at the head of a cell of figures that run on from the phrase on their left moved back to
+    it: "... Maschinenbau AG" set a word space before "35,50" puts "AG" past the figures'
+    column boundary. A word stays where it starts at its column's shared left edge; words
+    before words (two header labels set close) stay where they are."""
     out = [[list(c) for c in row] for row in cells]
     n_cols = max((len(r) for r in out), default=0)
     firsts = [[row[j][0][0] for row in out if j < len(row) and row[j]] for j in range(n_cols)]
     for row in out:
         for j in range(1, len(row)):
-            left = row[j - 1]
-            while left and len(row[j]) > 1 and _runs_on(left[-1], row[j][0], min_gap) and \
-                    sum(abs(x - row[j][0][0]) <= tol for x in firsts[j]) < 3:
-                left.append(row[j].pop(0))
+            left, cell = row[j - 1], row[j]
+            k = next((i for i, w in enumerate(cell) if _figure(str(w[4]))), len(cell))
+            if not left or k == 0 or k == len(cell) or not all(_figure(str(w[4])) for w in cell[k:]):
+                continue
+            if _runs_on(left[-1], cell[0], min_gap) and all(
+                    b[0] - a[2] < min_gap for a, b in zip(cell[:k], cell[1:k], strict=False)) and \
+                    sum(abs(x - cell[0][0]) <= tol for x in firsts[j]) < 3:
+                left.extend(cell[:k])
+                del cell[:k]
     return out
 
 

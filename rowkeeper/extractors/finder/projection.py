@@ -45,7 +45,7 @@ def aligned_separators(words: Sequence[Any], seps: list[float]) -> list[float]:
     words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
     if not words:
         return seps
-    more = add_separators(words, seps, column_separators(words, column_gap(words)))
+    more = add_separators(seps, column_separators(words, column_gap(words)))
     return _merge_header_only(words, more) if len(more) > len(seps) else seps
 
 

@@ -92,7 +92,7 @@ def test_words_a_word_space_after_a_shared_prefix_are_no_column() -> None:
     for k, name in enumerate(("Smith", "Jones", "Brown", "Green")):
         y = 100 + 12 * k
         words += [(72, y, 86, y + 9, "Mr."), (88.5, y, 120, y + 9, name), (200, y, 230, y + 9, f"{k}1,50")]
-    seps = column_separators(words, column_gap(words))
+    seps = [x for x, _ in column_separators(words, column_gap(words))]
     assert len(seps) == 1 and 120 < seps[0] < 200
 
 
