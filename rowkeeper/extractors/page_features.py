@@ -357,6 +357,8 @@ def _filled(block: Sequence[TextLine]) -> bool:
 
 
 _SENTENCE_END = ".!?。！？"
+_CLAUSE_END = ".:;。：；"
+"""A line ending so is a sentence or a lead-in, no column header (CJK full stops included)."""
 
 
 def _sentence_words(text: str) -> bool:
@@ -378,7 +380,7 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
     for t in reversed(above):
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
-        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in ".:;"
+        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
                 or t.font_size >= 1.25 * max(c.font_size for c in first)
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break

@@ -116,9 +116,12 @@ def left_boundary(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, in
             spans.append((line[first - 1][2], line[first][0]))
     best = _deepest(spans)
     need = max(2, 0.5 * len(held))
-    # most rows part the cell from its left neighbour by a column gap: after a word space in
-    # all of them ("Row 1" / "Row 2") the edge is inside one column
-    if best is None or best[2] < need or sum(hi - lo >= min_gap for lo, hi in spans) < need:
+    # most rows part the cell from its left neighbour by a gap of an em or so: after a word
+    # space in all of them ("Row 1", "仙台センター 8638", a CJK font's space being wider than
+    # its figures' column gap) the edge is inside one column
+    heights = sorted(ln[i][3] - ln[i][1] for ln, i in ((lines[r], i) for r, i in held.items()))
+    wide = max(min_gap, 0.8 * heights[len(heights) // 2])
+    if best is None or best[2] < need or sum(hi - lo >= wide for lo, hi in spans) < need:
         return None
     lo, hi, _ = best
     return hi - 1.0 if hi - lo > 2.0 else (lo + hi) / 2

@@ -115,3 +115,24 @@ def test_figures_aligned_on_the_decimal_point_beside_a_long_label(tmp_path: Path
         put(page, point + 90, y, weight, align="right")
     (grid,) = grids(doc, tmp_path / "decimal.pdf")
     assert [tuple(r) for r in grid] == ENGLISH
+
+
+def test_code_numbers_a_word_space_after_cjk_labels_stay_in_the_label(tmp_path: Path) -> None:
+    """'金沢倉庫 856': labels of four full-width characters end together, so the codes after
+    them share a left edge; a word space is no column gap, however wide the font sets it."""
+    rows = [("品目", "数量", "金額"), ("金沢倉庫 856", "315,693", "¥6,643,868"), ("長野倉庫 1089", "476,137", "¥1,945,445"),
+            ("神戸店舗 6694", "210,072", "¥5,853,014"), ("仙台センター 8638", "995,740", "¥3,988,453"),
+            ("大阪支店 1322", "280,084", "¥2,773,138")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i, (label, qty, amount) in enumerate(rows):
+        y = 120 + 15 * i
+        name, _, code = label.partition(" ")
+        put(page, 72, y, name, face="cjk")
+        if code:  # set half an em after the label, as a CJK font's word space is
+            put(page, 72 + width(name, 9, "cjk") + 4.5, y, code, face="cjk")
+        put(page, 230, y, qty, face="cjk", align="right")
+        put(page, 310, y, amount, face="cjk", align="right")
+    (grid,) = grids(doc, tmp_path / "codes.pdf")
+    # (no space character is printed between label and code: the text layer joins them)
+    assert [(r[0].replace(" ", ""), *r[1:]) for r in grid] == [(r[0].replace(" ", ""), *r[1:]) for r in rows]
