@@ -269,6 +269,9 @@ def _overlap(a: BBox, b: BBox) -> float:
 def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBox], int, int]:
     # a typed rule ("-----") under a header must not cut the run of aligned rows in two
     kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
+    # a paragraph set beside the table shares its heights: its lines are no cells of its rows
+    beside = {id(ln) for block in running_text(kept) for ln in block}
+    kept = [ln for ln in kept if id(ln) not in beside]
     rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
@@ -312,6 +315,60 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
     return regions, n_rows, n_num
 
 
+def running_text(lines: Sequence[TextLine], min_lines: int = 4) -> list[list[TextLine]]:
+    """Blocks of running text: at least `min_lines` lines one under the other at one pitch,
+    starting at one left edge, each but the last filled to within a fifth of the block's
+    widest with a sentence's worth of words, the last one too or a sentence's end. A column
+    of wrapped cells breaks the rule at the short last line of every cell."""
+    out: list[list[TextLine]] = []
+    by_left: dict[int, list[TextLine]] = {}
+    for ln in sorted(lines, key=lambda t: t.bbox[1]):
+        by_left.setdefault(round(ln.bbox[0] / 2), []).append(ln)
+    for column in by_left.values():
+        block: list[TextLine] = []
+        for ln in [*column, None]:
+            if ln is not None and block and _next_line(block, ln):
+                block.append(ln)
+                continue
+            if len(block) >= min_lines and _filled(block):
+                out.append(block)
+            block = [ln] if ln is not None else []
+    return out
+
+
+def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
+    """Whether `below` goes on with the paragraph `block`: the line under its last, full, line
+    at the block's pitch, in its type, with words of a sentence or a sentence's end."""
+    above = block[-1]
+    pitch = below.bbox[1] - above.bbox[1]
+    if not 0 < pitch <= 1.6 * (above.bbox[3] - above.bbox[1]) or abs(below.font_size - above.font_size) >= 0.5:
+        return False
+    if len(block) > 1 and abs(pitch - (above.bbox[1] - block[-2].bbox[1])) > 0.15 * pitch:
+        return False
+    return _sentence_words(above.text) and (_sentence_words(below.text) or below.text.rstrip()[-1:] in _SENTENCE_END)
+
+
+def _filled(block: Sequence[TextLine]) -> bool:
+    """Lines filled to the measure, the last ending a sentence: row labels of one length one
+    under the other ("Projections of Education Statistics to 2017 / ... 2018") end none."""
+    widest = max(ln.bbox[2] - ln.bbox[0] for ln in block)
+    return all(ln.bbox[2] - ln.bbox[0] >= 0.8 * widest for ln in block[:-1]) and \
+        block[-1].text.rstrip()[-1:] in _SENTENCE_END
+
+
+_SENTENCE_END = ".!?。！？"
+_CLAUSE_END = ".:;。：；"
+"""A line ending so is a sentence or a lead-in, no column header (CJK full stops included)."""
+
+
+def _sentence_words(text: str) -> bool:
+    """Enough words for running text: six, or twenty characters of unspaced (CJK) script."""
+    if _is_numeric(text):
+        return False
+    return len(text.split()) >= 6 or (len(text) >= 20 and text.count(" ") <= 2 and
+                                       sum(ord(ch) > 0x2E80 for ch in text) >= 0.5 * len(text))
+
+
 def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[TextLine]:
     """The single lines right above a table's first aligned row that belong to it: a column
     header over one column ("2016" over the figures), a unit line or a group label in the
@@ -323,7 +380,7 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
     for t in reversed(above):
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
-        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in ".:;"
+        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
                 or t.font_size >= 1.25 * max(c.font_size for c in first)
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break

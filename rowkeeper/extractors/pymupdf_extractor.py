@@ -15,6 +15,15 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases
+from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.projection import (
+    aligned_separators,
+    drop_margin_numbers,
+    is_figure,
+    mostly_numbers,
+    projection_gaps,
+)
 from rowkeeper.extractors.page_features import invisible, page_features
 from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.row_rules import pad as _pad
@@ -115,7 +124,8 @@ class PyMuPDFExtractor:
         if parts:
             return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
-        words, seps = _drop_margin_numbers(words, _projection_gaps(words))
+        words, seps = drop_margin_numbers(words, projection_gaps(words))
+        seps = aligned_separators(words, seps)
         if seps:
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
             # a rule beyond them (a line box with leading blanks) would drop the first column.
@@ -142,7 +152,7 @@ class PyMuPDFExtractor:
         seps = []  # the columns of figures each ruled column's own words show
         for lo, hi in zip(ruled_xs, ruled_xs[1:], strict=False):
             inside = [w for w in words if lo <= (w[0] + w[2]) / 2 < hi]
-            cuts = [lo, *(x for x in (_projection_gaps(inside) if inside else []) if lo < x < hi), hi]
+            cuts = [lo, *(x for x in (projection_gaps(inside) if inside else []) if lo < x < hi), hi]
             figures = [_figures([w for w in inside if a <= (w[0] + w[2]) / 2 < b])
                        for a, b in zip(cuts, cuts[1:], strict=False)]
             # "40 | years" a space apart in a label column is one label: only figures beside figures split
@@ -192,12 +202,15 @@ class PyMuPDFExtractor:
         found = ruled + [t for t in found if not any(t is f for f in first)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
+        borderless: set[int] = set()  # read from aligned text: their columns come from the words
         if self.options.text_in_aligned_regions:
             for r in feats.aligned_regions:
                 # covered by ruled tables together too: a caption between two stacked grids
                 # runs their aligned text into one region that each covers half of
                 if sum(_overlap(r, tuple(t.bbox)) for t in found) < 0.5 * _area(r):
-                    found += self._borderless(doc, page, pno, kwargs, r)
+                    more = self._borderless(doc, page, pno, kwargs, r)
+                    found += more
+                    borderless |= {id(t) for t in more}
         spans = spans_of_dict(d) if found else []
         out = []
         for tab in found:
@@ -208,17 +221,34 @@ class PyMuPDFExtractor:
                 rows, texts = _split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = _split_paragraph_rows(page, rows, texts)
             else:
-                rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab))
+                rows, texts = merge_wrapped_rows(rows, _word_texts(page, tab, id(tab) in borderless))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:
                 continue
-            out.append(RawTable(
-                piece_id=piece_id(doc.doc_id, pno, len(out) + 1), doc_id=doc.doc_id, page=pno,
-                bbox=tuple(round(v, 2) for v in tab.bbox), n_rows=n_rows, n_cols=n_cols,
-                cells=flag_bold_header(cells), extractor=self.name, extractor_version=self.version,
-            ))
+            pairs = key_value_pairs(cells, n_cols) if id(tab) in borderless else []
+            if pairs:
+                out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
+                        for i, kv in enumerate(split_pairs(cells, pairs))]
+                continue
+            out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
         return out
+
+    def _table(self, doc: DocumentInput, pno: int, n: int, bbox: Sequence[float], cells: Sequence[Any],
+               shape: tuple[int, int] | None = None, metrics: dict[str, float] | None = None) -> RawTable:
+        """The n-th RawTable of page `pno` (`shape`: rows and columns, else the cells' extent)."""
+        n_rows, n_cols = shape or (max((c.row + c.row_span for c in cells), default=0),
+                                   max((c.col + c.col_span for c in cells), default=0))
+        return RawTable(
+            piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
+            bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
+            extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _cells_box(cells: Sequence[Any]) -> tuple[float, float, float, float]:
+    """The union of the cells' boxes."""
+    boxes = [c.bbox for c in cells if c.bbox]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
@@ -283,7 +313,7 @@ def _stacked_figures(page: pymupdf.Page, tab: Any) -> bool:
             per_line: dict[int, list[Any]] = {}
             for w in _words(page, pymupdf.Rect(c)):
                 per_line.setdefault(round(w[3] / 3), []).append(w)
-            if sum(_mostly_numbers(line) for line in per_line.values()) >= 3:
+            if sum(mostly_numbers(line) for line in per_line.values()) >= 3:
                 return True
     return False
 
@@ -365,7 +395,7 @@ def _paragraph_blocks(page: pymupdf.Page, row: Sequence[Any]) -> list[tuple[floa
         for w in words:
             if c[0] <= (w[0] + w[2]) / 2 < c[2]:
                 per_line.setdefault(round(w[3]), []).append(w)
-        if sum(_mostly_numbers(line) for line in per_line.values()) >= 2:
+        if sum(mostly_numbers(line) for line in per_line.values()) >= 2:
             return []
     lines = sorted((w[1], w[3]) for w in words)
     height = sorted(b - t for t, b in lines)[len(lines) // 2]
@@ -380,7 +410,7 @@ def _paragraph_blocks(page: pymupdf.Page, row: Sequence[Any]) -> list[tuple[floa
 
 def _figures(words: Sequence[Any]) -> bool:
     """Whether most of the words are figures (at least as many digits as letters)."""
-    n = sum(_is_figure(w[4]) for w in words)
+    n = sum(is_figure(w[4]) for w in words)
     return n > 0.5 * len(words)
 
 
@@ -429,155 +459,27 @@ def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
     return out
 
 
-def _projection_gaps(words: Sequence[Any]) -> list[float]:
-    """x of the middle of each gap, wider than a word space, in the union of the words' spans;
-    a header-only column is merged into its neighbour (a left-aligned label over right-aligned
-    numbers projects apart from them)."""
-    words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
-    if not words:
-        return []
-    # Spanning group headers ("Design effect" over six columns) would close every gap below
-    # them: the gaps come from the rows holding numbers when there are enough of them.
-    # A row counts when most of its phrases (words closer than a word space) are numbers: a
-    # title's "Table 21" does not make it one, a long label beside its figures does not stop it.
-    per_row: dict[int, list[Any]] = {}
-    for w in words:
-        per_row.setdefault(round(w[3] / 3), []).append(w)
-    numeric_rows = {r for r, row in per_row.items() if _mostly_numbers(row)}
-    body = [w for w in words if round(w[3] / 3) in numeric_rows]
-    if len(numeric_rows) >= 3:
-        return _merge_header_only(words, _gaps(body))
-    return _merge_header_only(words, _gaps(words))
-
-
-def _is_figure(text: str) -> bool:
-    """At least as many digits as letters, and a digit: "2,340", "Q1", "FY2023", not "Total"."""
-    return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))
-
-
-def _mostly_numbers(row: Sequence[Any]) -> bool:
-    """Whether at least half the phrases of a row's words are numbers (at least as many digits
-    as letters: "2,340", "Q1", "FY2023"); words closer than half their height are one phrase."""
-    phrases: list[str] = []
-    end = None
-    for w in sorted(row, key=lambda w: w[0]):
-        if end is not None and w[0] - end < 0.5 * (w[3] - w[1]):
-            phrases[-1] += " " + w[4]
-        else:
-            phrases.append(w[4])
-        end = w[2] if end is None else max(end, w[2])
-    numbers = sum(_is_figure(p) for p in phrases)
-    return numbers >= 0.5 * len(phrases)
-
-
-def _drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:
-    """Words and gaps without an edge column that holds one number in one inner row: a page
-    number or margin mark printed level with a row, not a column of the table."""
-    rows = sorted({round(w[3] / 3) for w in words})
-    for edge in (0, -1):
-        if not seps or len(rows) < 4:
-            break
-        outside = [w for w in words if ((w[0] + w[2]) / 2 < seps[0] if edge == 0 else (w[0] + w[2]) / 2 > seps[-1])]
-        at = {round(w[3] / 3) for w in outside}
-        if len(at) == 1 and rows[0] not in at and rows[-1] not in at and all(
-                any(ch.isdigit() for ch in w[4]) and not any(ch.isalpha() for ch in w[4]) for w in outside):
-            words = [w for w in words if w not in outside]
-            seps = seps[1:] if edge == 0 else seps[:-1]
-    return words, seps
-
-
-def _gaps(words: Sequence[Any]) -> list[float]:
-    heights = sorted(w[3] - w[1] for w in words)
-    widths = sorted((w[2] - w[0]) / max(len(w[4]), 1) for w in words)
-    # A word space is ~0.3 em and a character ~0.5 em (one full character in monospace reports,
-    # whose columns may be one space apart): a gap of 0.75 characters separates columns.
-    min_gap = max(0.75 * widths[len(widths) // 2], 0.2 * heights[len(heights) // 2], 1.5)
-    # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
-    # row set wider, a long figure run into the next column, a heading over two columns (the
-    # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
-    # long label is where its column ends. Such a gap only adds a column where the clear gaps
-    # found none: a sparse column (dashes, a few figures) is not swallowed by its neighbours'.
-    rows = [round(w[3] / 3) for w in words]
-    heads = set(sorted(set(rows))[:3])
-    figure = [r in heads or _is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
-    clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
-    seps = [(a + b) / 2 for a, b in clear]
-    for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
-        if not any(a <= x <= b for x in seps):
-            seps.append((a + b) / 2)
-    return sorted(seps)
-
-
-def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[bool], heads: set[int],
-                    allowed: int, min_gap: float) -> list[tuple[float, float]]:
-    """Stretches of x, at least `min_gap` wide and between inked ones, where at most `allowed`
-    rows have ink and only with figures or headings (a sweep counting the rows and the other
-    words at x). A stretch that body rows cross must also start and end at figures: between the
-    ragged ends of labels ("... end of 2007" | "(Euro)") there is no column of figures."""
-    marks = sorted([(w[0], 1, r, f) for w, r, f in zip(words, rows, figure, strict=True)]
-                   + [(w[2], -1, r, f) for w, r, f in zip(words, rows, figure, strict=True)],
-                   key=lambda m: (m[0], m[1]))
-    ink: dict[int, int] = {}
-    out: list[tuple[float, float]] = []
-    rows_in, body_in, words_in, open_from, crossed = 0, 0, 0, None, False
-    for x, step, r, f in marks:
-        was_open = rows_in <= allowed and words_in == 0
-        ink[r] = ink.get(r, 0) + step
-        change = (step == 1 and ink[r] == 1) - (step == -1 and ink[r] == 0)
-        rows_in += change
-        body_in += 0 if r in heads else change
-        words_in += 0 if f else step
-        now_open = rows_in <= allowed and words_in == 0
-        if now_open and not was_open:
-            open_from = x if f or not body_in else None
-            crossed = body_in > 0
-        elif now_open:
-            crossed = crossed or body_in > 0
-        elif was_open and open_from is not None:
-            if x - open_from >= min_gap and (f or not crossed):
-                out.append((open_from, x))
-            open_from = None
-    return out
-
-
-def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
-    top_rows = sorted({round(w[3] / 3) for w in words})[:2]
-    while True:
-        bounds = [-1e9, *seps, 1e9]
-        cols = [{round(w[3] / 3) for w in words if bounds[i] <= (w[0] + w[2]) / 2 < bounds[i + 1]}
-                for i in range(len(bounds) - 1)]
-        for i, rows in enumerate(cols):
-            if rows and rows <= set(top_rows):
-                near = [j for j in (i + 1, i - 1) if 0 <= j < len(cols) and cols[j] and not rows & cols[j]]
-                if near:
-                    j = near[0]  # the column to the right first: labels sit left over numbers
-                    del seps[min(i, j)]
-                    break
-        else:
-            return seps
-
-
 def _leader(word: str) -> bool:
     """Dot leaders and typed rules ("......", "-----"); a lone "-" is a value (nil) and stays."""
     return len(word) >= 3 and not word.strip(".…·-_=─—")
 
 
-def _word_texts(page: pymupdf.Page, tab: Any) -> list[list[str | None]]:
+def _word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list[str | None]]:
     """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
-    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell."""
+    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
+    `rejoin` (columns placed from the text): words run on from the cell on their left go back."""
     words = _words(page, _pad(tab.bbox, 1.0))
-    out: list[list[str | None]] = []
+    cells: list[list[list[Any]]] = []
     for row in tab.rows:
-        texts: list[str | None] = []
+        cells.append([])
         for c in row.cells:
-            if c is None:
-                texts.append(None)
-                continue
-            inside = [w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
-            inside.sort(key=lambda w: (round(w[3]), w[0]))
-            texts.append(" ".join(w[4] for w in inside if not _leader(w[4])))
-        out.append(texts)
-    return out
+            inside = [] if c is None else [
+                w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+            cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
+    if rejoin and words:
+        cells = rejoin_phrases(cells, column_gap(words))
+    return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))
+             for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
 
 
 def _words(page: pymupdf.Page, clip: Any) -> list[Any]:

@@ -96,7 +96,9 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
-    return Prepared(piece, grid, printed, piece_header_rows(piece, grid))
+    # a key-value block (finder/key_value.py) has keys where a header would be: no header row
+    header_rows = 0 if piece.metrics.get("key_value") else piece_header_rows(piece, grid)
+    return Prepared(piece, grid, printed, header_rows)
 
 
 def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],

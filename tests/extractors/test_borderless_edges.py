@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pymupdf
 
-from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor, _projection_gaps
+from rowkeeper.extractors.finder.projection import projection_gaps as _projection_gaps
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from tests.extractors.helpers import doc_for
 
 ROWS = [("Region", "Units", "Revenue", "Margin"), ("North", "120", "4,300", "12.5"),
@@ -38,7 +39,7 @@ def test_title_with_a_number_does_not_close_the_column_gaps() -> None:
 
 
 def test_page_number_level_with_a_row_is_no_column() -> None:
-    from rowkeeper.extractors.pymupdf_extractor import _drop_margin_numbers
+    from rowkeeper.extractors.finder.projection import drop_margin_numbers as _drop_margin_numbers
 
     words = [(39, 111, 48, 119, "54")]
     for k, y in enumerate((90, 100, 110, 120, 130)):

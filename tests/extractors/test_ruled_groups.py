@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pymupdf
 
-from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor, _projection_gaps
+from rowkeeper.extractors.finder.projection import projection_gaps as _projection_gaps
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from tests.extractors.helpers import doc_for
 
 BODY = [("1-2", "2,586,688", "2,568,738", "647,701", "639,327", "8,002,463"),

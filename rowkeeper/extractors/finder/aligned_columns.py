@@ -1,0 +1,234 @@
+"""Column boundaries of a borderless table from the alignment of whole columns.
+
+A column shows itself by an edge its cells share over many rows: a left edge (text), a right
+edge (figures) or a decimal point. A boundary taken from one gap between two cells is lost
+where one cell runs up to its neighbour (a long name beside a number); taken from a shared
+edge, it is the x that clears the gap in the most rows of that column, next to the edge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+Word = Sequence[Any]  # (x0, y0, x1, y1, text, ...)
+Anchor = tuple[str, float]  # ("left" | "right" | "decimal", x)
+
+_DECIMAL = ".,"
+
+
+def column_gap(words: Sequence[Word]) -> float:
+    """The narrowest gap that parts two columns: a word space is ~0.3 em and a character ~0.5
+    em (one full character in monospace reports, whose columns may be one space apart), so
+    0.75 of a median character, and no less than a fifth of the median height."""
+    heights = sorted(w[3] - w[1] for w in words)
+    widths = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in words)
+    return max(0.75 * widths[len(widths) // 2], 0.2 * heights[len(heights) // 2], 1.5)
+
+
+def text_lines(words: Sequence[Word]) -> list[list[Word]]:
+    """Words grouped into lines (vertical centres within half a word height), each left to right."""
+    lines: list[list[Word]] = []
+    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
+        cy = (w[1] + w[3]) / 2
+        if lines:
+            ref = lines[-1][0]
+            if abs((ref[1] + ref[3]) / 2 - cy) <= 0.5 * (ref[3] - ref[1]):
+                lines[-1].append(w)
+                continue
+        lines.append([w])
+    return [sorted(ln, key=lambda w: w[0]) for ln in lines]
+
+
+def phrase_ends(line: Sequence[Word], min_gap: float) -> tuple[set[int], set[int]]:
+    """Indexes of the words that start and that end a phrase (words closer than `min_gap`)."""
+    starts, ends = {0}, {len(line) - 1}
+    for i in range(1, len(line)):
+        if line[i][0] - line[i - 1][2] >= min_gap:
+            starts.add(i)
+            ends.add(i - 1)
+    return starts, ends
+
+
+def decimal_x(word: Word) -> float | None:
+    """x of a figure's decimal mark, estimated from its place in the word; None without one."""
+    text = str(word[4])
+    digits = sum(ch.isdigit() for ch in text)
+    at = max(text.rfind("."), text.rfind(","))
+    if at <= 0 or digits < 2 or digits < sum(ch.isalpha() for ch in text) or not text[at - 1].isdigit():
+        return None
+    return word[0] + (word[2] - word[0]) * at / len(text)
+
+
+def _edges(line: Sequence[Word], kind: str) -> list[tuple[float, int]]:
+    """(x, word index) of one kind of edge of every word of a line."""
+    if kind == "left":
+        return [(w[0], i) for i, w in enumerate(line)]
+    if kind == "right":
+        return [(w[2], i) for i, w in enumerate(line)]
+    return [(x, i) for i, w in enumerate(line) if (x := decimal_x(w)) is not None]
+
+
+def anchors(lines: Sequence[Sequence[Word]], min_gap: float, tol: float = 1.5,
+            share: float = 0.5) -> list[tuple[Anchor, dict[int, int]]]:
+    """Edges shared by at least `share` of the lines (and three): each with the word that
+    holds it in each line. An edge counts only where, in most of its lines, a gap of a column
+    (not a word space) or the line's end lies on its open side: the second words of "Mr. Smith"
+    / "Mr. Jones" share a left edge but no column starts there."""
+    need = max(3, math.ceil(share * len(lines)))
+    out: list[tuple[Anchor, dict[int, int]]] = []
+    for kind in ("left", "right", "decimal"):
+        marks = sorted((x, r, i) for r, ln in enumerate(lines) for x, i in _edges(ln, kind))
+        k = 0
+        while k < len(marks):
+            group = [m for m in marks[k:] if m[0] - marks[k][0] <= tol]
+            held: dict[int, int] = {}
+            for _, r, i in group:
+                held.setdefault(r, i)
+            if len(held) >= need and _open_side(lines, kind, held, min_gap) >= 2 / 3 * len(held):
+                out.append(((kind, sum(m[0] for m in group) / len(group)), held))
+                k += len(group)
+            else:
+                k += 1
+    return out
+
+
+def _open_side(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, int], min_gap: float) -> int:
+    """How many of the held words stand at a phrase's start (left) or end (right, decimal)."""
+    n = 0
+    for r, i in held.items():
+        starts, ends = phrase_ends(lines[r], min_gap)
+        n += i in (starts if kind == "left" else ends)
+    return n
+
+
+def left_boundary(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, int],
+                  min_gap: float) -> float | None:
+    """The x left of an anchored column that clears the gap before its cell in the most rows,
+    as close to the cells as that allows (a long label on the left runs up to the column, a
+    figure seldom leaves it); None when fewer than two rows, or under half of them, agree."""
+    spans = []
+    for r, i in held.items():
+        line = lines[r]
+        first = i if kind == "left" else _phrase_start(line, i, min_gap)
+        if first > 0 and line[first][0] > line[first - 1][2]:
+            spans.append((line[first - 1][2], line[first][0]))
+    best = _deepest(spans)
+    need = max(2, 0.5 * len(held))
+    # most rows part the cell from its left neighbour by a gap of an em or so: after a word
+    # space in all of them ("Row 1", "仙台センター 8638", a CJK font's space being wider than
+    # its figures' column gap) the edge is inside one column
+    heights = sorted(ln[i][3] - ln[i][1] for ln, i in ((lines[r], i) for r, i in held.items()))
+    wide = max(min_gap, 0.8 * heights[len(heights) // 2])
+    if best is None or best[2] < need or sum(hi - lo >= wide for lo, hi in spans) < need:
+        return None
+    lo, hi, _ = best
+    return hi - 1.0 if hi - lo > 2.0 else (lo + hi) / 2
+
+
+def _figure(text: str) -> bool:
+    return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))
+
+
+def _words_of_letters(text: str) -> bool:
+    return sum(ch.isalpha() for ch in text) > sum(ch.isdigit() for ch in text)
+
+
+def _phrase_start(line: Sequence[Word], i: int, min_gap: float) -> int:
+    """Index of the first word of the cell ending with word i: the words before it closer than
+    a column gap ("1 200 000 Ft", "EUR 1.200"), not a label run up to the figure."""
+    first, figure = i, _figure(str(line[i][4]))
+    while first > 0 and line[first][0] - line[first - 1][2] < min_gap:
+        prev = str(line[first - 1][4])
+        if figure and _words_of_letters(prev):
+            break
+        first -= 1
+        figure = figure or _figure(prev)
+    return first
+
+
+def _deepest(spans: Sequence[tuple[float, float]]) -> tuple[float, float, int] | None:
+    """(lo, hi, depth) of the rightmost stretch of x inside the most spans."""
+    marks = sorted([(lo, 1) for lo, _ in spans] + [(hi, -1) for _, hi in spans], key=lambda m: (m[0], m[1]))
+    depth, best, last = 0, None, -math.inf
+    for x, step in marks:
+        if depth > 0 and x > last and (best is None or depth >= best[2]):
+            best = (last, x, depth)
+        depth += step
+        last = x
+    return best
+
+
+def column_separators(words: Sequence[Word], min_gap: float) -> list[tuple[float, list[list[Word]]]]:
+    """A boundary left of every column that an edge shared over the rows shows, with the lines
+    that share the edge."""
+    lines = text_lines([w for w in words if str(w[4]).strip()])
+    if len(lines) < 3:
+        return []
+    seps: list[tuple[float, list[list[Word]]]] = []
+    for (kind, _), held in anchors(lines, min_gap):
+        x = left_boundary(lines, kind, held, min_gap)
+        if x is not None and all(abs(x - s) >= min_gap for s, _ in seps):
+            seps.append((x, [lines[r] for r in held]))  # a column's edges may all give it
+    return sorted(seps, key=lambda s: s[0])
+
+
+def add_separators(seps: Sequence[float], more: Sequence[tuple[float, Sequence[Sequence[Word]]]]) -> list[float]:
+    """`seps` with each boundary of `more` that parts a column of theirs in the rows of its
+    own edge: in most of them (and two) a label ends left of it and a figure starts right of
+    it, between the kept separators around it. A header over the column alone does not make
+    it two, nor do the parts of a label."""
+    out = sorted(seps)
+    for x, lines in more:
+        lo = max((s for s in out if s <= x), default=-math.inf)
+        hi = min((s for s in out if s > x), default=math.inf)
+        both = sum(_label_then_figure(ln, lo, x, hi) for ln in lines)
+        if both >= max(2, 0.5 * len(lines)):
+            out = sorted([*out, x])
+    return out
+
+
+def _label_then_figure(line: Sequence[Word], lo: float, x: float, hi: float) -> bool:
+    """Whether a line has a word of letters left of `x` (from `lo`) and a figure right after
+    it (before `hi`): a label run up to its number. Parts of one label ("20 - 29 | years",
+    a numbered range set in tabular figures) are no two columns."""
+    left = [w for w in line if lo <= _mid(w) < x]
+    right = [w for w in line if x <= _mid(w) < hi]
+    return bool(left and right) and _words_of_letters(str(left[-1][4])) and _figure(str(right[0][4]))
+
+
+def _mid(w: Word) -> float:
+    return (w[0] + w[2]) / 2
+
+
+def rejoin_phrases(cells: Sequence[Sequence[list[Word]]], min_gap: float,
+                   tol: float = 1.5) -> list[list[list[Word]]]:
+    """Cell words of a grid (rows of cells of words, left to right), with the words of letters
+    at the head of a cell of figures that run on from the phrase on their left moved back to
+    it: "... Maschinenbau AG" set a word space before "35,50" puts "AG" past the figures'
+    column boundary. A word stays where it starts at its column's shared left edge; words
+    before words (two header labels set close) stay where they are."""
+    out = [[list(c) for c in row] for row in cells]
+    n_cols = max((len(r) for r in out), default=0)
+    firsts = [[row[j][0][0] for row in out if j < len(row) and row[j]] for j in range(n_cols)]
+    for row in out:
+        for j in range(1, len(row)):
+            left, cell = row[j - 1], row[j]
+            k = next((i for i, w in enumerate(cell) if _figure(str(w[4]))), len(cell))
+            if not left or k == 0 or k == len(cell) or not all(_figure(str(w[4])) for w in cell[k:]):
+                continue
+            if _runs_on(left[-1], cell[0], min_gap) and all(
+                    b[0] - a[2] < min_gap for a, b in zip(cell[:k], cell[1:k], strict=False)) and \
+                    sum(abs(x - cell[0][0]) <= tol for x in firsts[j]) < 3:
+                left.extend(cell[:k])
+                del cell[:k]
+    return out
+
+
+def _runs_on(prev: Word, word: Word, min_gap: float) -> bool:
+    """Whether `word` continues the phrase ending in `prev`: closer than a column gap, and not
+    a figure after letters."""
+    if word[0] - prev[2] >= min_gap:
+        return False
+    return not (_words_of_letters(str(prev[4])) and _figure(str(word[4])))

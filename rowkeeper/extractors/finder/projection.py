@@ -1,0 +1,152 @@
+"""Column gaps of a borderless table from the x projection of its words, and the boundaries
+whole-column alignment adds inside them (aligned_columns.py): the aligned-text strategy's
+columns, as the PyMuPDF layer's explicit vertical lines.
+
+Words are PyMuPDF-style tuples `(x0, y0, x1, y1, text, ...)`; rows are `round(y1 / 3)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rowkeeper.extractors.finder.aligned_columns import (
+    add_separators,
+    column_gap,
+    column_separators,
+)
+
+
+def projection_gaps(words: Sequence[Any]) -> list[float]:
+    """x of the middle of each gap, wider than a word space, in the union of the words' spans;
+    a header-only column is merged into its neighbour (a left-aligned label over right-aligned
+    numbers projects apart from them)."""
+    words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
+    if not words:
+        return []
+    # Spanning group headers ("Design effect" over six columns) would close every gap below
+    # them: the gaps come from the rows holding numbers when there are enough of them.
+    # A row counts when most of its phrases (words closer than a word space) are numbers: a
+    # title's "Table 21" does not make it one, a long label beside its figures does not stop it.
+    per_row: dict[int, list[Any]] = {}
+    for w in words:
+        per_row.setdefault(round(w[3] / 3), []).append(w)
+    numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
+    body = [w for w in words if round(w[3] / 3) in numeric_rows]
+    if len(numeric_rows) >= 3:
+        return _merge_header_only(words, _gaps(body))
+    return _merge_header_only(words, _gaps(words))
+
+
+def aligned_separators(words: Sequence[Any], seps: list[float]) -> list[float]:
+    """The projection's gaps and the boundaries whole-column alignment adds inside its columns
+    (a long name run up to the figures beside it closes their gap in the projection), less
+    header-only columns."""
+    words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
+    if not words:
+        return seps
+    more = add_separators(seps, column_separators(words, column_gap(words)))
+    return _merge_header_only(words, more) if len(more) > len(seps) else seps
+
+
+def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
+    top_rows = sorted({round(w[3] / 3) for w in words})[:2]
+    while True:
+        bounds = [-1e9, *seps, 1e9]
+        cols = [{round(w[3] / 3) for w in words if bounds[i] <= (w[0] + w[2]) / 2 < bounds[i + 1]}
+                for i in range(len(bounds) - 1)]
+        for i, rows in enumerate(cols):
+            if rows and rows <= set(top_rows):
+                near = [j for j in (i + 1, i - 1) if 0 <= j < len(cols) and cols[j] and not rows & cols[j]]
+                if near:
+                    j = near[0]  # the column to the right first: labels sit left over numbers
+                    del seps[min(i, j)]
+                    break
+        else:
+            return seps
+
+
+def _gaps(words: Sequence[Any]) -> list[float]:
+    min_gap = column_gap(words)
+    # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
+    # row set wider, a long figure run into the next column, a heading over two columns (the
+    # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
+    # long label is where its column ends. Such a gap only adds a column where the clear gaps
+    # found none: a sparse column (dashes, a few figures) is not swallowed by its neighbours'.
+    rows = [round(w[3] / 3) for w in words]
+    heads = set(sorted(set(rows))[:3])
+    figure = [r in heads or is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
+    clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
+    seps = [(a + b) / 2 for a, b in clear]
+    for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
+        if not any(a <= x <= b for x in seps):
+            seps.append((a + b) / 2)
+    return sorted(seps)
+
+
+def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[bool], heads: set[int],
+                    allowed: int, min_gap: float) -> list[tuple[float, float]]:
+    """Stretches of x, at least `min_gap` wide and between inked ones, where at most `allowed`
+    rows have ink and only with figures or headings (a sweep counting the rows and the other
+    words at x). A stretch that body rows cross must also start and end at figures: between the
+    ragged ends of labels ("... end of 2007" | "(Euro)") there is no column of figures."""
+    marks = sorted([(w[0], 1, r, f) for w, r, f in zip(words, rows, figure, strict=True)]
+                   + [(w[2], -1, r, f) for w, r, f in zip(words, rows, figure, strict=True)],
+                   key=lambda m: (m[0], m[1]))
+    ink: dict[int, int] = {}
+    out: list[tuple[float, float]] = []
+    rows_in, body_in, words_in, open_from, crossed = 0, 0, 0, None, False
+    for x, step, r, f in marks:
+        was_open = rows_in <= allowed and words_in == 0
+        ink[r] = ink.get(r, 0) + step
+        change = (step == 1 and ink[r] == 1) - (step == -1 and ink[r] == 0)
+        rows_in += change
+        body_in += 0 if r in heads else change
+        words_in += 0 if f else step
+        now_open = rows_in <= allowed and words_in == 0
+        if now_open and not was_open:
+            open_from = x if f or not body_in else None
+            crossed = body_in > 0
+        elif now_open:
+            crossed = crossed or body_in > 0
+        elif was_open and open_from is not None:
+            if x - open_from >= min_gap and (f or not crossed):
+                out.append((open_from, x))
+            open_from = None
+    return out
+
+
+def drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:
+    """Words and gaps without an edge column that holds one number in one inner row: a page
+    number or margin mark printed level with a row, not a column of the table."""
+    rows = sorted({round(w[3] / 3) for w in words})
+    for edge in (0, -1):
+        if not seps or len(rows) < 4:
+            break
+        outside = [w for w in words if ((w[0] + w[2]) / 2 < seps[0] if edge == 0 else (w[0] + w[2]) / 2 > seps[-1])]
+        at = {round(w[3] / 3) for w in outside}
+        if len(at) == 1 and rows[0] not in at and rows[-1] not in at and all(
+                any(ch.isdigit() for ch in w[4]) and not any(ch.isalpha() for ch in w[4]) for w in outside):
+            words = [w for w in words if w not in outside]
+            seps = seps[1:] if edge == 0 else seps[:-1]
+    return words, seps
+
+
+def mostly_numbers(row: Sequence[Any]) -> bool:
+    """Whether at least half the phrases of a row's words are numbers (at least as many digits
+    as letters: "2,340", "Q1", "FY2023"); words closer than half their height are one phrase."""
+    phrases: list[str] = []
+    end = None
+    for w in sorted(row, key=lambda w: w[0]):
+        if end is not None and w[0] - end < 0.5 * (w[3] - w[1]):
+            phrases[-1] += " " + w[4]
+        else:
+            phrases.append(w[4])
+        end = w[2] if end is None else max(end, w[2])
+    numbers = sum(is_figure(p) for p in phrases)
+    return numbers >= 0.5 * len(phrases)
+
+
+def is_figure(text: str) -> bool:
+    """At least as many digits as letters, and a digit: "2,340", "Q1", "FY2023", not "Total"."""
+    return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))

@@ -1,0 +1,48 @@
+"""Writing generated test pages cell by cell: embedded fonts (DejaVu Sans/Serif, PyMuPDF's
+CJK font), left- or right-aligned text at a point, and the extractor's grids of a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
+from tests.extractors.helpers import doc_for
+
+_FILES = {"sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+          "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+          "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}
+
+
+def font(name: str) -> pymupdf.Font:
+    """The font registered on pages as `name` ("sans", "serif", "bold", "cjk")."""
+    return pymupdf.Font("cjk") if name == "cjk" else pymupdf.Font(fontfile=_FILES[name])
+
+
+def new_page(doc: pymupdf.Document, width: float = 595, height: float = 842) -> pymupdf.Page:
+    """A page with every test font embedded under its name."""
+    page = doc.new_page(width=width, height=height)
+    for name, path in _FILES.items():
+        page.insert_font(fontname=name, fontfile=path)
+    page.insert_font(fontname="cjk", fontbuffer=pymupdf.Font("cjk").buffer)
+    return page
+
+
+def width(text: str, size: float = 9, face: str = "sans") -> float:
+    """Printed width of `text`."""
+    return font(face).text_length(text, fontsize=size)
+
+
+def put(page: pymupdf.Page, x: float, y: float, text: str, size: float = 9, face: str = "sans",
+        align: str = "left") -> None:
+    """`text` on its baseline `y`, starting at `x` (align "left") or ending there ("right")."""
+    if align == "right":
+        x -= width(text, size, face)
+    page.insert_text((x, y), text, fontsize=size, fontname=face)
+
+
+def grids(doc: pymupdf.Document, path: Path) -> list[list[list[str]]]:
+    """Save `doc` to `path` and return the PyMuPDF layer's grids of its first page."""
+    doc.save(path)
+    return [t.grid() for t in PyMuPDFExtractor().extract(doc_for(path), [1]).tables]
