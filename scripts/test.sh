@@ -10,8 +10,9 @@ lint-imports
 ruff check rowkeeper tests bench samples
 if [ $# -eq 0 ]; then
   python3 -m pytest -m "not slow"
-  # The served-deployment test is slow (a Prefect server, `rowkeeper serve`, a flow run) but
-  # CI runs it too: scheduled runs that fail every document must never pass unnoticed again.
-  exec python3 -m pytest -m slow tests/flows/test_serve.py
+  # Two slow tests CI runs too: the served deployment (a Prefect server, `rowkeeper serve`, a flow
+  # run: scheduled runs that fail every document must never pass unnoticed again) and the wheel
+  # installed in a fresh venv running `rowkeeper run` from outside the repo.
+  exec python3 -m pytest -m slow tests/flows/test_serve.py tests/rowkeeper/test_wheel.py
 fi
 python3 -m pytest "$@"
