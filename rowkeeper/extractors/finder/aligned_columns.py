@@ -12,6 +12,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from rowkeeper.extractors.row_rules import text_lines as grouped_lines
+
 Word = Sequence[Any]  # (x0, y0, x1, y1, text, ...)
 Anchor = tuple[str, float]  # ("left" | "right" | "decimal", x)
 
@@ -28,17 +30,9 @@ def column_gap(words: Sequence[Word]) -> float:
 
 
 def text_lines(words: Sequence[Word]) -> list[list[Word]]:
-    """Words grouped into lines (vertical centres within half a word height), each left to right."""
-    lines: list[list[Word]] = []
-    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
-        cy = (w[1] + w[3]) / 2
-        if lines:
-            ref = lines[-1][0]
-            if abs((ref[1] + ref[3]) / 2 - cy) <= 0.5 * (ref[3] - ref[1]):
-                lines[-1].append(w)
-                continue
-        lines.append([w])
-    return [sorted(ln, key=lambda w: w[0]) for ln in lines]
+    """Words grouped into lines (row_rules' rule: vertical centres within half a word height),
+    each left to right."""
+    return [sorted(ln, key=lambda w: w[0]) for ln in grouped_lines(words)]
 
 
 def phrase_ends(line: Sequence[Word], min_gap: float) -> tuple[set[int], set[int]]:
