@@ -26,7 +26,12 @@ from rowkeeper.flows.incremental import is_current
 from rowkeeper.flows.ingest import extract_with_prefect, load_task, log_document
 from rowkeeper.flows.outputs import close_all, open_sinks
 from rowkeeper.flows.pipeline import load_document, process_document
-from rowkeeper.flows.report import build_report, document_entry, summary_markdown, write_json
+from rowkeeper.flows.report import (
+    build_report,
+    document_entry,
+    summary_markdown,
+    write_report_files,
+)
 from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
 
 
@@ -127,14 +132,7 @@ def _action(d: dict[str, Any], opts: BackfillOptions) -> str:
 
 def write_backfill_report(report: dict[str, Any], out: str) -> None:
     """backfill.json and backfill.html in the run folder (beside, not inside, the sink files)."""
-    clean = {**report, "documents": [{k: v for k, v in d.items() if not k.startswith("_")}
-                                      for d in report["documents"]]}
-    write_json(os.path.join(out, "backfill.json"), clean)
-    try:
-        from rowkeeper.flows.report_html import write_html
-    except ImportError:
-        return
-    write_html(report, os.path.join(out, "backfill.html"))
+    write_report_files(report, out, "backfill")
 
 
 def backfill_plain(config: Config, opts: BackfillOptions) -> dict[str, Any]:

@@ -44,7 +44,12 @@ from rowkeeper.flows.outputs import (
 )
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
 from rowkeeper.flows.progress import RunProgress
-from rowkeeper.flows.report import build_report, document_entry, summary_markdown, write_json
+from rowkeeper.flows.report import (
+    build_report,
+    document_entry,
+    summary_markdown,
+    write_report_files,
+)
 from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
 
 TAGS = ("rowkeeper",)
@@ -195,14 +200,7 @@ def write_reports(report: dict[str, Any], out: str) -> None:
     from rowkeeper.flows.report import keep_previous, trend
 
     report["trend"] = trend(keep_previous(out), report["totals"])
-    clean = {**report, "documents": [{k: v for k, v in d.items() if not k.startswith("_")}
-                                      for d in report["documents"]]}
-    write_json(os.path.join(out, "report.json"), clean)
-    try:
-        from rowkeeper.flows.report_html import write_html
-    except ImportError:
-        return
-    write_html(report, os.path.join(out, "report.html"))
+    write_report_files(report, out, "report")
 
 
 def _run_name() -> str:

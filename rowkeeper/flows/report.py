@@ -156,6 +156,18 @@ def build_report(entries: Sequence[dict[str, Any]], records: Sequence[DocumentRe
             "documents": docs}
 
 
+def write_report_files(report: dict[str, Any], out: str, stem: str) -> None:
+    """STEM.json (without the private `_` keys of each document) and STEM.html into `out`."""
+    clean = {**report, "documents": [{k: v for k, v in d.items() if not k.startswith("_")}
+                                      for d in report["documents"]]}
+    write_json(os.path.join(out, f"{stem}.json"), clean)
+    try:
+        from rowkeeper.flows.report_html import write_html
+    except ImportError:
+        return
+    write_html(report, os.path.join(out, f"{stem}.html"))
+
+
 def write_json(path: str, data: dict[str, Any]) -> None:
     """Write JSON atomically (temp file + rename), so a reader never sees half a report."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
