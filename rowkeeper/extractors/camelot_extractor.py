@@ -17,12 +17,11 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rowkeeper.errors import BadInput, MissingExtra
-from rowkeeper.extractors.page_features import ruled_regions, rules_of_page
+from rowkeeper.extractors.page_features import ruled_regions
+from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.text_layer import (
     flag_bold_header,
     map_bbox,
-    open_pdf,
-    page_dict,
     spans_of_dict,
     typography,
     unrotated,
@@ -70,14 +69,15 @@ class CamelotExtractor:
         """Camelot's version."""
         return str(camelot.__version__)
 
-    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
-        """Tables found on `pages` (1-based)."""
+    def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
+        """Tables found on `pages` (1-based); PyMuPDF's view of them from `model` when open."""
         out: list[RawTable] = []
-        with open_pdf(doc) as pdf:  # PyMuPDF gives the cell typography Camelot lacks
+        with document_of(doc, model) as m:  # PyMuPDF gives the cell typography Camelot lacks
             for pno in pages:
-                page = pdf[pno - 1]
-                found = self._read(doc, pno, self._flavor(page))
-                spans = spans_of_dict(page_dict(page)) if found else []
+                view = m.page(pno)
+                page = view.page
+                found = self._read(doc, pno, self._flavor(view))
+                spans = spans_of_dict(view.raw) if found else []
                 if page.rotation % 360:  # Camelot reads the page as shown, PyMuPDF's text unrotated
                     spans = [(map_bbox(b, page.rotation_matrix), bold, size) for b, bold, size in spans]
                 for tb in found:
@@ -86,10 +86,10 @@ class CamelotExtractor:
                         out.append(unrotated(raw, page))
         return Extraction(tables=tuple(_renumber(out)))
 
-    def _flavor(self, page: Any) -> str:
+    def _flavor(self, view: PageModel) -> str:
         if self.options.flavor != "auto":
             return self.options.flavor
-        hs, vs = rules_of_page(page)
+        hs, vs = view.rules
         return "lattice" if ruled_regions(hs, vs) else self.options.borderless_flavor
 
     def _read(self, doc: DocumentInput, pno: int, flavor: str) -> list[Any]:

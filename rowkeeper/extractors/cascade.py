@@ -9,6 +9,7 @@ Pages with no table candidate (no ruling grid, no aligned text columns) skip the
 from __future__ import annotations
 
 import functools
+import inspect
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,9 +18,9 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
-from rowkeeper.extractors.page_features import PageFeatures, page_features
+from rowkeeper.extractors.page_features import PageFeatures
+from rowkeeper.extractors.page_model import DocumentModel, open_document
 from rowkeeper.extractors.scan_features import scan_features
-from rowkeeper.extractors.text_layer import lines_of_dict, open_pdf, page_dict, working_password
 from rowkeeper.faults import hang_point
 from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
 from rowkeeper.registry import resolve
@@ -174,9 +175,16 @@ def _group_attempts(layer: str, seconds: float, verdicts: dict[int, tuple[Verdic
     ]
 
 
+def _extract(extractor, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None) -> Extraction:
+    """The extractor's output for `pages`, reading the open document model when it can."""
+    if model is not None and "model" in inspect.signature(extractor.extract).parameters:
+        return extractor.extract(doc, pages, model=model)
+    return extractor.extract(doc, pages)  # out-of-tree layers keep the plain protocol
+
+
 def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Sequence[str],
                 config: ExtractConfig, checks: CascadeChecks, validate: Validate | None,
-                ) -> tuple[dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]], list[Attempt]]:
+                model: DocumentModel | None = None) -> tuple[dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]], list[Attempt]]:
     """Layers in order over the pages still undecided; returns accepted outputs and attempts."""
     done: dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]] = {}
     attempts: list[Attempt] = []
@@ -187,7 +195,7 @@ def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Seque
         start = time.perf_counter()
         hang_point(f"layer:{layer}")
         try:
-            result = _build(layer, config).extract(doc, pending)
+            result = _extract(_build(layer, config), doc, pending, model)
         except (LayerUnavailable, MissingExtra, BadInput, ConfigError) as e:
             # One library choking on a page is not the document's failure: the next layer tries.
             attempts.append(Attempt(extractor=layer, pages=tuple(pending), seconds=round(time.perf_counter() - start, 4),
@@ -229,49 +237,47 @@ def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pendin
     return verdicts
 
 
-def read_text_pages(doc: DocumentInput, pages: Sequence[int]) -> tuple[list[TextLine], dict[int, PageFeatures], float]:
-    """Text lines and page features of text pages, one pass over each page; and the seconds taken."""
+def read_text_pages(model: DocumentModel, pages: Sequence[int]) -> tuple[list[TextLine], dict[int, PageFeatures], float]:
+    """Text lines and page features of text pages, from the page models; and the seconds taken."""
     start = time.perf_counter()
     lines: list[TextLine] = []
     feats: dict[int, PageFeatures] = {}
-    with open_pdf(doc) as pdf:
-        for p in pages:
-            page = pdf[p - 1]
-            page_lines = lines_of_dict(p, page_dict(page))
-            lines.extend(page_lines)
-            feats[p] = page_features(page, p, page_lines)
+    for view in model.pages(pages):
+        lines.extend(view.lines)
+        feats[view.pno] = view.features
     return lines, feats, time.perf_counter() - start
 
 
-def read_scan_features(doc: DocumentInput, page: int) -> PageFeatures:
+def read_scan_features(model: DocumentModel, page: int) -> PageFeatures:
     """Rules and aligned ink rows of one scanned page (read from a small render)."""
-    with open_pdf(doc) as pdf:
-        return scan_features(pdf[page - 1], page)
+    return scan_features(model.page(page).page, page)
 
 
 def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractConfig,
-                validate: Validate | None = None) -> CascadeResult:
-    """Tables and text lines of `pages` from the cheapest adequate layers, with every attempt."""
+                validate: Validate | None = None, model: DocumentModel | None = None) -> CascadeResult:
+    """Tables and text lines of `pages` from the cheapest adequate layers, with every attempt;
+    pages read from `model` when the caller has the document open."""
+    if model is None:
+        with open_document(doc, config.passwords) as opened:
+            return run_cascade(doc, pages, config, validate, opened)
     checks = CascadeChecks(**config.options.get("cascade", {}))
-    password = working_password(doc, config.passwords)
-    if password and password != doc.password:
-        doc = doc.model_copy(update={"password": password})
+    doc = model.doc  # with the password that opened it, for layers that open it themselves
     text = [p.page for p in pages if p.kind == "text"]
     scanned = [p.page for p in pages if p.kind == "scanned"]
-    lines, feats, seconds = read_text_pages(doc, text) if text else ([], {}, 0.0)
+    lines, feats, seconds = read_text_pages(model, text) if text else ([], {}, 0.0)
     attempts: list[Attempt] = []
     quiet = [p for p in text if checks.skip_pages_without_candidate and not feats[p].candidate]
     if quiet:
         attempts.append(Attempt(extractor="features", pages=tuple(quiet), seconds=round(seconds, 4), accepted=True,
                                 reason="no table candidate (no ruling grid, no aligned columns): extractors skipped"))
     states = {p: _PageState(p, feats[p]) for p in text if p not in quiet}
-    done, tried = _run_layers(doc, states, config.text_layers, config, checks, validate)
+    done, tried = _run_layers(doc, states, config.text_layers, config, checks, validate, model)
     attempts.extend(tried)
     tables = [t for p in sorted(done) for t in done[p][0]]
     if scanned:
-        s_states = {p: _PageState(p, None, lazy_features=functools.partial(read_scan_features, doc, p))
+        s_states = {p: _PageState(p, None, lazy_features=functools.partial(read_scan_features, model, p))
                     for p in scanned}
-        s_done, s_tried = _run_layers(doc, s_states, config.scanned_layers, config, checks, validate)
+        s_done, s_tried = _run_layers(doc, s_states, config.scanned_layers, config, checks, validate, model)
         attempts.extend(s_tried)
         tables += [t for p in sorted(s_done) for t in s_done[p][0]]
         lines += [ln for p in sorted(s_done) for ln in s_done[p][1]]

@@ -16,31 +16,35 @@ import pymupdf
 
 from rowkeeper.config import ClassifyConfig
 from rowkeeper.errors import BadInput
-from rowkeeper.extractors.text_layer import open_pdf
+from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.models import DocKind, DocumentInput, PageInfo
 
 _CID = re.compile(r"\(cid:\d+\)")
 _BAD_CATEGORIES = {"Cc", "Co", "Cs", "Cn"}
+_SUSPECT = re.compile(r"[^\x20-\x7e]")
 
 
 def text_stats(text: str) -> tuple[int, float]:
     """(real characters, garbled ratio) of a page's text; whitespace is not counted."""
     cids = len(_CID.findall(text))
     body = _CID.sub("", text)
-    chars = [c for c in body if not c.isspace()]
-    bad = sum(1 for c in chars if c == "\ufffd" or unicodedata.category(c) in _BAD_CATEGORIES)
+    chars = "".join(body.split())  # str.split drops exactly the chars str.isspace calls blank
+    # printable ASCII is never garbage: only controls and non-ASCII need their category looked up
+    bad = sum(1 for c in _SUSPECT.findall(chars) if c == "\ufffd" or unicodedata.category(c) in _BAD_CATEGORIES)
     total = len(chars) + cids
     if total == 0:
         return 0, 0.0
     return total - bad - cids, (bad + cids) / total
 
 
-def image_coverage(page: pymupdf.Page) -> float:
-    """Fraction of the page area covered by images (overlaps counted once, on a coarse grid)."""
+def image_coverage(page: pymupdf.Page, infos: Sequence[dict] | None = None) -> float:
+    """Fraction of the page area covered by images (overlaps counted once, on a coarse grid);
+    `infos`: the page's get_image_info(), when already read."""
     area = page.rect.width * page.rect.height
     if area <= 0:
         return 0.0
-    boxes = [pymupdf.Rect(info["bbox"]) & page.rect for info in page.get_image_info()]
+    infos = page.get_image_info() if infos is None else infos
+    boxes = [pymupdf.Rect(info["bbox"]) & page.rect for info in infos]
     boxes = [b for b in boxes if not b.is_empty]
     if not boxes:
         return 0.0
@@ -71,10 +75,12 @@ def page_kind(chars: int, coverage: float, garbled: float, config: ClassifyConfi
     return "text"
 
 
-def classify_page(page: pymupdf.Page, config: ClassifyConfig) -> PageInfo:
-    """Classify one PyMuPDF page."""
-    chars, garbled = text_stats(page.get_text("text"))
-    coverage = image_coverage(page)
+def classify_page(page: pymupdf.Page | PageModel, config: ClassifyConfig) -> PageInfo:
+    """Classify one page (a PyMuPDF page, or its page model: read from the model's caches)."""
+    view = page if isinstance(page, PageModel) else PageModel(page, page.number + 1)
+    page = view.page
+    chars, garbled = text_stats(view.plain_text)
+    coverage = image_coverage(page, view.image_info)
     return PageInfo(
         page=page.number + 1,
         kind=page_kind(chars, coverage, garbled, config),  # type: ignore[arg-type]
@@ -88,11 +94,14 @@ def classify_page(page: pymupdf.Page, config: ClassifyConfig) -> PageInfo:
 
 
 def classify_document(
-    doc: DocumentInput, config: ClassifyConfig, passwords: Sequence[str] = ()
+    doc: DocumentInput, config: ClassifyConfig, passwords: Sequence[str] = (),
+    model: DocumentModel | None = None,
 ) -> tuple[PageInfo, ...]:
-    """Per-page classification; BadInput for a corrupt, non-PDF or unopenable encrypted file."""
-    with open_pdf(doc, passwords) as pdf:
-        pages = tuple(classify_page(page, config) for page in pdf)
+    """Per-page classification (read from `model` when open); BadInput for a corrupt, non-PDF
+    or unopenable encrypted file."""
+    with document_of(doc, model, passwords) as m:
+        pdf = m.pdf
+        pages = tuple(classify_page(view, config) for view in m.pages())
         if pdf.is_repaired and all(p.chars == 0 and p.image_coverage == 0 for p in pages):
             # MuPDF "repairs" a truncated file into blank pages: that is damage, not a blank doc.
             raise BadInput(f"{doc.source}: damaged PDF (xref repaired, no readable page content)")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pymupdf
 
-from rowkeeper.extractors.text_layer import open_pdf
+from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.models import DocumentInput, ImageRef
 
 MIN_SIDE = 2.0
@@ -22,10 +22,12 @@ def image_id(doc_id: str, page: int, n: int) -> str:
     return f"{doc_id[:12]}:p{page}.i{n}"
 
 
-def images_of_page(page: pymupdf.Page, doc_id: str, pno: int) -> list[ImageRef]:
-    """Every placement of a raster image on the page, in drawing order, clipped to the page."""
+def images_of_page(page: pymupdf.Page, doc_id: str, pno: int,
+                   infos: Sequence[dict] | None = None) -> list[ImageRef]:
+    """Every placement of a raster image on the page, in drawing order, clipped to the page;
+    `infos`: the page's get_image_info(), when already read."""
     out: list[ImageRef] = []
-    for info in page.get_image_info():
+    for info in page.get_image_info() if infos is None else infos:
         rect = pymupdf.Rect(info["bbox"]) & page.rect
         if rect.is_empty or rect.width < MIN_SIDE or rect.height < MIN_SIDE:
             continue
@@ -36,15 +38,16 @@ def images_of_page(page: pymupdf.Page, doc_id: str, pno: int) -> list[ImageRef]:
     return out
 
 
-def read_images(doc: DocumentInput, pages: Sequence[int] | None = None) -> tuple[ImageRef, ...]:
-    """Images placed on `pages` (1-based; all pages when None) with their page boxes."""
-    with open_pdf(doc) as pdf:
-        wanted = pages if pages is not None else range(1, pdf.page_count + 1)
-        return tuple(img for p in wanted for img in images_of_page(pdf[p - 1], doc.doc_id, p))
+def read_images(doc: DocumentInput, pages: Sequence[int] | None = None,
+                model: DocumentModel | None = None) -> tuple[ImageRef, ...]:
+    """Images placed on `pages` (1-based; all pages when None) with their page boxes; read
+    from `model` when the document is open."""
+    with document_of(doc, model) as m:
+        return tuple(img for v in m.pages(pages) for img in images_of_page(v.page, doc.doc_id, v.pno, v.image_info))
 
 
-def crop_png(doc: DocumentInput, image: ImageRef, dpi: int = 144) -> bytes:
+def crop_png(doc: DocumentInput, image: ImageRef, dpi: int = 144, model: DocumentModel | None = None) -> bytes:
     """The page area under `image`, rendered as PNG (what a reader sees, overlays included)."""
-    with open_pdf(doc) as pdf:
-        pix = pdf[image.page - 1].get_pixmap(clip=pymupdf.Rect(image.bbox), dpi=dpi)
+    with document_of(doc, model) as m:
+        pix = m.pdf[image.page - 1].get_pixmap(clip=pymupdf.Rect(image.bbox), dpi=dpi)
         return bytes(pix.tobytes("png"))

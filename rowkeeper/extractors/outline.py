@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.extractors.text_layer import open_pdf
+from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.models import DocumentInput, OutlineEntry
 
 
@@ -36,9 +36,12 @@ def outline_of(toc: Sequence[Sequence[object]], page_count: int) -> tuple[Outlin
     return tuple(out)
 
 
-def read_outline(doc: DocumentInput, passwords: Sequence[str] = ()) -> tuple[OutlineEntry, ...]:
-    """The document's outline entries in order (empty when it has none or it cannot be read)."""
-    with open_pdf(doc, passwords) as pdf:
+def read_outline(doc: DocumentInput, passwords: Sequence[str] = (),
+                 model: DocumentModel | None = None) -> tuple[OutlineEntry, ...]:
+    """The document's outline entries in order (empty when it has none or it cannot be read);
+    read from `model` when the document is open."""
+    with document_of(doc, model, passwords) as m:
+        pdf = m.pdf
         try:
             toc = pdf.get_toc(simple=False)
         except (RuntimeError, ValueError, IndexError, KeyError):

@@ -119,9 +119,15 @@ def _touch(b: Sequence[float], r: BBox, tol: float) -> bool:
 _NUMERIC = set("0123456789.,%()-−+$€¥£ ")
 
 
+_NUMERIC_CHAR = re.compile("[" + re.escape("".join(sorted(_NUMERIC))) + "]")
+
+
 def _is_numeric(text: str) -> bool:
     t = text.strip()
-    return bool(t) and any(c.isdigit() for c in t) and sum(c in _NUMERIC for c in t) >= 0.8 * len(t)
+    # the share first: one regex pass, and it rules out prose, which most lines are
+    if not t or len(_NUMERIC_CHAR.findall(t)) < 0.8 * len(t):
+        return False
+    return any(c.isdigit() for c in t)
 
 
 _WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
@@ -202,9 +208,10 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[
 def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
     """x just left of a page column of running text: at least `min_lines` prose lines start
     there, at most two lines (a running head) cross it and `min_lines` lines end before it."""
-    starts = sorted({round(ln.bbox[0]) for ln in lines if _prose(ln)})
+    prose = [ln for ln in lines if _prose(ln)]
+    starts = sorted({round(ln.bbox[0]) for ln in prose})
     for x in starts:
-        at = sum(1 for ln in lines if _prose(ln) and abs(ln.bbox[0] - x) <= 2)
+        at = sum(1 for ln in prose if abs(ln.bbox[0] - x) <= 2)
         if at < min_lines:
             continue
         edge = x - 2
@@ -363,10 +370,9 @@ _CLAUSE_END = ".:;。：；"
 
 def _sentence_words(text: str) -> bool:
     """Enough words for running text: six, or twenty characters of unspaced (CJK) script."""
-    if _is_numeric(text):
-        return False
-    return len(text.split()) >= 6 or (len(text) >= 20 and text.count(" ") <= 2 and
+    wordy = len(text.split()) >= 6 or (len(text) >= 20 and text.count(" ") <= 2 and
                                        sum(ord(ch) > 0x2E80 for ch in text) >= 0.5 * len(text))
+    return wordy and not _is_numeric(text)
 
 
 def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[TextLine]:
@@ -445,9 +451,10 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
     return regions + [box], n_rows + len(run), n_num + sum(_is_numeric(t.text) for t in flat)
 
 
-def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine]) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines` already read)."""
-    hs, vs = rules_of_page(page)
+def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
+                  rules: tuple[list[BBox], list[BBox]] | None = None) -> PageFeatures:
+    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, already read)."""
+    hs, vs = rules if rules is not None else rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
     aligned, n_rows, n_num = aligned_regions(lines)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,

@@ -17,15 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
-from rowkeeper.extractors.page_features import page_features
+from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
     flag_bold_header,
-    lines_of_dict,
     map_bbox,
-    open_pdf,
-    page_dict,
     unrotated,
 )
 from rowkeeper.ids import piece_id
@@ -61,13 +58,14 @@ class PdfplumberExtractor:
         """pdfplumber's version."""
         return str(getattr(pdfplumber, "__version__", None) or _dist_version("pdfplumber"))
 
-    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
-        """Tables found on `pages` (1-based)."""
+    def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
+        """Tables found on `pages` (1-based); PyMuPDF's view of them from `model` when open."""
         tables: list[RawTable] = []
-        with _open(doc) as pdf, open_pdf(doc) as mu:
+        with _open(doc) as pdf, document_of(doc, model) as mu:
             for pno in pages:
-                mpage = mu[pno - 1]
-                regions = page_features(mpage, pno, lines_of_dict(pno, page_dict(mpage))).aligned_regions
+                view = mu.page(pno)
+                mpage = view.page
+                regions = view.features.aligned_regions
                 if mpage.rotation % 360:  # pdfplumber reads the page as shown
                     regions = tuple(map_bbox(r, mpage.rotation_matrix) for r in regions)
                 found = self.page_tables(doc, pdf.pages[pno - 1], pno, regions)

@@ -24,21 +24,18 @@ from rowkeeper.extractors.finder.projection import (
     mostly_numbers,
     projection_gaps,
 )
-from rowkeeper.extractors.page_features import invisible, page_features
+from rowkeeper.extractors.page_features import invisible
+from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of, words_in
 from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.row_rules import pad as _pad
 from rowkeeper.extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
     flag_bold_header,
-    lines_of_dict,
     map_table,
     merge_wrapped_rows,
-    open_pdf,
-    page_dict,
     spans_of_dict,
     upright_copy,
-    upright_rotation,
 )
 from rowkeeper.ids import piece_id
 from rowkeeper.models import DocumentInput, Extraction, PageKind, RawTable
@@ -84,14 +81,14 @@ class PyMuPDFExtractor:
         """PyMuPDF's version."""
         return str(pymupdf.VersionBind)
 
-    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
-        """Tables found on `pages` (1-based)."""
+    def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
+        """Tables found on `pages` (1-based), read from `model` when the document is open."""
         kwargs = _supported(self.options.model_dump(exclude={"min_rows", "min_cols", "text_in_aligned_regions"}))
         tables: list[RawTable] = []
-        with open_pdf(doc) as pdf:
-            for pno in pages:
-                tables.extend(self.sideways_tables(doc, pdf, pno, kwargs)
-                              or self.page_tables(doc, pdf[pno - 1], pno, kwargs))
+        with document_of(doc, model) as m:
+            for view in m.pages(pages):
+                tables.extend(self.sideways_tables(doc, m.pdf, view.pno, kwargs, view)
+                              or self.page_tables(doc, view.page, view.pno, kwargs, view))
         return Extraction(tables=tuple(tables))
 
     def _repair(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
@@ -169,7 +166,7 @@ class PyMuPDFExtractor:
         return again[0] if len(again) == 1 and again[0].row_count > tab.row_count else tab
 
     def sideways_tables(self, doc: DocumentInput, pdf: pymupdf.Document, pno: int,
-                        kwargs: dict[str, Any]) -> list[RawTable]:
+                        kwargs: dict[str, Any], view: PageModel | None = None) -> list[RawTable]:
         """Tables of a page whose text runs sideways (a landscape table printed at 90 degrees)
         or that is shown turned (/Rotate): read on an upright copy, boxes mapped back to the
         page; [] for an upright page.
@@ -177,8 +174,9 @@ class PyMuPDFExtractor:
         A /Rotate page whose text reads upright as shown is baked too: its words, drawings and
         candidate regions are in unrotated space while find_tables works in rotated space, so
         read in place its columns come out as rows (or its clip cuts the table)."""
-        page = pdf[pno - 1]
-        rotation = upright_rotation(page_dict(page), page.rotation)
+        view = view or PageModel(pdf[pno - 1], pno)
+        page = view.page
+        rotation = view.upright
         if rotation is None:
             rotation = page.rotation % 360
         if rotation == 0:
@@ -188,10 +186,11 @@ class PyMuPDFExtractor:
         return [map_table(t, back) for t in found]
 
     def page_tables(self, doc: DocumentInput, page: pymupdf.Page, pno: int,
-                    kwargs: dict[str, Any]) -> list[RawTable]:
-        """RawTables of one open page."""
-        d = page_dict(page)
-        feats = page_features(page, pno, lines_of_dict(pno, d))
+                    kwargs: dict[str, Any], view: PageModel | None = None) -> list[RawTable]:
+        """RawTables of one open page (`view`: its page model, when the caller has one)."""
+        view = view or PageModel(page, pno)
+        d = view.raw
+        feats = view.features
         clip = _clip(feats.ruled_regions + feats.aligned_regions, page.rect)
         # find_tables reads every char of its area in Python and looks above each table for
         # an external header: clipping to the candidate regions makes prose pages cheap.
@@ -483,38 +482,8 @@ def _word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list
 
 
 def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
-    """PyMuPDF's words of `clip`, each box drawn round the glyphs that have a width.
-
-    Zero-width glyphs (dot leaders some producers collapse onto the figure that follows, or a
-    decimal point set at width 0) widen a word's box in PyMuPDF, so "10.0" reads as starting
-    under the label's dots and closes the gap between the label and figure columns."""
-    tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
-    words = tp.extractWORDS()
-    # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
-    # line height, a wide capital ~0.8): most pages stop here, without the costlier char read.
-    if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1]) for w in words):
-        return words
-    # glyphs by the height of their middle (the words' line numbers skip lines the char read
-    # leaves out, so they cannot be matched by number)
-    by_mid: dict[int, list[Any]] = {}
-    for b in tp.extractRAWDICT()["blocks"]:
-        for line in b.get("lines", ()):
-            for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
-                by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
-    out = []
-    for w in words:
-        mid = round((w[1] + w[3]) / 2)
-        inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
-                  if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
-        inside.sort(key=lambda c: c["bbox"][0])
-        seen = [c for c in inside if c["bbox"][2] - c["bbox"][0] > 0.01]
-        text = "".join(c["c"] for c in seen)
-        # the glyphs with a width must be the word's, in order, less zero-width ones, to trust them
-        rest = iter(w[4])
-        if seen and all(ch in rest for ch in text) and len(w[4]) - len(text) <= len(inside) - len(seen):
-            w = (min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])
-        out.append(w)
-    return out
+    """Words inside `clip`, zero-width glyphs handled: the page model's one word reader."""
+    return words_in(page, clip)
 
 
 def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:

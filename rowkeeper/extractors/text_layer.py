@@ -5,6 +5,7 @@ grid clean-ups shared by the find_tables-style extractors (page features: page_f
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -50,6 +51,12 @@ _MUPDF_CODE = re.compile(r"^code=\d+:\s*")
 
 def open_pdf_bytes_or_path(doc: DocumentInput, passwords: Sequence[str] = ()) -> pymupdf.Document:
     """Open `doc` with PyMuPDF, authenticating if needed; BadInput when it cannot be read."""
+    return open_authenticated(doc, passwords)[0]
+
+
+def open_authenticated(doc: DocumentInput, passwords: Sequence[str] = ()) -> tuple[pymupdf.Document, str | None]:
+    """`doc` opened with PyMuPDF and the password that opened it (None when it needs none);
+    BadInput when it cannot be read or no password works."""
     _require_pdf_header(doc)
     try:
         pdf = pymupdf.open(doc.path, filetype="pdf")
@@ -57,9 +64,11 @@ def open_pdf_bytes_or_path(doc: DocumentInput, passwords: Sequence[str] = ()) ->
         raise BadInput(f"{doc.source}: not a readable PDF ({_MUPDF_CODE.sub('', str(e))})") from e
     except FileNotFoundError as e:
         raise BadInput(f"{doc.source}: file not found") from e
+    password = None
     if pdf.needs_pass:
         tried = [p for p in (doc.password, *passwords, *env_passwords()) if p]
-        if not any(pdf.authenticate(p) for p in tried):
+        password = next((p for p in tried if pdf.authenticate(p)), None)
+        if password is None:
             pdf.close()
             hint = "none of the configured passwords worked" if tried else "no password configured"
             raise BadInput(
@@ -69,7 +78,7 @@ def open_pdf_bytes_or_path(doc: DocumentInput, passwords: Sequence[str] = ()) ->
     if pdf.page_count == 0:
         pdf.close()
         raise BadInput(f"{doc.source}: PDF has no pages")
-    return pdf
+    return pdf, password
 
 
 @contextmanager
@@ -84,28 +93,66 @@ def open_pdf(doc: DocumentInput, passwords: Sequence[str] = ()) -> Iterator[pymu
 
 def working_password(doc: DocumentInput, passwords: Sequence[str] = ()) -> str | None:
     """The password that opens `doc` (None when it needs none); BadInput when none does."""
-    with open_pdf(doc, passwords) as pdf:
-        if not pdf.needs_pass:
-            return None
-    for p in (doc.password, *passwords, *env_passwords()):
-        if p:
-            probe = pymupdf.open(doc.path, filetype="pdf")
-            ok = bool(probe.authenticate(p))
-            probe.close()
-            if ok:
-                return p
-    return None  # unreachable: open_pdf raised BadInput already
+    pdf, password = open_authenticated(doc, passwords)
+    pdf.close()
+    return password
+
+
+RAW_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+"""The text layer as lines and cells are read: blanks kept (they mark gaps), ligatures split."""
 
 
 def page_dict(page: pymupdf.Page) -> dict[str, Any]:
     """The page's text as PyMuPDF's dict (blocks > lines > spans), images left out; each span
     keeps its char boxes ("chars", from the rawdict) beside its "text"."""
-    d = page.get_text("rawdict", flags=pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP)
+    return raw_dict(page.get_textpage(flags=RAW_FLAGS), page)
+
+
+def raw_dict(tp: pymupdf.TextPage, page: pymupdf.Page) -> dict[str, Any]:
+    """`page_dict` of `page` from its text page `tp` (made with RAW_FLAGS)."""
+    d = page.get_text("rawdict", textpage=tp)
     for block in d["blocks"]:
         for line in block.get("lines", ()):
             for span in line["spans"]:
                 span["text"] = "".join(c["c"] for c in span["chars"])
     return d
+
+
+def fast_lines(pno: int, page: pymupdf.Page, tp: pymupdf.TextPage) -> list[TextLine] | None:
+    """`lines_of_dict` of the page without its char boxes (a rawdict costs 2-3 get_text calls):
+    the span dict, and for a line with spaces at either end its ink extent from its words.
+    None when a line's first char may not be its leftmost (right-to-left script, combining
+    marks, controls) or it holds another blank (no-break, en space: words do not split
+    there): only the char boxes then tell where its ink starts and ends."""
+    d = page.get_text("dict", textpage=tp)
+    padded = set()
+    for b, block in enumerate(d["blocks"]):
+        for n, line in enumerate(block.get("lines", ())):
+            text = "".join(s["text"] for s in line["spans"])
+            if not _plain(text):
+                return None
+            if text[:1] == " " or text[-1:] == " ":
+                padded.add((b, n))
+    if padded:
+        ink: dict[tuple[int, int], tuple[float, float]] = {}
+        for w in tp.extractWORDS():
+            key = (w[5], w[6])
+            if key in padded:
+                x0, x1 = ink.get(key, (w[0], w[2]))
+                ink[key] = (min(x0, w[0]), max(x1, w[2]))
+        for (b, n), (x0, x1) in ink.items():
+            d["blocks"][b]["lines"][n]["ink"] = (x0, x1)
+    return lines_of_dict(pno, d)
+
+
+_NOT_PLAIN = re.compile(r"[^ !-~\u00a1-\u00ac\u00ae-\u02ff\u0370-\u058f\u0900-\u1fff"
+                        r"\u2010-\u2027\u2030-\u205e\u2070-\u2fff\u3001-\ufb1c]")
+"""Chars outside left-to-right letters, digits and punctuation: blanks other than the space,
+soft hyphens, controls, combining marks, right-to-left scripts, private use."""
+
+
+def _plain(text: str) -> bool:
+    return not _NOT_PLAIN.search(text) and not any(unicodedata.combining(c) for c in text if c > "\u02ff")
 
 
 def _line_text(line: dict[str, Any]) -> str:
@@ -138,6 +185,8 @@ def _ink_extent(line: dict[str, Any], spans: Sequence[dict[str, Any]]) -> BBox:
     dx, dy = line.get("dir", (1.0, 0.0))
     if dx < 0.99 or abs(dy) > 0.01:
         return x0, y0, x1, y1
+    if "ink" in line:  # read from the line's words (`fast_lines`)
+        return max(x0, line["ink"][0]), y0, min(x1, line["ink"][1]), y1
     first = [c for c in spans[0].get("chars", ()) if c["c"].strip()]
     last = [c for c in spans[-1].get("chars", ()) if c["c"].strip()]
     if first:

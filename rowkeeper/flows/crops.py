@@ -14,6 +14,7 @@ from typing import Any
 
 from rowkeeper.config import env_passwords
 from rowkeeper.extractors.images import crop_png
+from rowkeeper.extractors.page_model import DocumentModel
 from rowkeeper.models import DocumentInput, ImageRef, Table
 from rowkeeper.transforms.evidence import in_table
 
@@ -27,8 +28,9 @@ def crop_name(image: ImageRef) -> str:
 
 
 def write_crops(doc: DocumentInput, images: Sequence[ImageRef], tables: Sequence[Table],
-                out: str | os.PathLike[str]) -> tuple[ImageRef, ...]:
-    """Crop every image inside a table into `out`; return all images, crop_path set on those."""
+                out: str | os.PathLike[str], model: DocumentModel | None = None) -> tuple[ImageRef, ...]:
+    """Crop every image inside a table into `out` (rendered from `model` when open); return all
+    images, crop_path set on those."""
     folder = Path(out) / CROPS_DIR / doc.doc_id[:12]
     result: list[ImageRef] = []
     for img in images:
@@ -38,7 +40,7 @@ def write_crops(doc: DocumentInput, images: Sequence[ImageRef], tables: Sequence
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / crop_name(img)
         tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(crop_png(doc, img))
+        tmp.write_bytes(crop_png(doc, img, model=model))
         tmp.replace(path)  # atomic: a rerun never leaves a half-written crop
         result.append(img.model_copy(update={"crop_path": path.relative_to(out).as_posix()}))
     return tuple(result)

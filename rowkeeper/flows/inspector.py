@@ -64,24 +64,26 @@ def run_stages(path: str | Path, config: Config, crops_out: str | Path | None = 
     from rowkeeper.extractors.classify import classify_document
     from rowkeeper.extractors.images import read_images
     from rowkeeper.extractors.outline import read_outline
+    from rowkeeper.extractors.page_model import open_document
     from rowkeeper.transforms.assemble import assemble_tables
     from rowkeeper.transforms.table_chunks import chunk_document
     from rowkeeper.transforms.validate import piece_validator
 
     doc = document_input(path)
     st = Stages(doc=doc)
-    st.pages = classify_document(doc, config.classify, config.extract.passwords)
-    # the same cascade checks and outline as `rowkeeper run`, so the dump explains its output
-    result = run_cascade(doc, st.pages, config.extract, validate=piece_validator(config.transform))
-    st.attempts, st.raw, st.lines = result.attempts, result.tables, result.lines
-    outline = read_outline(doc, config.extract.passwords)
-    st.tables = assemble_tables(doc.doc_id, doc.source, st.raw, st.lines, st.pages, config.transform,
-                                outline)
-    st.images = read_images(doc, [p.page for p in st.pages if p.kind == "text"])
-    if crops_out is not None:
-        from rowkeeper.flows.crops import write_crops
+    with open_document(doc, config.extract.passwords) as model:  # the PDF opened once, as in a run
+        st.pages = classify_document(doc, config.classify, config.extract.passwords, model=model)
+        # the same cascade checks and outline as `rowkeeper run`, so the dump explains its output
+        result = run_cascade(doc, st.pages, config.extract, validate=piece_validator(config.transform), model=model)
+        st.attempts, st.raw, st.lines = result.attempts, result.tables, result.lines
+        outline = read_outline(doc, config.extract.passwords, model=model)
+        st.tables = assemble_tables(doc.doc_id, doc.source, st.raw, st.lines, st.pages, config.transform,
+                                    outline)
+        st.images = read_images(doc, [p.page for p in st.pages if p.kind == "text"], model=model)
+        if crops_out is not None:
+            from rowkeeper.flows.crops import write_crops
 
-        st.images = write_crops(doc, st.images, st.tables, crops_out)
+            st.images = write_crops(doc, st.images, st.tables, crops_out, model=model)
     st.chunks = chunk_document(doc.doc_id, doc.source, st.tables, st.lines, config.chunk, st.images,
                                outline, st.pages)
     return st

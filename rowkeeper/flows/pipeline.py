@@ -153,6 +153,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     from rowkeeper.extractors.cascade import run_cascade
     from rowkeeper.extractors.classify import classify_document, document_kind
     from rowkeeper.extractors.outline import read_outline
+    from rowkeeper.extractors.page_model import open_document
     from rowkeeper.transforms.assemble import assemble_tables
     from rowkeeper.transforms.bounds import bound_chunks, bound_tables
     from rowkeeper.transforms.coverage import uncovered_pages
@@ -160,13 +161,14 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
 
     start = time.perf_counter()
     passwords = (*config.extract.passwords, *env_passwords())
-    pages: tuple[PageInfo, ...] = classify_document(doc, config.classify, passwords)
-    kind = document_kind(pages)
-    cascade = run_cascade(doc, pages, config.extract, validate=_validator(config))
-    outline = read_outline(doc, passwords)
-    tables, cut = bound_tables(assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines,
-                                               pages, config.transform, outline), config.transform)
-    images = _with_crops(doc, _table_page_images(doc, pages, tables), tables, config.out)
+    with open_document(doc, passwords) as model:  # the PDF opened once (password tried once)
+        pages: tuple[PageInfo, ...] = classify_document(doc, config.classify, passwords, model=model)
+        kind = document_kind(pages)
+        cascade = run_cascade(doc, pages, config.extract, validate=_validator(config), model=model)
+        outline = read_outline(doc, passwords, model=model)
+        tables, cut = bound_tables(assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines,
+                                                   pages, config.transform, outline), config.transform)
+        images = _with_crops(doc, _table_page_images(doc, pages, tables, model), tables, config.out, model)
     chunks, cut_chunks = bound_chunks(chunk_document(doc.doc_id, doc.source, tables, cascade.lines,
                                                      config.chunk, images, outline, pages), config.chunk)
     record = DocumentRecord(
@@ -179,7 +181,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
                           images=images)
 
 
-def _table_page_images(doc: DocumentInput, pages: tuple[PageInfo, ...], tables) -> tuple:
+def _table_page_images(doc: DocumentInput, pages: tuple[PageInfo, ...], tables, model=None) -> tuple:
     """Images on text pages holding a table: the only ones that can be row evidence."""
     from rowkeeper.extractors.images import read_images
 
@@ -187,19 +189,19 @@ def _table_page_images(doc: DocumentInput, pages: tuple[PageInfo, ...], tables) 
     if not wanted:
         return ()
     try:
-        return read_images(doc, wanted)
+        return read_images(doc, wanted, model=model)
     except Exception:  # noqa: BLE001 - evidence is optional; the tables stand without it
         return ()
 
 
-def _with_crops(doc: DocumentInput, images: tuple, tables, out: str) -> tuple:
+def _with_crops(doc: DocumentInput, images: tuple, tables, out: str, model=None) -> tuple:
     """The images with crop_path set on those inside tables, their crops written under `out`."""
     if not images or not out:
         return images
     from rowkeeper.flows.crops import write_crops
 
     try:
-        return write_crops(doc, images, tables, out)
+        return write_crops(doc, images, tables, out, model=model)
     except OSError:  # evidence is optional; a read-only output folder must not fail the document
         return images
 

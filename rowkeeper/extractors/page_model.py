@@ -1,0 +1,189 @@
+"""One PDF opened once, its pages read once: the page model every text-layer reader shares.
+
+`open_document` opens a PDF (password tried once) and hands out `PageModel`s; each page reads
+its objects on first use and caches them, and derived views (text lines, features, the
+upright rotation) are computed once from those objects. Modelled on pdfplumber's `Page`
+(objects read once, derived views cached) and Docling's page backend (the reader kept apart
+from the rules that use it). No record holds a model: it lives for one document's processing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import cached_property
+from typing import Any
+
+import pymupdf
+
+from rowkeeper.extractors.page_features import PageFeatures, page_features, rules_of_page
+from rowkeeper.extractors.text_layer import (
+    RAW_FLAGS,
+    fast_lines,
+    lines_of_dict,
+    open_authenticated,
+    raw_dict,
+    upright_rotation,
+)
+from rowkeeper.models import BBox, DocumentInput, TextLine
+
+
+class PageModel:
+    """One page: its text, words, rulings and images read on first use, then cached."""
+
+    def __init__(self, page: pymupdf.Page, pno: int) -> None:
+        self.page = page
+        self.pno = pno
+        """1-based page number (that of the original page, also for an upright copy)."""
+
+    @property
+    def rotation(self) -> int:
+        """The page's /Rotate in degrees."""
+        return self.page.rotation
+
+    @cached_property
+    def rect(self) -> pymupdf.Rect:
+        """The page's box as shown."""
+        return self.page.rect
+
+    @cached_property
+    def plain_text(self) -> str:
+        """The text as get_text("text") gives it (ligatures and unknown codes kept: what
+        classification counts; a text page of its own, since its flags differ from `textpage`)."""
+        return self.page.get_text("text")
+
+    @cached_property
+    def image_info(self) -> tuple[dict[str, Any], ...]:
+        """Every image placement, as get_image_info() gives it (unclipped boxes: not `textpage`'s)."""
+        return tuple(self.page.get_image_info())
+
+    @cached_property
+    def textpage(self) -> pymupdf.TextPage:
+        """The text layer as every text line and cell is read (whitespace kept, ligatures split)."""
+        return self.page.get_textpage(flags=RAW_FLAGS)
+
+    @cached_property
+    def raw(self) -> dict[str, Any]:
+        """The text dict with each span's char boxes ("chars") beside its "text" (`page_dict`)."""
+        return raw_dict(self.textpage, self.page)
+
+    @cached_property
+    def lines(self) -> tuple[TextLine, ...]:
+        """The page's text lines in reading order (the one line-grouping rule: MuPDF's lines)."""
+        if "raw" not in self.__dict__:
+            # the char-box read costs 2-3 get_text calls: a page not read for tables goes without
+            lines = fast_lines(self.pno, self.page, self.textpage)
+            if lines is not None:
+                return tuple(lines)
+        return tuple(lines_of_dict(self.pno, self.raw))
+
+    @cached_property
+    def rules(self) -> tuple[list[BBox], list[BBox]]:
+        """Horizontal and vertical ruling segments (`page_features.rules_of_page`)."""
+        return rules_of_page(self.page)
+
+    @cached_property
+    def features(self) -> PageFeatures:
+        """Rulings and aligned text columns: whether the page may hold a table."""
+        return page_features(self.page, self.pno, self.lines, rules=self.rules)
+
+    @cached_property
+    def upright(self) -> int | None:
+        """The /Rotate that shows the page's text upright, None when it reads upright as is."""
+        return upright_rotation(self.raw, self.rotation)
+
+    def words(self, clip: Any = None) -> list[Any]:
+        """Words inside `clip` (the whole page when None), zero-width glyphs handled."""
+        return words_in(self.page, clip if clip is not None else self.page.rect)
+
+
+class DocumentModel:
+    """An open PDF and the models of its pages; `doc` carries the password that opened it."""
+
+    def __init__(self, doc: DocumentInput, pdf: pymupdf.Document) -> None:
+        self.doc = doc
+        self.pdf = pdf
+        self._pages: dict[int, PageModel] = {}
+
+    @property
+    def page_count(self) -> int:
+        """Number of pages."""
+        return self.pdf.page_count
+
+    def page(self, pno: int) -> PageModel:
+        """The model of page `pno` (1-based), made on first use."""
+        if pno not in self._pages:
+            self._pages[pno] = PageModel(self.pdf[pno - 1], pno)
+        return self._pages[pno]
+
+    def pages(self, pnos: Sequence[int] | None = None) -> Iterator[PageModel]:
+        """Models of `pnos` (all pages when None), in that order."""
+        for p in pnos if pnos is not None else range(1, self.page_count + 1):
+            yield self.page(p)
+
+    def close(self) -> None:
+        """Drop the page models and close the PDF."""
+        self._pages.clear()
+        self.pdf.close()
+
+
+@contextmanager
+def open_document(doc: DocumentInput, passwords: Sequence[str] = ()) -> Iterator[DocumentModel]:
+    """The document model of `doc`, opened once (BadInput when it cannot be), closed after."""
+    pdf, password = open_authenticated(doc, passwords)
+    if password and password != doc.password:
+        doc = doc.model_copy(update={"password": password})
+    model = DocumentModel(doc, pdf)
+    try:
+        yield model
+    finally:
+        model.close()
+
+
+@contextmanager
+def document_of(doc: DocumentInput, model: DocumentModel | None,
+                passwords: Sequence[str] = ()) -> Iterator[DocumentModel]:
+    """`model` when the caller has one open (left open), else `doc` opened for this block."""
+    if model is not None:
+        yield model
+        return
+    with open_document(doc, passwords) as opened:
+        yield opened
+
+
+def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
+    """Words inside `clip` as (x0, y0, x1, y1, text, block, line, word), their boxes cut to
+    the glyphs that have a width.
+
+    Zero-width glyphs (dot leaders some producers collapse onto the figure that follows, or a
+    label's dots drawn at no advance) widen a word's box to their own extent: the box then runs
+    under the label's dots and closes the gap between the label and figure columns."""
+    tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
+    words = tp.extractWORDS()
+    # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
+    # line height, a wide capital ~0.8): most pages stop here, without the costlier char read.
+    if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1]) for w in words):
+        return words
+    # glyphs by the height of their middle (the words' line numbers skip lines the char read
+    # leaves out, so they cannot be matched by number)
+    by_mid: dict[int, list[Any]] = {}
+    for b in tp.extractRAWDICT()["blocks"]:
+        for line in b.get("lines", ()):
+            for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
+                by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
+    return [_glyph_box(w, by_mid) for w in words]
+
+
+def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> Any:
+    """Word `w` with its x extent cut to its glyphs with a width, when those are its own."""
+    mid = round((w[1] + w[3]) / 2)
+    inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
+              if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
+    inside.sort(key=lambda c: c["bbox"][0])
+    seen = [c for c in inside if c["bbox"][2] - c["bbox"][0] > 0.01]
+    text = "".join(c["c"] for c in seen)
+    # the glyphs with a width must be the word's, in order, less zero-width ones, to trust them
+    rest = iter(w[4])
+    if seen and all(ch in rest for ch in text) and len(w[4]) - len(text) <= len(inside) - len(seen):
+        return (min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])
+    return w

@@ -1,0 +1,140 @@
+"""The page model: a PDF opened once per document, each page's objects read once and cached,
+the upright view of sideways pages, zero-width glyphs, and lines that match the char read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rowkeeper.config import load_config
+from rowkeeper.extractors.page_model import DocumentModel, PageModel, open_document
+from rowkeeper.extractors.text_layer import lines_of_dict, page_dict
+from rowkeeper.flows.pipeline import load_document, process_document
+from samples.pdfgen import DocSpec, Heading, Paragraph, TableSpec, build_pdf, numbers_rows
+from tests.extractors.helpers import doc_for
+from tests.extractors.test_ruled_groups import _zero_width_leaders_pdf
+
+PROSE = ("The tenant pays the annual maintenance reserve to the owner committee before the "
+         "notice period of each quarter ends, as the contract schedule says. ") * 3
+
+
+def _report(path: Path, password: str | None = None) -> Path:
+    """Prose, a ruled table with a caption, and a borderless one: every reader gets work."""
+    spec = DocSpec(title="Handbook", blocks=[
+        Heading("1. Amounts", level=2), Paragraph(PROSE),
+        TableSpec(header=[["Item", "Amount", "Reserve"]], rows=numbers_rows(6, seed=3, cols=3),
+                  ruled=True, caption="Table 1 Amounts"),
+        Paragraph(PROSE),
+        TableSpec(header=[["Region", "Revenue", "Count"]], rows=numbers_rows(6, seed=4, cols=3), ruled=False),
+    ])
+    path.write_bytes(build_pdf(spec))
+    if password:
+        pdf = pymupdf.open(path)
+        pdf.save(str(path) + ".enc", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw=password, owner_pw=password)
+        pdf.close()
+        Path(str(path) + ".enc").replace(path)
+    return path
+
+
+@pytest.fixture
+def opens(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every PyMuPDF open of a file (an in-memory new document is no open of the PDF)."""
+    seen: list[str] = []
+    real = pymupdf.open
+
+    def counting(*args, **kwargs):
+        if args and isinstance(args[0], str | Path):
+            seen.append(str(args[0]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pymupdf, "open", counting)
+    return seen
+
+
+def test_a_document_is_opened_once_from_classification_to_chunks(tmp_path: Path, opens: list[str]) -> None:
+    path = _report(tmp_path / "report.pdf")
+    result = process_document(load_document(str(path)), load_config())
+    assert result.document.status == "ok"
+    assert len(result.tables) == 2 and result.tables[0].caption == "Table 1 Amounts"
+    assert opens == [str(path)]
+
+
+def test_an_encrypted_document_is_opened_and_authenticated_once(tmp_path: Path, opens: list[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _report(tmp_path / "locked.pdf", password="s3cret")
+    opens.clear()  # the encryption step above opened it
+    monkeypatch.setenv("ROWKEEPER_PDF_PASSWORDS", "wrong,s3cret")
+    result = process_document(load_document(str(path)), load_config())
+    assert result.document.status == "ok" and len(result.tables) == 2
+    assert opens == [str(path)]
+    with open_document(doc_for(path)) as model:
+        assert model.doc.password == "s3cret"  # layers that open the file themselves get it
+
+
+def test_cached_views_are_the_same_objects_on_second_access(tmp_path: Path) -> None:
+    path = _report(tmp_path / "report.pdf")
+    with open_document(doc_for(path)) as model:
+        assert isinstance(model, DocumentModel) and model.page(1) is model.page(1)
+        view = model.page(1)
+        for name in ("textpage", "lines", "rules", "features", "raw", "plain_text", "image_info", "upright"):
+            assert getattr(view, name) is getattr(view, name), name
+        assert view.features.candidate  # the ruled table makes the page a table candidate
+        assert any(ln.text == "Table 1 Amounts" for ln in view.lines)
+
+
+def test_lines_without_char_boxes_are_those_of_the_char_read(tmp_path: Path) -> None:
+    """The span dict gives the lines the rawdict gives, also for a monospace report that
+    indents a label with spaces (its box starts at the label's ink, not at the blanks) and a
+    line with a no-break space (read through the char boxes)."""
+    pdf = pymupdf.open()
+    page = pdf.new_page()
+    page.insert_text((72, 100), "          Design effect      1.25", fontname="cour", fontsize=10)
+    page.insert_text((72, 120), "Total\u00a0amount   ", fontname="helv", fontsize=10)
+    page.insert_text((72, 140), PROSE[:90], fontname="helv", fontsize=10)
+    path = tmp_path / "padded.pdf"
+    pdf.save(path)
+    with open_document(doc_for(path)) as model:
+        view = model.page(1)
+        fast = view.lines
+        assert fast == tuple(lines_of_dict(1, page_dict(view.page)))
+        label = next(ln for ln in fast if ln.text.startswith("Design"))
+        assert label.bbox[0] > 72 + 5 * 6  # the ten leading blanks are not ink
+
+
+def test_the_upright_view_of_sideways_text_and_of_a_rotated_page(tmp_path: Path) -> None:
+    pdf = pymupdf.open()
+    upright = pdf.new_page()
+    upright.insert_text((72, 100), PROSE[:80], fontsize=10)
+    sideways = pdf.new_page()
+    for i in range(6):  # a landscape table printed at 90 degrees on a portrait page
+        sideways.insert_text((100 + 14 * i, 700), f"Region {i}   {i * 12.5:.1f}   {i * 7}", fontsize=10, rotate=90)
+    turned = pdf.new_page()
+    turned.insert_text((72, 100), PROSE[:80], fontsize=10)
+    turned.set_rotation(90)
+    path = tmp_path / "turns.pdf"
+    pdf.save(path)
+    with open_document(doc_for(path)) as model:
+        first, second, third = model.page(1), model.page(2), model.page(3)
+        assert (first.rotation, first.upright) == (0, None)
+        assert (second.rotation, second.upright) == (0, 90)
+        assert (third.rotation, third.upright) == (90, 0)  # shown turned: read on an upright copy
+
+
+def test_zero_width_glyphs_are_cut_from_word_boxes_once_for_every_reader(tmp_path: Path) -> None:
+    path = tmp_path / "leaders.pdf"
+    _zero_width_leaders_pdf(path, [("Robbery", "102.1", "25.5"), ("Arson", "9.8", "4.3")])
+    with open_document(doc_for(path)) as model:
+        words = {w[4]: w for w in model.page(1).words()}
+        raw = {w[4]: w for w in model.page(1).page.get_text("words")}
+    # PyMuPDF's own box for "102.1" starts under the zero-width leaders; the model's at its digits
+    assert raw["102.1"][0] < words["102.1"][0]
+    assert words["102.1"][0] == pytest.approx(230 - 5.56 * 4, abs=0.5)
+
+
+def test_a_page_model_of_any_page_reads_the_same_as_the_document_s(tmp_path: Path) -> None:
+    path = _report(tmp_path / "report.pdf")
+    with open_document(doc_for(path)) as model:
+        alone = PageModel(model.pdf[0], 1)
+        assert alone.lines == model.page(1).lines and alone.features == model.page(1).features
