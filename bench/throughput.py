@@ -1,11 +1,15 @@
 """Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
 
-    python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR]
+    python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--prose]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
 six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
 process_document (classify -> cascade -> transforms -> chunks) plus serialising the results to
 JSONL, in one process; "floor" is PyMuPDF opening each file and calling get_text on every page.
+
+`--prose` measures the per-page path of pages without a table candidate instead: the same
+corpus less its tables, each document read by process_document and by get_text alternately
+(best of 3 each), so the ms/page ratio holds even on a loaded machine.
 """
 
 from __future__ import annotations
@@ -44,13 +48,13 @@ def _prose(rng: random.Random, n_words: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(n_words)).capitalize() + "."
 
 
-def corpus_spec(seed: int, pages: int) -> DocSpec:
-    """One document of about `pages` pages: prose, with a table on every sixth page."""
+def corpus_spec(seed: int, pages: int, tables: bool = True) -> DocSpec:
+    """One document of about `pages` pages: prose, with a table on every sixth page (`tables`)."""
     rng = random.Random(seed)
     blocks: list = []
     for p in range(pages):
         blocks.append(Heading(f"{p + 1}. Section {p + 1}", level=2))
-        if p % 6 == 3:
+        if tables and p % 6 == 3:
             blocks.append(TableSpec(header=[["Item", "Amount", "Reserve", "Count"]],
                                     rows=numbers_rows(12, seed=seed + p, cols=4),
                                     ruled=(p % 12 == 3), caption=f"Table {p + 1} Amounts"))
@@ -60,14 +64,14 @@ def corpus_spec(seed: int, pages: int) -> DocSpec:
     return DocSpec(blocks=blocks[:-1], title=f"Handbook {seed}", page_numbers=True)
 
 
-def build_corpus(folder: Path, docs: int, pages: int) -> list[Path]:
+def build_corpus(folder: Path, docs: int, pages: int, tables: bool = True) -> list[Path]:
     """Write the corpus PDFs into `folder` (reused when already there)."""
     folder.mkdir(parents=True, exist_ok=True)
     out = []
     for i in range(docs):
         path = folder / f"handbook_{i:02d}.pdf"
         if not path.exists():
-            path.write_bytes(build_pdf(corpus_spec(i, pages)))
+            path.write_bytes(build_pdf(corpus_spec(i, pages, tables)))
         out.append(path)
     return out
 
@@ -105,14 +109,51 @@ def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str,
     return pages, tables, time.perf_counter() - start, attempts
 
 
+def prose_pages(paths: list[Path], rounds: int = 3) -> tuple[int, float, float]:
+    """(pages, best seconds of process_document, best seconds of get_text) summed over the
+    documents, the two read alternately per document so that load hits both alike."""
+    config = load_config()
+    pages, ours, theirs = 0, 0.0, 0.0
+    for p in paths:
+        best_ours, best_theirs = float("inf"), float("inf")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            result = process_document(load_document(str(p), p.name), config)
+            best_ours = min(best_ours, time.perf_counter() - start)
+            start = time.perf_counter()
+            with pymupdf.open(p) as pdf:
+                for page in pdf:
+                    page.get_text()
+            best_theirs = min(best_theirs, time.perf_counter() - start)
+        assert result.document.status == "ok" and not result.tables, result.document.error
+        pages += len(result.document.pages)
+        ours, theirs = ours + best_ours, theirs + best_theirs
+    return pages, ours, theirs
+
+
+def main_prose(work: Path, docs: int, pages: int) -> int:
+    """Print ms per prose page, rowkeeper's process_document against PyMuPDF get_text."""
+    paths = build_corpus(work / "prose", docs, pages, tables=False)
+    prose_pages(paths[:1], rounds=1)  # warm imports and the file cache
+    n, ours, theirs = prose_pages(paths)
+    print(f"prose corpus: {len(paths)} PDFs, {n} pages, no table")
+    print(f"process_document: {1000 * ours / n:.2f} ms/page")
+    print(f"get_text floor:   {1000 * theirs / n:.2f} ms/page")
+    print(f"ratio process_document / get_text: {ours / theirs:.2f}")
+    return 0
+
+
 def main() -> int:
     """Build the corpus, time the floor and the pipeline, print both and their ratio."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--docs", type=int, default=10)
     ap.add_argument("--pages-per-doc", type=int, default=22)
     ap.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "rowkeeper-throughput"))
+    ap.add_argument("--prose", action="store_true", help="ms per prose page against get_text, one run")
     args = ap.parse_args()
     work = Path(args.workdir)
+    if args.prose:
+        return main_prose(work, args.docs, args.pages_per_doc)
     paths = build_corpus(work / "pdfs", args.docs, args.pages_per_doc)
     floor(paths[:1])  # warm the imports and the file cache for both runs alike
     n_floor, t_floor = floor(paths)

@@ -235,6 +235,8 @@ def assemble_tables(
 
     On pages with a /Rotate the chain reasons on boxes as the page shows them (what is above,
     what ends the page) and the tables' regions and cells are handed back unrotated."""
+    if not pieces:  # a page of prose: no table to place, so no document-wide pass either
+        return ()
     by_page = turns(pages)
     if by_page:
         pieces = shown_pieces(pieces, by_page)

@@ -7,7 +7,6 @@ are "furniture": ignored for captions, headings and merge decisions.
 from __future__ import annotations
 
 import re
-import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -235,7 +234,10 @@ a CJK character counts two, as wide as two Latin letters."""
 
 
 def _length(text: str) -> int:
-    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text.strip())
+    t = text.strip()
+    if t.isascii():  # most lines: no wide character to count twice
+        return len(t)
+    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in t)
 
 
 def body_font_size(lines: Sequence[TextLine], fallback: Sequence[TextLine] = ()) -> float:
@@ -248,8 +250,24 @@ def body_font_size(lines: Sequence[TextLine], fallback: Sequence[TextLine] = ())
             break
     else:
         prose = [ln for ln in (*lines, *fallback) if ln.font_size]
-    sizes = [ln.font_size for ln in prose for _ in range(min(len(ln.text), 200))]
-    return statistics.median(sizes) if sizes else 10.0
+    return _weighted_median([(ln.font_size, min(len(ln.text), 200)) for ln in prose]) or 10.0
+
+
+def _weighted_median(pairs: Sequence[tuple[float, int]]) -> float | None:
+    """statistics.median of each value repeated weight times, without building that list."""
+    ranked = sorted(p for p in pairs if p[1] > 0)
+    n = sum(w for _, w in ranked)
+    if not n:
+        return None
+
+    def nth(k: int) -> float:
+        for v, w in ranked:
+            if k < w:
+                return v
+            k -= w
+        raise IndexError(k)
+
+    return nth(n // 2) if n % 2 else (nth(n // 2 - 1) + nth(n // 2)) / 2
 
 
 _ENDS_SENTENCE = ("。", ".", ":", "：")
