@@ -58,12 +58,13 @@ def extract_pages(doc: DocumentInput, config: Config, first: int, last: int) -> 
     """Classify pages first..last and run the cascade on them (in the worker)."""
     from rowkeeper.extractors.cascade import run_cascade
     from rowkeeper.extractors.classify import classify_page
-    from rowkeeper.extractors.text_layer import open_pdf
+    from rowkeeper.extractors.page_model import open_document
     from rowkeeper.transforms.validate import piece_validator
 
-    with open_pdf(doc, (*config.extract.passwords, *env_passwords())) as pdf:
-        pages = tuple(classify_page(pdf[i - 1], config.classify) for i in range(first, last + 1))
-    cascade = run_cascade(doc, pages, config.extract, validate=piece_validator(config.transform))
+    # one open per range: the pages classify reads are the ones the cascade reads
+    with open_document(doc, (*config.extract.passwords, *env_passwords())) as model:
+        pages = tuple(classify_page(model.page(i), config.classify) for i in range(first, last + 1))
+        cascade = run_cascade(doc, pages, config.extract, validate=piece_validator(config.transform), model=model)
     return PagesPart(pages=pages, tables=tuple(cascade.tables), lines=tuple(cascade.lines),
                      attempts=tuple(cascade.attempts))
 
