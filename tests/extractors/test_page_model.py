@@ -138,3 +138,15 @@ def test_a_page_model_of_any_page_reads_the_same_as_the_document_s(tmp_path: Pat
     with open_document(doc_for(path)) as model:
         alone = PageModel(model.pdf[0], 1)
         assert alone.lines == model.page(1).lines and alone.features == model.page(1).features
+
+
+def test_pictures_in_a_table_are_read_and_cropped_without_opening_the_pdf_again(
+        tmp_path: Path, opens: list[str]) -> None:
+    from tests.flows.test_inspect import _image_doc
+
+    path = tmp_path / "photos.pdf"
+    path.write_bytes(build_pdf(_image_doc()))
+    config = load_config().model_copy(update={"out": str(tmp_path / "out")})
+    result = process_document(load_document(str(path)), config)
+    assert sum(1 for img in result.images if img.crop_path) == 2  # the two photos inside the table
+    assert opens == [str(path)]
