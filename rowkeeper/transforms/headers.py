@@ -33,11 +33,17 @@ _SPACED_PUNCT = re.compile(
     rf"|(?<=[{_CLOSING}])[ \t\u3000]+(?=[{_IDEOGRAPH}])")
 
 
+_CJK_UNIT = re.compile(rf"(?<=[{_IDEOGRAPH}])[ \t\u3000]*([(\[])[ \t\u3000]*([^()\[\]\s]{{1,8}})[ \t\u3000]*([)\]])")
+"""A short bracketed unit after a CJK word (`予算( 千円)`, `数量 [個]`, `利益率[ % ]`)."""
+
+
 def join_letter_spacing(text: str) -> str:
     """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
     kana/Han characters, so words of several characters and Latin words keep their spaces; and
-    a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets."""
+    a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets;
+    and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`)."""
     text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
+    text = _CJK_UNIT.sub(lambda m: "".join(m.groups()), text)  # the text layer's stray spaces
     return _SPACED_PUNCT.sub("", text)
 
 
@@ -51,6 +57,11 @@ def clean_text(text: str) -> str:
             out += " "  # no space where a line break touches a CJK character
         out += p
     return re.sub(r"[ \t\u3000]+", " ", out)
+
+
+def is_year(text: str) -> bool:
+    """A year or fiscal year as a column label (`2025`, `FY2024`, `2024/25`)."""
+    return bool(_YEAR.match(text.strip()))
 
 
 def _numeric(text: str) -> bool:

@@ -1,0 +1,167 @@
+"""Header labels put back over the columns they name, from the printed lines of the header.
+
+A finder that draws column boundaries from the body cuts a header row at those boundaries, so
+a label wider than its column's figures loses its first word to the column on its left
+("Volume (m3) Lead" | "time (days)"), or two labels set close together land in one cell and
+leave the next one empty. The text layer printed each label as one line (or two labels as one
+line when their gap was narrow). Each label line belongs to the column whose body text (its
+ink, not its cell box) it stands over; a line over the ink of two columns holds two labels and
+is cut where a unit closes the first ("Khối lượng [kg]" | "Ngân sách [VNĐ]"), else at the word
+gap nearest the gap between the two columns' ink.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rowkeeper.models import BBox, RawTable, TextLine
+from rowkeeper.transforms.context import is_caption
+from rowkeeper.transforms.headers import clean_text
+
+Extent = tuple[float, float]
+
+
+def _centre_in(line: TextLine, box: BBox, pad: float = 1.0) -> bool:
+    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
+
+
+def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> dict[int, Extent]:
+    """Per column, the x range its body text covers (lines whose centre lies in a body cell)."""
+    out: dict[int, Extent] = {}
+    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    for c in piece.cells:
+        if c.row < body_from or c.col_span != 1 or c.bbox is None or not c.text.strip():
+            continue
+        for ln in page:
+            if _centre_in(ln, c.bbox) and clean_text(ln.text) in clean_text(c.text):
+                x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
+                out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
+    return out
+
+
+def _overlapped(line: TextLine, ink: dict[int, Extent]) -> list[int]:
+    return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2])
+
+
+def _nearest(line: TextLine, ink: dict[int, Extent]) -> int:
+    mid = (line.bbox[0] + line.bbox[2]) / 2
+    return min(ink, key=lambda j: min(abs(mid - ink[j][0]), abs(mid - ink[j][1])))
+
+
+_UNIT_END = re.compile(r"[)\]）］]\s+(?=\S)")
+
+
+def cut_line(line: TextLine, left: Extent, right: Extent) -> tuple[str, str] | None:
+    """A line holding two labels cut in two: after a closing unit bracket when there is one,
+    else at the space whose estimated x (characters spread evenly) is nearest the ink gap."""
+    text = clean_text(line.text)
+    units = [m.end() for m in _UNIT_END.finditer(text)]
+    if len(units) == 1:
+        return text[:units[0]].strip(), text[units[0]:].strip()
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return None
+    gap = (left[1] + right[0]) / 2
+    width = (line.bbox[2] - line.bbox[0]) / max(len(text), 1)
+    at = min(spaces, key=lambda i: abs(line.bbox[0] + (i + 0.5) * width - gap))
+    return text[:at].strip(), text[at:].strip()
+
+
+def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
+    """The column whose cell holds the whole line, if one does."""
+    return next((j for j, b in boxes.items() if b[0] - 2 <= line.bbox[0] and line.bbox[2] <= b[2] + 2), None)
+
+
+def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],
+            cut: bool) -> dict[int, list[TextLine]] | None:
+    """Column -> the label lines over it; None when a line fits no single reading. A line
+    inside one cell stays there unless it stands over another column's ink."""
+    out: dict[int, list[TextLine]] = {}
+    for ln in band:
+        cols = _overlapped(ln, ink)
+        home = _home(ln, boxes)
+        if home is not None and set(cols) <= {home}:
+            out.setdefault(home, []).append(ln)
+            continue
+        if len(cols) >= 3 or (len(cols) != 1 and not cut):
+            return None
+        if len(cols) == 2:
+            parts = cut_line(ln, ink[cols[0]], ink[cols[1]])
+            if parts is None or not all(parts):
+                return None
+            for j, text in zip(cols, parts, strict=True):
+                out.setdefault(j, []).append(ln.model_copy(update={"text": text}))
+            continue
+        out.setdefault(cols[0] if cols else _nearest(ln, ink), []).append(ln)
+    return out
+
+
+def _text(parts: Sequence[TextLine]) -> str:
+    parts = sorted(parts, key=lambda ln: (round(ln.bbox[1]), ln.bbox[0]))
+    return "\n".join(clean_text(ln.text) for ln in parts)
+
+
+def _words(texts: Sequence[str]) -> list[str]:
+    """The words of some texts, sorted: the same words whichever cells they were read into."""
+    return sorted(" ".join(clean_text(t) for t in texts).split())
+
+
+def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
+                cut: bool) -> RawTable:
+    """Row r's cells given the label lines over their columns' ink, when the row's words stay
+    the same and only their columns change."""
+    row = {c.col: c for c in piece.cells if c.row == r}
+    if len(row) != piece.n_cols or any(c.col_span != 1 or c.bbox is None for c in row.values()) \
+            or len(ink) < 2:
+        return piece
+    top = min(c.bbox[1] for c in row.values() if c.bbox)
+    bottom = max(c.bbox[3] for c in row.values() if c.bbox)
+    box = (piece.bbox[0], top, piece.bbox[2], bottom)
+    band = [ln for ln in lines if ln.page == piece.page and clean_text(ln.text) and _centre_in(ln, box)]
+    cells = [row[j].text for j in sorted(row)]
+    caption = _caption_over(band) if r == 0 else None
+    band = [ln for ln in band if ln is not caption]
+    boxes = {j: c.bbox for j, c in row.items() if c.bbox}
+    labels = _labels(band, ink, boxes, cut) if band else None
+    found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
+    if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
+        return piece
+    texts = {j: _text(v) for j, v in labels.items()}
+    if all(clean_text(texts.get(j, "")) == clean_text(t) for j, t in enumerate(cells)):
+        return piece
+    new = tuple(c.model_copy(update={"text": texts.get(c.col, "")}) if c.row == r else c
+                for c in piece.cells)
+    if caption is None:
+        return piece.model_copy(update={"cells": new})
+    # the caption read into the header row leaves the table: its box starts under it
+    start = min(ln.bbox[1] for ln in band) - 1
+    new = tuple(c.model_copy(update={"bbox": (c.bbox[0], start, c.bbox[2], c.bbox[3])})
+                if c.row == r and c.bbox else c for c in new)
+    b = piece.bbox
+    return piece.model_copy(update={"cells": new, "bbox": (b[0], start, b[2], b[3])})
+
+
+def _caption_over(band: Sequence[TextLine]) -> TextLine | None:
+    """A caption line set above every other line of the row (a caption and a header line
+    the finder read as one row)."""
+    top = min(band, key=lambda ln: ln.bbox[1], default=None)
+    if top is None or not is_caption(top.text):
+        return None
+    rest = [ln for ln in band if ln is not top]
+    return top if rest and all(ln.bbox[1] >= top.bbox[3] - 1 for ln in rest) else None
+
+
+def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
+    """The piece with its header rows' labels over the columns they stand over; only the last
+    header row may have a line cut in two (a group label above sub-labels is one label)."""
+    if header_rows <= 0 or not lines:
+        return piece
+    ink = column_ink(piece, lines, header_rows)
+    filled = {c.col for c in piece.cells if c.row >= header_rows and c.text.strip()}
+    if not filled <= set(ink):
+        return piece  # a body line across two cells: the columns' ink is not known
+    for r in range(header_rows):
+        piece = relabel_row(piece, r, lines, ink, cut=r == header_rows - 1)
+    return piece
