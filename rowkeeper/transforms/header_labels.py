@@ -50,23 +50,39 @@ def _nearest(line: TextLine, ink: dict[int, Extent]) -> int:
     return min(ink, key=lambda j: min(abs(mid - ink[j][0]), abs(mid - ink[j][1])))
 
 
-_UNIT_END = re.compile(r"[)\]）］]\s+(?=\S)")
+_UNIT_END = re.compile(r"[)\]）］]\s*(?=\S)")
 
 
-def cut_line(line: TextLine, left: Extent, right: Extent) -> tuple[str, str] | None:
-    """A line holding two labels cut in two: after a closing unit bracket when there is one,
-    else at the space whose estimated x (characters spread evenly) is nearest the ink gap."""
+def cut_line(line: TextLine, inks: Sequence[Extent]) -> list[str] | None:
+    """A line holding the labels of the columns whose ink it stands over (`inks`, left to
+    right) cut into one label each: after a closing unit bracket ("Khối lượng [kg]"), else at
+    the space whose estimated x (characters spread evenly) falls nearest the end of the left
+    column's ink or the start of the right one's (right- or left-aligned labels)."""
     text = clean_text(line.text)
-    units = [m.end() for m in _UNIT_END.finditer(text)]
-    if len(units) == 1:
-        return text[:units[0]].strip(), text[units[0]:].strip()
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
-    if not spaces:
-        return None
-    gap = (left[1] + right[0]) / 2
     width = (line.bbox[2] - line.bbox[0]) / max(len(text), 1)
-    at = min(spaces, key=lambda i: abs(line.bbox[0] + (i + 0.5) * width - gap))
-    return text[:at].strip(), text[at:].strip()
+    units = [m.end() for m in _UNIT_END.finditer(text)]
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    gaps = list(zip(inks, inks[1:], strict=False))
+
+    def miss(i: int, g: int) -> float:
+        x = line.bbox[0] + i * width
+        return min(abs(x - gaps[g][0][1]), abs(x - gaps[g][1][0]))
+
+    at: dict[int, int] = {}
+    for i in units:  # a unit ends the label of the gap it stands nearest
+        g = min(range(len(gaps)), key=lambda g, i=i: miss(i, g))
+        if g not in at or miss(i, g) < miss(at[g], g):
+            at[g] = i
+    for g in range(len(gaps)):
+        if g not in at:
+            if not spaces:
+                return None
+            at[g] = min(spaces, key=lambda i, g=g: miss(i, g))
+    cuts = [at[g] for g in range(len(gaps))]
+    if cuts != sorted(set(cuts)):
+        return None
+    parts = [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+    return parts if all(parts) else None
 
 
 def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
@@ -85,11 +101,9 @@ def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, B
         if home is not None and set(cols) <= {home}:
             out.setdefault(home, []).append(ln)
             continue
-        if len(cols) >= 3 or (len(cols) != 1 and not cut):
-            return None
-        if len(cols) == 2:
-            parts = cut_line(ln, ink[cols[0]], ink[cols[1]])
-            if parts is None or not all(parts):
+        if len(cols) >= 2:
+            parts = cut_line(ln, [ink[j] for j in cols]) if cut else None
+            if parts is None:
                 return None
             for j, text in zip(cols, parts, strict=True):
                 out.setdefault(j, []).append(ln.model_copy(update={"text": text}))
@@ -104,8 +118,9 @@ def _text(parts: Sequence[TextLine]) -> str:
 
 
 def _words(texts: Sequence[str]) -> list[str]:
-    """The words of some texts, sorted: the same words whichever cells they were read into."""
-    return sorted(" ".join(clean_text(t) for t in texts).split())
+    """The characters of some texts, sorted, spaces left out: the same whichever cells they
+    were read into (a finder may join two cut words with no space: "(m3)Lead")."""
+    return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
 def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
