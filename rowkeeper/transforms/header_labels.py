@@ -90,8 +90,8 @@ def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
     return next((j for j, b in boxes.items() if b[0] - 2 <= line.bbox[0] and line.bbox[2] <= b[2] + 2), None)
 
 
-def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],
-            cut: bool) -> dict[int, list[TextLine]] | None:
+def _labels(band: Sequence[TextLine], ink: dict[int, Extent],
+            boxes: dict[int, BBox]) -> dict[int, list[TextLine]] | None:
     """Column -> the label lines over it; None when a line fits no single reading. A line
     inside one cell stays there unless it stands over another column's ink."""
     out: dict[int, list[TextLine]] = {}
@@ -102,7 +102,7 @@ def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, B
             out.setdefault(home, []).append(ln)
             continue
         if len(cols) >= 2:
-            parts = cut_line(ln, [ink[j] for j in cols]) if cut else None
+            parts = cut_line(ln, [ink[j] for j in cols])
             if parts is None:
                 return None
             for j, text in zip(cols, parts, strict=True):
@@ -123,8 +123,7 @@ def _words(texts: Sequence[str]) -> list[str]:
     return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
-def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
-                cut: bool) -> RawTable:
+def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent]) -> RawTable:
     """Row r's cells given the label lines over their columns' ink, when the row's words stay
     the same and only their columns change."""
     row = {c.col: c for c in piece.cells if c.row == r}
@@ -139,7 +138,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     caption = _caption_over(band) if r == 0 else None
     band = [ln for ln in band if ln is not caption]
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
-    labels = _labels(band, ink, boxes, cut) if band else None
+    labels = _labels(band, ink, boxes) if band else None
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
         return piece
@@ -169,14 +168,12 @@ def _caption_over(band: Sequence[TextLine]) -> TextLine | None:
 
 
 def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
-    """The piece with its header rows' labels over the columns they stand over; only the last
-    header row may have a line cut in two (a group label above sub-labels is one label)."""
+    """The piece with its last header row's labels over the columns they stand over (the rows
+    above hold group labels, which `spanners` places over their sub-columns)."""
     if header_rows <= 0 or not lines:
         return piece
     ink = column_ink(piece, lines, header_rows)
     filled = {c.col for c in piece.cells if c.row >= header_rows and c.text.strip()}
     if not filled <= set(ink):
         return piece  # a body line across two cells: the columns' ink is not known
-    for r in range(header_rows):
-        piece = relabel_row(piece, r, lines, ink, cut=r == header_rows - 1)
-    return piece
+    return relabel_row(piece, header_rows - 1, lines, ink)

@@ -59,11 +59,6 @@ def clean_text(text: str) -> str:
     return re.sub(r"[ \t\u3000]+", " ", out)
 
 
-def is_year(text: str) -> bool:
-    """A year or fiscal year as a column label (`2025`, `FY2024`, `2024/25`)."""
-    return bool(_YEAR.match(text.strip()))
-
-
 def _numeric(text: str) -> bool:
     return parse_cell(text).kind in NUMERIC
 

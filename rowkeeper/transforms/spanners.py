@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
-from rowkeeper.transforms.headers import clean_text, is_year
+from rowkeeper.transforms.headers import clean_text, reads_as_data
 from rowkeeper.transforms.merge import piece_grid
 
 HEADER_SCAN = 3
@@ -79,7 +79,7 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     if any(c.col_span > 1 for c in row.values()) or any(c.bbox is None for c in row.values()) \
             or len(row) < piece.n_cols:
         return piece
-    if any(_figure(grid[r + 1][j]) and not is_year(grid[r + 1][j]) for j in range(piece.n_cols) if numeric[j]):
+    if reads_as_data([grid[r + 1][j] for j in range(piece.n_cols) if numeric[j]]):
         return piece  # figures below: the header's last row, labels of their own columns
     split = _join_split_labels(piece, r, lines)
     if split.cells != piece.cells:
