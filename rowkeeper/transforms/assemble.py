@@ -249,7 +249,8 @@ def assemble_tables(
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)
     prepared = {p.piece_id: prepare(p, lines) for p in ordered}
-    boxes = [(prepared[p.piece_id].piece.page, prepared[p.piece_id].piece.bbox) for p in ordered]
+    ordered = [prepared[p.piece_id].piece for p in ordered]  # header labels put back in place
+    boxes = [(p.page, p.bbox) for p in ordered]
     text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)

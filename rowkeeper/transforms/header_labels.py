@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from rowkeeper.models import BBox, RawTable, TextLine
 from rowkeeper.transforms.context import is_caption
-from rowkeeper.transforms.headers import clean_text
+from rowkeeper.transforms.headers import clean_text, wrapped_rows
+from rowkeeper.transforms.merge import piece_grid
 
 Extent = tuple[float, float]
 
@@ -38,6 +39,16 @@ def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> di
             if _centre_in(ln, c.bbox) and clean_text(ln.text) in clean_text(c.text):
                 x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
                 out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
+    return out
+
+
+def _body_boxes(piece: RawTable, body_from: int) -> dict[int, Extent]:
+    """Per column with body text, the x range of its body cells."""
+    out: dict[int, Extent] = {}
+    for c in piece.cells:
+        if c.row >= body_from and c.col_span == 1 and c.bbox and c.text.strip():
+            x0, x1 = out.get(c.col, (c.bbox[0], c.bbox[2]))
+            out[c.col] = (min(x0, c.bbox[0]), max(x1, c.bbox[2]))
     return out
 
 
@@ -168,12 +179,18 @@ def _caption_over(band: Sequence[TextLine]) -> TextLine | None:
 
 
 def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
-    """The piece with its last header row's labels over the columns they stand over (the rows
-    above hold group labels, which `spanners` places over their sub-columns)."""
+    """The piece with its last header row's labels over the columns they stand over, and those
+    of the rows that wrap onto it; other rows above hold group labels, which `spanners` places
+    over their sub-columns."""
     if header_rows <= 0 or not lines:
         return piece
     ink = column_ink(piece, lines, header_rows)
-    filled = {c.col for c in piece.cells if c.row >= header_rows and c.text.strip()}
-    if not filled <= set(ink):
-        return piece  # a body line across two cells: the columns' ink is not known
-    return relabel_row(piece, header_rows - 1, lines, ink)
+    for j, box in _body_boxes(piece, header_rows).items():
+        # a body line across two cells tells no column's ink: their cells' span stands in
+        ink.setdefault(j, (box[0] + 2, box[1] - 2))
+    # a row whose labels wrap onto the next (units under names) is relabelled too
+    wrapped = wrapped_rows(piece_grid(piece)[:header_rows])
+    for r in range(header_rows):
+        if r == header_rows - 1 or wrapped[r + 1]:
+            piece = relabel_row(piece, r, lines, ink)
+    return piece
