@@ -39,6 +39,7 @@ from rowkeeper.transforms.context import (
     is_continued,
     page_heights,
 )
+from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
     clean_text,
     fill_group_labels,
@@ -93,11 +94,14 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
+    # a key-value block (finder/key_value.py) has keys where a header would be: no header row
+    key_value = bool(piece.metrics.get("key_value"))
+    if not key_value:
+        piece = relabel_header(piece, lines, piece_header_rows(piece, piece_grid(piece)))
     piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
-    # a key-value block (finder/key_value.py) has keys where a header would be: no header row
-    header_rows = 0 if piece.metrics.get("key_value") else piece_header_rows(piece, grid)
+    header_rows = 0 if key_value else piece_header_rows(piece, grid)
     return Prepared(piece, grid, printed, header_rows)
 
 
@@ -247,10 +251,12 @@ def assemble_tables(
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     ordered = join_stacked_pieces(ordered, lines, text, config)
     prepared = {p.piece_id: prepare(p, lines) for p in ordered}
-    text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
+    ordered = [prepared[p.piece_id].piece for p in ordered]  # header labels put back in place
+    boxes = [(p.page, p.bbox) for p in ordered]
+    text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
-    found = assign_captions(text, [(p.page, p.bbox) for p in ordered])
+    found = assign_captions(text, boxes)
     ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline, pages),
                      decimal_mark(config, list(prepared.values()), lines), config,
                      {ordered[i].piece_id: ln for i, ln in found.items()})

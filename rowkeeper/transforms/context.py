@@ -228,9 +228,10 @@ def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
     return tuple(n.text.strip() for n in notes)
 
 
-PROSE_LINE = 40
+PROSE_LINE = 34
 """Characters from which a line is running text (headings, labels and cells are shorter);
-a CJK character counts two, as wide as two Latin letters."""
+a CJK character counts two, as wide as two Latin letters (a column of a two-column Japanese
+page at 11 points holds 17-19 characters a line)."""
 
 
 def _length(text: str) -> int:
@@ -393,7 +394,8 @@ def heading_index(pages: dict[int, PageText], body: float | None = None,
         body = body_font_size([ln for p in pages.values() for ln in p.lines])
     stack: list[tuple[tuple[float, int], str]] = []
     out = []
-    for ln in heading_lines(pages, body, bold):
+    # the stack follows reading order: a heading atop the right column comes after the left's
+    for ln in sorted(heading_lines(pages, body, bold), key=lambda h: (h.page, order.top(h.page, h.bbox))):
         key = heading_key(ln, body, bold) or (0.0, 0)
         while stack and stack[-1][0] >= key:
             stack.pop()

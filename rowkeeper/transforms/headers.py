@@ -33,11 +33,17 @@ _SPACED_PUNCT = re.compile(
     rf"|(?<=[{_CLOSING}])[ \t\u3000]+(?=[{_IDEOGRAPH}])")
 
 
+_CJK_UNIT = re.compile(rf"(?<=[{_IDEOGRAPH}])[ \t\u3000]*([(\[])[ \t\u3000]*([^()\[\]\s]{{1,8}})[ \t\u3000]*([)\]])")
+"""A short bracketed unit after a CJK word (`予算( 千円)`, `数量 [個]`, `利益率[ % ]`)."""
+
+
 def join_letter_spacing(text: str) -> str:
     """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
     kana/Han characters, so words of several characters and Latin words keep their spaces; and
-    a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets."""
+    a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets;
+    and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`)."""
     text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
+    text = _CJK_UNIT.sub(lambda m: "".join(m.groups()), text)  # the text layer's stray spaces
     return _SPACED_PUNCT.sub("", text)
 
 
@@ -126,6 +132,13 @@ def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     return all(r[0].strip() for r in grid) and 0 < data < len(values)
 
 
+def _mixed_values(body: Sequence[Sequence[str]]) -> bool:
+    """Whether a form's values (odd columns) are of mixed kinds, no kind holding 3 in 4 of
+    them: a column of prices under "Price" is one kind."""
+    kinds = [parse_cell(r[c]).kind for r in body for c in range(1, len(r), 2) if r[c].strip()]
+    return bool(kinds) and max(kinds.count(k) for k in set(kinds)) < 0.75 * len(kinds)
+
+
 def detect_header_rows(
     grid: Sequence[Sequence[str]],
     flagged: Sequence[bool] = (),
@@ -146,6 +159,9 @@ def detect_header_rows(
         typo = _bold_contrast(bold, n)
         if not (flag or typo) and reads_as_data(grid[n]):
             break  # no type or typography sets it apart: the first row of a headerless table
+        if n == 0 and not (flag or typo) and len(grid[0]) == 2 and key_value_shape(grid) \
+                and _mixed_values(grid[1:]):
+            break  # one more field of a form (dates or amounts among names in its values)
         if any(cols):
             if not (flag or typo or is_label_row(grid[n], below, cols)):
                 break
@@ -166,7 +182,23 @@ def piece_header_rows(piece: RawTable, grid: Sequence[Sequence[str]]) -> int:
             if c.text.strip():
                 bolds[c.row].append(c.bold)
     bold = [None if not b or None in b else all(b) for b in bolds]
+    if not any(flagged) and bold_key_column(piece):
+        return 0
     return detect_header_rows(grid, flagged, bold)
+
+
+def bold_key_column(piece: RawTable) -> bool:
+    """Two columns, the first bold in every row and the second in none: a form's keys beside
+    their values, with no header row (a header would be bold across)."""
+    if piece.n_cols != 2 or piece.n_rows < 2:
+        return False
+    by_col: dict[int, list[bool | None]] = {0: [], 1: []}
+    for c in piece.cells:
+        if c.text.strip() and c.col in by_col:
+            by_col[c.col].append(c.bold)
+    keys, values = by_col[0], by_col[1]
+    return len(keys) == piece.n_rows and all(b is True for b in keys) and bool(values) \
+        and all(b is False for b in values)
 
 
 def _bold_contrast(bold: Sequence[bool | None], n: int) -> bool:

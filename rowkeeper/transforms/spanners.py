@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
-from rowkeeper.transforms.headers import clean_text
+from rowkeeper.transforms.headers import clean_text, reads_as_data
 from rowkeeper.transforms.merge import piece_grid
 
 HEADER_SCAN = 3
@@ -79,7 +79,11 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     if any(c.col_span > 1 for c in row.values()) or any(c.bbox is None for c in row.values()) \
             or len(row) < piece.n_cols:
         return piece
-    split = _join_split_labels(piece, r, lines)
+    # the header's last row (labels over figures) holds one label per column, even where the
+    # text layer printed two as one line; a split label is joined in group rows and data rows
+    last = reads_as_data([grid[r + 1][j] for j in range(piece.n_cols) if numeric[j]]) \
+        and not reads_as_data(grid[r])
+    split = piece if last else _join_split_labels(piece, r, lines)
     if split.cells != piece.cells:
         piece, row = split, {c.col: c for c in split.cells if c.row == r}
     labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j]]

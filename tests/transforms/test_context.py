@@ -145,3 +145,34 @@ def test_header_labels_left_out_of_a_table_are_no_headings() -> None:
              line("Volume", 1, 186, bold=True, x0=300), line("Score", 1, 230, bold=True, x0=550)]
     text = content_by_page(lines, pages(1), [(1, box)])
     assert [ln.text for ln in heading_lines(text, 10.0)] == ["2. Results"]
+
+
+def test_a_heading_atop_the_right_column_comes_after_the_left_columns_title() -> None:
+    from rowkeeper.transforms.context import document_sections
+
+    # the right column's first heading stands higher on the page than the title over the left
+    # column; in reading order it comes after everything on the left
+    prose = "The figures below cover the period and were checked."
+    lines = [line("Report 2026", 1, 48, size=18, bold=True),
+             line("1. Sales", 1, 90, size=13, bold=True), line("2. Costs", 1, 44, size=13, bold=True, x0=310)]
+    lines += [line(prose[:40], 1, 110 + 12 * i, x0=50) for i in range(6)]
+    lines += [line(prose[:40], 1, 64 + 12 * i, x0=310) for i in range(6)]
+    text = content_by_page(lines, pages(1), [])
+    sections = document_sections(text, lines, (), pages(1))
+    assert sections.path_at(1, (50.0, 400.0, 280.0, 500.0)) == ("Report 2026", "1. Sales")
+    assert sections.path_at(1, (310.0, 400.0, 545.0, 500.0)) == ("Report 2026", "2. Costs")
+
+
+def test_narrow_japanese_column_lines_are_prose_not_headings() -> None:
+    from rowkeeper.transforms.context import document_sections
+
+    # 18 characters a line in a column of a two-column page, the body set at 11 points and the
+    # table cells at 8.5: an unfinished line of the paragraph is no heading
+    para = ["費用には保守、エネルギー及び外部委託を", "含み、減価償却費は含まない。本節では主",
+            "な結果をまとめ、前年度と比較する。費用", "には保守、エネルギー及び外部委託を含み"]
+    lines = [line("取引先一覧 2023", 1, 76, size=21), line("1. 方法", 1, 124, size=16)]
+    lines += [line(t, 1, 150 + 15 * i, size=11) for i, t in enumerate(para)]
+    cells = [line(f"仙台センター {i}", 1, 250 + 15 * i, size=8.5, x0=x) for i in range(12) for x in (75, 160)]
+    text = content_by_page(lines + cells, pages(1), [(1, (75.0, 248.0, 284.0, 430.0))])
+    sections = document_sections(text, lines + cells, (), pages(1))
+    assert sections.path_at(1, (75.0, 250.0, 284.0, 430.0)) == ("取引先一覧 2023", "1. 方法")

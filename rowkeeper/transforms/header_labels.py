@@ -1,0 +1,196 @@
+"""Header labels put back over the columns they name, from the printed lines of the header.
+
+A finder that draws column boundaries from the body cuts a header row at those boundaries, so
+a label wider than its column's figures loses its first word to the column on its left
+("Volume (m3) Lead" | "time (days)"), or two labels set close together land in one cell and
+leave the next one empty. The text layer printed each label as one line (or two labels as one
+line when their gap was narrow). Each label line belongs to the column whose body text (its
+ink, not its cell box) it stands over; a line over the ink of two columns holds two labels and
+is cut where a unit closes the first ("Khối lượng [kg]" | "Ngân sách [VNĐ]"), else at the word
+gap nearest the gap between the two columns' ink.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rowkeeper.models import BBox, RawTable, TextLine
+from rowkeeper.transforms.context import is_caption
+from rowkeeper.transforms.headers import clean_text, wrapped_rows
+from rowkeeper.transforms.merge import piece_grid
+
+Extent = tuple[float, float]
+
+
+def _centre_in(line: TextLine, box: BBox, pad: float = 1.0) -> bool:
+    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
+
+
+def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> dict[int, Extent]:
+    """Per column, the x range its body text covers (lines whose centre lies in a body cell)."""
+    out: dict[int, Extent] = {}
+    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    for c in piece.cells:
+        if c.row < body_from or c.col_span != 1 or c.bbox is None or not c.text.strip():
+            continue
+        for ln in page:
+            if _centre_in(ln, c.bbox) and clean_text(ln.text) in clean_text(c.text):
+                x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
+                out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
+    return out
+
+
+def _body_boxes(piece: RawTable, body_from: int) -> dict[int, Extent]:
+    """Per column with body text, the x range of its body cells."""
+    out: dict[int, Extent] = {}
+    for c in piece.cells:
+        if c.row >= body_from and c.col_span == 1 and c.bbox and c.text.strip():
+            x0, x1 = out.get(c.col, (c.bbox[0], c.bbox[2]))
+            out[c.col] = (min(x0, c.bbox[0]), max(x1, c.bbox[2]))
+    return out
+
+
+def _overlapped(line: TextLine, ink: dict[int, Extent]) -> list[int]:
+    return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2])
+
+
+def _nearest(line: TextLine, ink: dict[int, Extent]) -> int:
+    mid = (line.bbox[0] + line.bbox[2]) / 2
+    return min(ink, key=lambda j: min(abs(mid - ink[j][0]), abs(mid - ink[j][1])))
+
+
+_UNIT_END = re.compile(r"[)\]）］]\s*(?=\S)")
+
+
+def cut_line(line: TextLine, inks: Sequence[Extent]) -> list[str] | None:
+    """A line holding the labels of the columns whose ink it stands over (`inks`, left to
+    right) cut into one label each: after a closing unit bracket ("Khối lượng [kg]"), else at
+    the space whose estimated x (characters spread evenly) falls nearest the end of the left
+    column's ink or the start of the right one's (right- or left-aligned labels)."""
+    text = clean_text(line.text)
+    width = (line.bbox[2] - line.bbox[0]) / max(len(text), 1)
+    units = [m.end() for m in _UNIT_END.finditer(text)]
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    gaps = list(zip(inks, inks[1:], strict=False))
+
+    def miss(i: int, g: int) -> float:
+        x = line.bbox[0] + i * width
+        return min(abs(x - gaps[g][0][1]), abs(x - gaps[g][1][0]))
+
+    at: dict[int, int] = {}
+    for i in units:  # a unit ends the label of the gap it stands nearest
+        g = min(range(len(gaps)), key=lambda g, i=i: miss(i, g))
+        if g not in at or miss(i, g) < miss(at[g], g):
+            at[g] = i
+    for g in range(len(gaps)):
+        if g not in at:
+            if not spaces:
+                return None
+            at[g] = min(spaces, key=lambda i, g=g: miss(i, g))
+    cuts = [at[g] for g in range(len(gaps))]
+    if cuts != sorted(set(cuts)):
+        return None
+    parts = [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+    return parts if all(parts) else None
+
+
+def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
+    """The column whose cell holds the whole line, if one does."""
+    return next((j for j, b in boxes.items() if b[0] - 2 <= line.bbox[0] and line.bbox[2] <= b[2] + 2), None)
+
+
+def _labels(band: Sequence[TextLine], ink: dict[int, Extent],
+            boxes: dict[int, BBox]) -> dict[int, list[TextLine]] | None:
+    """Column -> the label lines over it; None when a line fits no single reading. A line
+    inside one cell stays there unless it stands over another column's ink."""
+    out: dict[int, list[TextLine]] = {}
+    for ln in band:
+        cols = _overlapped(ln, ink)
+        home = _home(ln, boxes)
+        if home is not None and set(cols) <= {home}:
+            out.setdefault(home, []).append(ln)
+            continue
+        if len(cols) >= 2:
+            parts = cut_line(ln, [ink[j] for j in cols])
+            if parts is None:
+                return None
+            for j, text in zip(cols, parts, strict=True):
+                out.setdefault(j, []).append(ln.model_copy(update={"text": text}))
+            continue
+        out.setdefault(cols[0] if cols else _nearest(ln, ink), []).append(ln)
+    return out
+
+
+def _text(parts: Sequence[TextLine]) -> str:
+    parts = sorted(parts, key=lambda ln: (round(ln.bbox[1]), ln.bbox[0]))
+    return "\n".join(clean_text(ln.text) for ln in parts)
+
+
+def _words(texts: Sequence[str]) -> list[str]:
+    """The characters of some texts, sorted, spaces left out: the same whichever cells they
+    were read into (a finder may join two cut words with no space: "(m3)Lead")."""
+    return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
+
+
+def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent]) -> RawTable:
+    """Row r's cells given the label lines over their columns' ink, when the row's words stay
+    the same and only their columns change."""
+    row = {c.col: c for c in piece.cells if c.row == r}
+    if len(row) != piece.n_cols or any(c.col_span != 1 or c.bbox is None for c in row.values()) \
+            or len(ink) < 2:
+        return piece
+    top = min(c.bbox[1] for c in row.values() if c.bbox)
+    bottom = max(c.bbox[3] for c in row.values() if c.bbox)
+    box = (piece.bbox[0], top, piece.bbox[2], bottom)
+    band = [ln for ln in lines if ln.page == piece.page and clean_text(ln.text) and _centre_in(ln, box)]
+    cells = [row[j].text for j in sorted(row)]
+    caption = _caption_over(band) if r == 0 else None
+    band = [ln for ln in band if ln is not caption]
+    boxes = {j: c.bbox for j, c in row.items() if c.bbox}
+    labels = _labels(band, ink, boxes) if band else None
+    found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
+    if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
+        return piece
+    texts = {j: _text(v) for j, v in labels.items()}
+    if all(clean_text(texts.get(j, "")) == clean_text(t) for j, t in enumerate(cells)):
+        return piece
+    new = tuple(c.model_copy(update={"text": texts.get(c.col, "")}) if c.row == r else c
+                for c in piece.cells)
+    if caption is None:
+        return piece.model_copy(update={"cells": new})
+    # the caption read into the header row leaves the table: its box starts under it
+    start = min(ln.bbox[1] for ln in band) - 1
+    new = tuple(c.model_copy(update={"bbox": (c.bbox[0], start, c.bbox[2], c.bbox[3])})
+                if c.row == r and c.bbox else c for c in new)
+    b = piece.bbox
+    return piece.model_copy(update={"cells": new, "bbox": (b[0], start, b[2], b[3])})
+
+
+def _caption_over(band: Sequence[TextLine]) -> TextLine | None:
+    """A caption line set above every other line of the row (a caption and a header line
+    the finder read as one row)."""
+    top = min(band, key=lambda ln: ln.bbox[1], default=None)
+    if top is None or not is_caption(top.text):
+        return None
+    rest = [ln for ln in band if ln is not top]
+    return top if rest and all(ln.bbox[1] >= top.bbox[3] - 1 for ln in rest) else None
+
+
+def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
+    """The piece with its last header row's labels over the columns they stand over, and those
+    of the rows that wrap onto it; other rows above hold group labels, which `spanners` places
+    over their sub-columns."""
+    if header_rows <= 0 or not lines:
+        return piece
+    ink = column_ink(piece, lines, header_rows)
+    for j, box in _body_boxes(piece, header_rows).items():
+        # a body line across two cells tells no column's ink: their cells' span stands in
+        ink.setdefault(j, (box[0] + 2, box[1] - 2))
+    # a row whose labels wrap onto the next (units under names) is relabelled too
+    wrapped = wrapped_rows(piece_grid(piece)[:header_rows])
+    for r in range(header_rows):
+        if r == header_rows - 1 or wrapped[r + 1]:
+            piece = relabel_row(piece, r, lines, ink)
+    return piece
