@@ -22,7 +22,13 @@ import cv2
 import numpy as np
 
 from rowkeeper.errors import BadInput, LayerUnavailable
-from rowkeeper.extractors.ocr_text import drop_speck_tokens, is_speck, join_text, repair_line
+from rowkeeper.extractors.ocr_text import (
+    drop_speck_tokens,
+    han_allowed,
+    is_speck,
+    join_text,
+    repair_line,
+)
 
 # ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
 TESSERACT_LANGS = {"en": "eng", "ja": "jpn", "vi": "vie", "hu": "hun", "de": "deu",
@@ -66,7 +72,7 @@ class RapidOcrEngine:
     name = "rapidocr"
     box_to_font = 1.55  # DB detection boxes are unclipped ~1.5x the font size
 
-    def __init__(self, det_side: int, threads: int) -> None:
+    def __init__(self, det_side: int, threads: int, languages: tuple[str, ...] = ()) -> None:
         try:
             import rapidocr
             from rapidocr import RapidOCR
@@ -88,6 +94,7 @@ class RapidOcrEngine:
             "EngineConfig.onnxruntime.intra_op_num_threads": threads,
             "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         })
+        _restrict_charset(self._ocr, languages)
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
         """Detection + recognition on the whole image, word spaces restored from the image."""
@@ -114,6 +121,41 @@ class RapidOcrEngine:
         with self._lock:
             res = self._ocr.recognize_txt([_bgr(c) for c in crops])
         return [(drop_speck_tokens(t.strip()), float(s)) for t, s in zip(res.txts, res.scores, strict=False)]
+
+
+class _CharsetDecode:
+    """RapidOCR's CTC decoder, blind to the characters none of the configured languages writes.
+
+    The recogniser's second choice for a glyph is then read (単 rather than the simplified 单
+    on a Japanese page): the model's own evidence, not a substitution table."""
+
+    def __init__(self, decode: object, keep: np.ndarray) -> None:
+        self.decode, self.keep = decode, keep
+        self.character = getattr(decode, "character", None)
+
+    def __call__(self, preds: np.ndarray, *args: object, **kwargs: object) -> object:
+        if preds.ndim == 3 and preds.shape[2] == self.keep.size:
+            top = preds.max(axis=2)
+            foreign = ~self.keep[preds.argmax(axis=2)]
+            preds = np.where(self.keep, preds, 0.0).astype(preds.dtype)
+            # where a masked character won, a glyph is there: the blank must not win instead,
+            # and the line keeps the glyph's confidence (RapidOCR drops low-scoring lines)
+            preds[..., 0] = np.where(foreign, 0.0, preds[..., 0])
+            b, t = np.nonzero(foreign)
+            preds[b, t, preds[b, t].argmax(axis=1)] = top[b, t]
+        return self.decode(preds, *args, **kwargs)  # type: ignore[operator]
+
+
+def _restrict_charset(ocr: object, languages: tuple[str, ...]) -> None:
+    """Mask the recogniser's dictionary to `languages` (nothing to mask: left as it is)."""
+    rec = ocr._load_rec_model() if hasattr(ocr, "_load_rec_model") else None  # noqa: SLF001
+    decode = getattr(rec, "postprocess_op", None)
+    chars = getattr(decode, "character", None)
+    if rec is None or not chars:
+        return
+    keep = np.array([len(c) != 1 or han_allowed(c, languages) for c in chars], dtype=bool)
+    if not keep.all():
+        rec.postprocess_op = _CharsetDecode(decode, keep)
 
 
 def _char_centers(word: object) -> list[float]:
@@ -221,4 +263,4 @@ def get_engine(kind: str, languages: tuple[str, ...], det_side: int, threads: in
     """The process-wide engine for these settings (ONNX sessions are loaded once per process)."""
     if kind == "tesseract":
         return TesseractEngine(languages)
-    return RapidOcrEngine(det_side, threads)
+    return RapidOcrEngine(det_side, threads, languages)
