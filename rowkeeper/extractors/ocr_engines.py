@@ -135,14 +135,15 @@ class _CharsetDecode:
 
     def __call__(self, preds: np.ndarray, *args: object, **kwargs: object) -> object:
         if preds.ndim == 3 and preds.shape[2] == self.keep.size:
-            top = preds.max(axis=2)
-            foreign = ~self.keep[preds.argmax(axis=2)]
-            preds = np.where(self.keep, preds, 0.0).astype(preds.dtype)
-            # where a masked character won, a glyph is there: the blank must not win instead,
-            # and the line keeps the glyph's confidence (RapidOCR drops low-scoring lines)
-            preds[..., 0] = np.where(foreign, 0.0, preds[..., 0])
-            b, t = np.nonzero(foreign)
-            preds[b, t, preds[b, t].argmax(axis=1)] = top[b, t]
+            won = preds.argmax(axis=2)
+            b, t = np.nonzero(~self.keep[won])
+            if b.size:  # only the frames a masked character won are touched (one argmax pass)
+                w = won[b, t]
+                sub = preds[b, t] * self.keep
+                sub[:, 0] = 0.0  # a glyph is there: the blank must not win instead
+                # the allowed runner-up takes the glyph's confidence (RapidOCR drops low-scoring lines)
+                preds[b, t, sub.argmax(axis=1)] = preds[b, t, w]
+                preds[b, t, w] = 0.0
         return self.decode(preds, *args, **kwargs)  # type: ignore[operator]
 
 

@@ -54,7 +54,9 @@ class OcrOptions(BaseModel):
     det_side: int = 960
     """Longest side RapidOCR's detector sees (the page is downscaled to it; faster, and this
     model finds small print better at this scale than at full resolution)."""
-    threads: int = 2
+    threads: int = 1
+    """ONNX Runtime threads per model. One: a second thread bought ~1.4x the CPU per page for
+    less than that in wall time, and the runners already give each worker process one core."""
     borderless: bool = True
     """Also look for tables without rules (from the alignment of text runs)."""
     min_rows: int = 2
