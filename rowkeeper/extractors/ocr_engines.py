@@ -211,9 +211,15 @@ class TesseractEngine:
         return list(csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
-        """Words grouped into phrases (same Tesseract line, gap under ~0.8 x height)."""
-        words = [_word(r) for r in self._run(img, 6) if r.get("level") == "5"]
-        return _phrases([w for w in words if w is not None and not _noise(w)])
+        """Words grouped into phrases (same Tesseract line, gap under ~0.9 x height)."""
+        lines: dict[tuple[str, ...], list[OcrBox]] = {}
+        for r in self._run(img, 6):
+            w = _word(r) if r.get("level") == "5" else None
+            if w is not None and not _noise(w):
+                lines.setdefault(tuple(r.get(k, "") for k in ("block_num", "par_num", "line_num")), []).append(w)
+        # Tesseract's own lines, not a sort by height: tone marks and descenders move a word's
+        # box centre by more than the next word's, which scrambled the reading order
+        return [p for words in lines.values() for p in _phrases(sorted(words, key=lambda w: w.box[0]))]
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -240,8 +246,7 @@ def _word(row: dict[str, str]) -> OcrBox | None:
 
 
 def _phrases(words: list[OcrBox]) -> list[OcrBox]:
-    """Neighbouring words on one baseline joined into phrases; wide gaps stay column breaks."""
-    words = sorted(words, key=lambda w: ((w.box[1] + w.box[3]) / 2, w.box[0]))
+    """Neighbouring words of one line (left to right) joined into phrases; wide gaps stay column breaks."""
     out: list[OcrBox] = []
     for w in words:
         prev = out[-1] if out else None

@@ -77,3 +77,28 @@ def test_han_allowed_follows_the_configured_languages() -> None:
     assert not han_allowed("单", ("en", "ja")) and not han_allowed("额", ("ja",))
     assert han_allowed("单", ("ja", "zh")) and han_allowed("单", ("en",))
     assert han_allowed("ー", ("ja",)) and han_allowed("ő", ("ja",))  # only ideographs are checked
+
+
+VIETNAMESE_BORDERLESS = TableSpec(
+    caption="Bảng 4 Thiết bị đã mua trong quý",
+    header=[["Mã hàng", "Tên sản phẩm", "Đơn giá", "Số lượng"]],
+    rows=[["69-361", "Ngăn kéo bàn 38", "300.000", "39"], ["92-371", "Giá treo áo 39", "2.298.000", "101"],
+          ["82-662", "Tủ hồ sơ 81", "1.874.000", "113"], ["20-357", "Đèn bàn 37", "1.507.000", "152"],
+          ["71-391", "Bàn làm việc 42", "4.138.000", "162"]],
+    col_widths=[80, 200, 120, 95],
+    ruled=False,
+)
+
+
+@pytest.mark.skipif(not _has_vie(), reason="tesseract with the vie pack is not installed")
+def test_vietnamese_words_join_in_reading_order(tmp_path: Path) -> None:
+    """Tone marks and descenders move word boxes up and down: the words of a cell still join
+    left to right ("Ngăn kéo bàn 38"), and each stays in its column."""
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
+
+    _, scan = write_pair(tmp_path, "vib", VIETNAMESE_BORDERLESS, dpi=200, rotate_deg=0.3)
+    tables = OcrExtractor(OcrOptions()).extract(scan, [1]).tables
+    assert len(tables) == 1
+    grid = tables[0].grid()
+    assert [r[1] for r in grid[-5:]] == [r[1] for r in VIETNAMESE_BORDERLESS.rows]
+    assert [r[2] for r in grid[-5:]] == [r[2] for r in VIETNAMESE_BORDERLESS.rows]
