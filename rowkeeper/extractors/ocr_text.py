@@ -245,3 +245,21 @@ def han_allowed(ch: str, languages: tuple[str, ...]) -> bool:
         except UnicodeEncodeError:
             continue
     return False
+
+
+def _base(ch: str) -> str:
+    """A letter without its marks (đ counts as d with a mark)."""
+    if ch in "đĐ":
+        return "d" if ch == "đ" else "D"
+    return "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+
+
+def restore_marks(text: str, hint: str) -> str:
+    """`text` with the marks another reading of the same words (`hint`) saw on letters `text`
+    reads plain: Tesseract `vie` drops the horn and stroke of a bold "Đơn" ("Don") that
+    RapidOCR, whose dictionary has đ, ơ, ư, ă, reads. Only where the two readings spell the
+    same letters; a mark `text` has is never changed or removed."""
+    a, b = unicodedata.normalize("NFC", text), unicodedata.normalize("NFC", hint)
+    if len(a) != len(b) or a == b or any(_base(x) != _base(y) for x, y in zip(a, b, strict=True)):
+        return text
+    return "".join(y if x == _base(x) and len(_base(x)) == 1 else x for x, y in zip(a, b, strict=True))
