@@ -30,6 +30,11 @@ from rowkeeper.extractors.ocr_text import (
     repair_line,
 )
 
+REC_BATCH = 1
+"""Text runs per recognition batch. A batch pads every run to its widest, and on CPU the
+padding costs more than the batching saves: one at a time read a page in ~2/3 of the CPU
+time of batches of 16 (and spaces no padding blurs)."""
+
 # ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
 TESSERACT_LANGS = {"en": "eng", "ja": "jpn", "vi": "vie", "hu": "hun", "de": "deu",
                    "fr": "fra", "zh": "chi_sim", "ko": "kor"}
@@ -88,9 +93,9 @@ class RapidOcrEngine:
             "Global.log_level": "error", "Global.use_cls": False,
             "Det.model_path": str(det), "Rec.model_path": str(rec),
             "Det.limit_side_len": det_side, "Det.limit_type": "max",
-            # PaddleOCR pads every crop to >= 320 px wide; table cells are short ("1,250"), so
-            # padding only to the batch's widest crop halves recognition time
-            "Rec.rec_img_shape": [3, 48, 48], "Rec.rec_batch_num": 16,
+            # PaddleOCR pads every crop to >= 320 px wide; table cells are short ("1,250"): the
+            # minimum width is the model's height, and batches are small (see REC_BATCH)
+            "Rec.rec_img_shape": [3, 48, 48], "Rec.rec_batch_num": REC_BATCH,
             "EngineConfig.onnxruntime.intra_op_num_threads": threads,
             "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         })
@@ -211,15 +216,9 @@ class TesseractEngine:
         return list(csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
-        """Words grouped into phrases (same Tesseract line, gap under ~0.9 x height)."""
-        lines: dict[tuple[str, ...], list[OcrBox]] = {}
-        for r in self._run(img, 6):
-            w = _word(r) if r.get("level") == "5" else None
-            if w is not None and not _noise(w):
-                lines.setdefault(tuple(r.get(k, "") for k in ("block_num", "par_num", "line_num")), []).append(w)
-        # Tesseract's own lines, not a sort by height: tone marks and descenders move a word's
-        # box centre by more than the next word's, which scrambled the reading order
-        return [p for words in lines.values() for p in _phrases(sorted(words, key=lambda w: w.box[0]))]
+        """Words grouped into phrases (side by side on one line, gap under ~0.9 x height)."""
+        words = [_word(r) for r in self._run(img, 6) if r.get("level") == "5"]
+        return _phrases([w for w in words if w is not None and not _noise(w)])
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -246,16 +245,23 @@ def _word(row: dict[str, str]) -> OcrBox | None:
 
 
 def _phrases(words: list[OcrBox]) -> list[OcrBox]:
-    """Neighbouring words of one line (left to right) joined into phrases; wide gaps stay column breaks."""
+    """Neighbouring words on one line joined into phrases; wide gaps stay column breaks.
+
+    Words are taken left to right and each joins the phrase it continues (the one ending just
+    before it that it overlaps most in height), not the previously read one: tone marks and
+    descenders move a box's centre by more than the next row's, and any order by centre
+    interleaves rows ("Ngăn kéo bàn" came out as three phrases in two columns)."""
     out: list[OcrBox] = []
-    for w in words:
-        prev = out[-1] if out else None
-        if prev is not None and _same_phrase(prev, w):
-            box = (prev.box[0], min(prev.box[1], w.box[1]), w.box[2], max(prev.box[3], w.box[3]))
-            out[-1] = OcrBox(join_text([prev.text, w.text]), box, min(prev.score, w.score))
-        else:
+    for w in sorted(words, key=lambda w: w.box[0]):
+        ends = [i for i, p in enumerate(out) if _same_phrase(p, w)]
+        if not ends:
             out.append(w)
-    return out
+            continue
+        i = max(ends, key=lambda i: min(out[i].box[3], w.box[3]) - max(out[i].box[1], w.box[1]))
+        p = out[i]
+        box = (p.box[0], min(p.box[1], w.box[1]), w.box[2], max(p.box[3], w.box[3]))
+        out[i] = OcrBox(join_text([p.text, w.text]), box, min(p.score, w.score))
+    return sorted(out, key=lambda b: ((b.box[1] + b.box[3]) / 2, b.box[0]))
 
 
 def _same_phrase(a: OcrBox, b: OcrBox) -> bool:
