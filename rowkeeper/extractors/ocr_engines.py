@@ -22,7 +22,19 @@ import cv2
 import numpy as np
 
 from rowkeeper.errors import BadInput, LayerUnavailable
-from rowkeeper.extractors.ocr_text import drop_speck_tokens, is_speck, join_text, repair_line
+from rowkeeper.extractors.ocr_text import (
+    drop_speck_tokens,
+    han_allowed,
+    is_speck,
+    join_text,
+    repair_line,
+)
+
+REC_BATCH = 4
+"""Text runs per recognition batch. A batch pads every run to its widest, and on CPU the
+padding costs more than the batching saves: batches of 4 read a page in ~3/4 of the CPU time
+of batches of 16. One at a time was cheaper still but reads some words worse (no padding
+at all is not what the model was trained on: "Bookshelf" came out "Booksheif")."""
 
 # ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
 TESSERACT_LANGS = {"en": "eng", "ja": "jpn", "vi": "vie", "hu": "hun", "de": "deu",
@@ -66,7 +78,7 @@ class RapidOcrEngine:
     name = "rapidocr"
     box_to_font = 1.55  # DB detection boxes are unclipped ~1.5x the font size
 
-    def __init__(self, det_side: int, threads: int) -> None:
+    def __init__(self, det_side: int, threads: int, languages: tuple[str, ...] = ()) -> None:
         try:
             import rapidocr
             from rapidocr import RapidOCR
@@ -82,12 +94,13 @@ class RapidOcrEngine:
             "Global.log_level": "error", "Global.use_cls": False,
             "Det.model_path": str(det), "Rec.model_path": str(rec),
             "Det.limit_side_len": det_side, "Det.limit_type": "max",
-            # PaddleOCR pads every crop to >= 320 px wide; table cells are short ("1,250"), so
-            # padding only to the batch's widest crop halves recognition time
-            "Rec.rec_img_shape": [3, 48, 48], "Rec.rec_batch_num": 16,
+            # PaddleOCR pads every crop to >= 320 px wide; table cells are short ("1,250"): the
+            # minimum width is the model's height, and batches are small (see REC_BATCH)
+            "Rec.rec_img_shape": [3, 48, 48], "Rec.rec_batch_num": REC_BATCH,
             "EngineConfig.onnxruntime.intra_op_num_threads": threads,
             "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         })
+        _restrict_charset(self._ocr, languages)
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
         """Detection + recognition on the whole image, word spaces restored from the image."""
@@ -114,6 +127,42 @@ class RapidOcrEngine:
         with self._lock:
             res = self._ocr.recognize_txt([_bgr(c) for c in crops])
         return [(drop_speck_tokens(t.strip()), float(s)) for t, s in zip(res.txts, res.scores, strict=False)]
+
+
+class _CharsetDecode:
+    """RapidOCR's CTC decoder, blind to the characters none of the configured languages writes.
+
+    The recogniser's second choice for a glyph is then read (単 rather than the simplified 单
+    on a Japanese page): the model's own evidence, not a substitution table."""
+
+    def __init__(self, decode: object, keep: np.ndarray) -> None:
+        self.decode, self.keep = decode, keep
+        self.character = getattr(decode, "character", None)
+
+    def __call__(self, preds: np.ndarray, *args: object, **kwargs: object) -> object:
+        if preds.ndim == 3 and preds.shape[2] == self.keep.size:
+            won = preds.argmax(axis=2)
+            b, t = np.nonzero(~self.keep[won])
+            if b.size:  # only the frames a masked character won are touched (one argmax pass)
+                w = won[b, t]
+                sub = preds[b, t] * self.keep
+                sub[:, 0] = 0.0  # a glyph is there: the blank must not win instead
+                # the allowed runner-up takes the glyph's confidence (RapidOCR drops low-scoring lines)
+                preds[b, t, sub.argmax(axis=1)] = preds[b, t, w]
+                preds[b, t, w] = 0.0
+        return self.decode(preds, *args, **kwargs)  # type: ignore[operator]
+
+
+def _restrict_charset(ocr: object, languages: tuple[str, ...]) -> None:
+    """Mask the recogniser's dictionary to `languages` (nothing to mask: left as it is)."""
+    rec = ocr._load_rec_model() if hasattr(ocr, "_load_rec_model") else None  # noqa: SLF001
+    decode = getattr(rec, "postprocess_op", None)
+    chars = getattr(decode, "character", None)
+    if rec is None or not chars:
+        return
+    keep = np.array([len(c) != 1 or han_allowed(c, languages) for c in chars], dtype=bool)
+    if not keep.all():
+        rec.postprocess_op = _CharsetDecode(decode, keep)
 
 
 def _char_centers(word: object) -> list[float]:
@@ -168,7 +217,7 @@ class TesseractEngine:
         return list(csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
-        """Words grouped into phrases (same Tesseract line, gap under ~0.8 x height)."""
+        """Words grouped into phrases (side by side on one line, gap under ~0.9 x height)."""
         words = [_word(r) for r in self._run(img, 6) if r.get("level") == "5"]
         return _phrases([w for w in words if w is not None and not _noise(w)])
 
@@ -197,17 +246,23 @@ def _word(row: dict[str, str]) -> OcrBox | None:
 
 
 def _phrases(words: list[OcrBox]) -> list[OcrBox]:
-    """Neighbouring words on one baseline joined into phrases; wide gaps stay column breaks."""
-    words = sorted(words, key=lambda w: ((w.box[1] + w.box[3]) / 2, w.box[0]))
+    """Neighbouring words on one line joined into phrases; wide gaps stay column breaks.
+
+    Words are taken left to right and each joins the phrase it continues (the one ending just
+    before it that it overlaps most in height), not the previously read one: tone marks and
+    descenders move a box's centre by more than the next row's, and any order by centre
+    interleaves rows ("Ngăn kéo bàn" came out as three phrases in two columns)."""
     out: list[OcrBox] = []
-    for w in words:
-        prev = out[-1] if out else None
-        if prev is not None and _same_phrase(prev, w):
-            box = (prev.box[0], min(prev.box[1], w.box[1]), w.box[2], max(prev.box[3], w.box[3]))
-            out[-1] = OcrBox(join_text([prev.text, w.text]), box, min(prev.score, w.score))
-        else:
+    for w in sorted(words, key=lambda w: w.box[0]):
+        ends = [i for i, p in enumerate(out) if _same_phrase(p, w)]
+        if not ends:
             out.append(w)
-    return out
+            continue
+        i = max(ends, key=lambda i: min(out[i].box[3], w.box[3]) - max(out[i].box[1], w.box[1]))
+        p = out[i]
+        box = (p.box[0], min(p.box[1], w.box[1]), w.box[2], max(p.box[3], w.box[3]))
+        out[i] = OcrBox(join_text([p.text, w.text]), box, min(p.score, w.score))
+    return sorted(out, key=lambda b: ((b.box[1] + b.box[3]) / 2, b.box[0]))
 
 
 def _same_phrase(a: OcrBox, b: OcrBox) -> bool:
@@ -221,4 +276,4 @@ def get_engine(kind: str, languages: tuple[str, ...], det_side: int, threads: in
     """The process-wide engine for these settings (ONNX sessions are loaded once per process)."""
     if kind == "tesseract":
         return TesseractEngine(languages)
-    return RapidOcrEngine(det_side, threads)
+    return RapidOcrEngine(det_side, threads, languages)

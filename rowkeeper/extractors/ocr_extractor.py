@@ -26,7 +26,7 @@ from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
-from rowkeeper.extractors.ocr_text import guess_language
+from rowkeeper.extractors.ocr_text import guess_language, restore_marks
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.extractors.text_layer import open_pdf
 from rowkeeper.ids import piece_id
@@ -54,7 +54,9 @@ class OcrOptions(BaseModel):
     det_side: int = 960
     """Longest side RapidOCR's detector sees (the page is downscaled to it; faster, and this
     model finds small print better at this scale than at full resolution)."""
-    threads: int = 2
+    threads: int = 1
+    """ONNX Runtime threads per model. One: a second thread bought ~1.4x the CPU per page for
+    less than that in wall time, and the runners already give each worker process one core."""
     borderless: bool = True
     """Also look for tables without rules (from the alignment of text runs)."""
     min_rows: int = 2
@@ -205,7 +207,9 @@ class OcrExtractor:
             other = self.engine_for(guess_language([b.text for b in boxes]))
         except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
             return boxes, self.engine
-        return (other.read(img), other) if other is not None else (boxes, self.engine)
+        if other is None:
+            return boxes, self.engine
+        return with_marks(other.read(img), boxes), other
 
     def _restructure(self, img: np.ndarray, table: PxTable, boxes: list[OcrBox]) -> PxTable:
         """The model's reading of `table`'s region where it is needed and better (see `structure`)."""
@@ -260,6 +264,19 @@ class OcrExtractor:
             metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0,
                      "model": 1.0 if t.kind == "model" else 0.0},
         )
+
+
+def with_marks(boxes: list[OcrBox], hints: list[OcrBox]) -> list[OcrBox]:
+    """`boxes` (the page's second reading) with the marks the first reading saw on the same
+    words (see `ocr_text.restore_marks`); the first reading's runs are matched by their centres."""
+    out = []
+    for b in boxes:
+        x0, y0, x1, y1 = b.box
+        inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
+        hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
+        text = restore_marks(b.text, hint) if inside else b.text
+        out.append(b if text == b.text else OcrBox(text, b.box, b.score))
+    return out
 
 
 def _ink_box(ink: np.ndarray, box: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:

@@ -128,10 +128,15 @@ def columns_from_text(grid: Grid, boxes: Sequence[OcrBox]) -> Grid:
 def _edge_in_gap(left: float, right: float, head: Sequence[OcrBox]) -> int:
     """A column edge in the gap (left, right) between two body footprints: just before a header
     label that starts in the gap (labels start at their column's left, often left of the
-    right-aligned figures under them), else nearer the left footprint for the same reason."""
-    starts = [b.box[0] for b in head if left < b.box[0] < right]
+    right-aligned figures under them), else nearer the left footprint for the same reason.
+
+    A label may start a few pixels before the gap (left-aligned in a cell whose left neighbour's
+    right-aligned figures reach the rule): starting that close to the end of the left footprint,
+    it cannot head the left column, so the edge goes before it rather than through it."""
+    tol = 0.25 * _line_height(head) if head else 0.0
+    starts = [b.box[0] for b in head if left - tol < b.box[0] < right]
     if starts:
-        return int(max(left, min(starts) - 2))
+        return int(min(starts) - 2) if min(starts) <= left else int(max(left, min(starts) - 2))
     return int(left + 0.3 * (right - left))
 
 

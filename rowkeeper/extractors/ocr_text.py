@@ -9,6 +9,8 @@ Characters are located by the recogniser's CTC-aligned character centers.
 
 from __future__ import annotations
 
+import unicodedata
+
 import cv2
 import numpy as np
 
@@ -212,3 +214,52 @@ def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3
     if cjk >= min_count and cjk >= min_share * len(letters):
         return "ja"
     return None
+
+
+# The Han characters each language writes, as the codec of its broadest national standard
+# holds them (JIS X 0213 for Japanese); None: any Han character (Chinese, Korean hanja).
+_HAN_SETS: dict[str, str | None] = {"ja": "euc_jis_2004", "zh": None, "ko": None}
+
+
+def is_han(ch: str) -> bool:
+    """Whether `ch` is a CJK ideograph (kana, punctuation and full-width forms are not)."""
+    return unicodedata.name(ch, "").startswith("CJK UNIFIED IDEOGRAPH") or \
+        unicodedata.name(ch, "").startswith("CJK COMPATIBILITY IDEOGRAPH")
+
+
+def han_allowed(ch: str, languages: tuple[str, ...]) -> bool:
+    """Whether a Han character belongs to one of `languages` (always, when none of them writes Han).
+
+    A multilingual recogniser trained mostly on Chinese reads a Japanese 単 as the simplified
+    单, which no Japanese text uses: the languages the user configured say which forms exist."""
+    han = [lang for lang in languages if lang in _HAN_SETS]
+    if not han or not is_han(ch):
+        return True
+    for lang in han:
+        codec = _HAN_SETS[lang]
+        if codec is None:
+            return True
+        try:
+            ch.encode(codec)
+            return True
+        except UnicodeEncodeError:
+            continue
+    return False
+
+
+def _base(ch: str) -> str:
+    """A letter without its marks (đ counts as d with a mark)."""
+    if ch in "đĐ":
+        return "d" if ch == "đ" else "D"
+    return "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+
+
+def restore_marks(text: str, hint: str) -> str:
+    """`text` with the marks another reading of the same words (`hint`) saw on letters `text`
+    reads plain: Tesseract `vie` drops the horn and stroke of a bold "Đơn" ("Don") that
+    RapidOCR, whose dictionary has đ, ơ, ư, ă, reads. Only where the two readings spell the
+    same letters; a mark `text` has is never changed or removed."""
+    a, b = unicodedata.normalize("NFC", text), unicodedata.normalize("NFC", hint)
+    if len(a) != len(b) or a == b or any(_base(x) != _base(y) for x, y in zip(a, b, strict=True)):
+        return text
+    return "".join(y if x == _base(x) and len(_base(x)) == 1 else x for x, y in zip(a, b, strict=True))

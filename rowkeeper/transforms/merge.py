@@ -41,10 +41,16 @@ def _key(row: Sequence[str]) -> tuple[str, ...]:
 
 
 def repeated_header_rows(grid: Sequence[Sequence[str]], header: Sequence[Sequence[str]]) -> int:
-    """How many leading rows of a continuation repeat the table's header rows (to drop)."""
+    """How many leading rows of a continuation repeat the table's header rows (to drop).
+
+    A row repeats a header row when its cells match, or when its text read left to right does:
+    a repeat read by another layer (OCR on a scanned page, the text layer on the page before)
+    may cut multi-word labels at other column edges ("Đơn giá Số" | "lượng" vs "Đơn giá" |
+    "Số lượng")."""
     keys = {_key(h) for h in header if any(t.strip() for t in h)}
+    texts = {"".join(k) for k in keys}
     n = 0
-    while n < len(grid) and n < len(header) + 1 and _key(grid[n]) in keys:
+    while n < len(grid) and n < len(header) + 1 and (_key(grid[n]) in keys or "".join(_key(grid[n])) in texts):
         n += 1
     return n
 

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from samples.pdfgen import TableSpec
@@ -42,3 +43,64 @@ def test_vietnamese_scan_keeps_its_tone_marks(tmp_path: Path) -> None:
     assert grid[0][3] == "Số lượng"  # RapidOCR alone reads "Sô luong" at best
     assert [r[1] for r in grid[1:]] == [r[1] for r in VIETNAMESE.rows]
     assert [r[2] for r in grid[1:]] == [r[2] for r in VIETNAMESE.rows]
+
+
+def _blurred_line(text: str, dpi: int = 130, blur: float = 1.0) -> np.ndarray:
+    """A line of Japanese printed small, scanned soft (blur, JPEG) and shown at 200 dpi."""
+    import cv2
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=60)
+    page.insert_text((10, 35), text, fontname="japan", fontsize=10)
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
+    _, jpg = cv2.imencode(".jpg", cv2.GaussianBlur(img, (0, 0), blur), [cv2.IMWRITE_JPEG_QUALITY, 60])
+    return cv2.resize(cv2.imdecode(jpg, 0), None, fx=200 / dpi, fy=200 / dpi)
+
+
+def test_japanese_reading_has_no_simplified_chinese_forms() -> None:
+    """Configured for ja (not zh), the recogniser reads 単位 and 項目, never the simplified 单位/项目
+    a soft scan otherwise gives: characters no configured language writes are masked out."""
+    from rowkeeper.extractors.ocr_engines import RapidOcrEngine
+
+    engine = RapidOcrEngine(det_side=960, threads=1, languages=("en", "ja"))
+    texts = [b.text for b in engine.read(_blurred_line("単価  単位  金額  項目  簡単"))]
+    assert texts == ["単価", "単位", "金額", "項目", "簡単"]
+
+
+def test_han_allowed_follows_the_configured_languages() -> None:
+    """Japanese writes 単 and 額, not 单 or 额; Chinese writes both; Latin-only settings mask nothing."""
+    from rowkeeper.extractors.ocr_text import han_allowed
+
+    assert han_allowed("単", ("en", "ja")) and han_allowed("額", ("ja",))
+    assert not han_allowed("单", ("en", "ja")) and not han_allowed("额", ("ja",))
+    assert han_allowed("单", ("ja", "zh")) and han_allowed("单", ("en",))
+    assert han_allowed("ー", ("ja",)) and han_allowed("ő", ("ja",))  # only ideographs are checked
+
+
+VIETNAMESE_BORDERLESS = TableSpec(
+    caption="Bảng 4 Thiết bị đã mua trong quý",
+    header=[["Mã hàng", "Tên sản phẩm", "Đơn giá", "Số lượng"]],
+    rows=[["69-361", "Ngăn kéo bàn 38", "300.000", "39"], ["92-371", "Giá treo áo 39", "2.298.000", "101"],
+          ["82-662", "Tủ hồ sơ 81", "1.874.000", "113"], ["20-357", "Đèn bàn 37", "1.507.000", "152"],
+          ["71-391", "Bàn làm việc 42", "4.138.000", "162"]],
+    col_widths=[80, 200, 120, 95],
+    ruled=False,
+)
+
+
+@pytest.mark.skipif(not _has_vie(), reason="tesseract with the vie pack is not installed")
+def test_vietnamese_words_join_in_reading_order(tmp_path: Path) -> None:
+    """Tone marks and descenders move word boxes up and down: the words of a cell still join
+    left to right ("Ngăn kéo bàn 38"), and each stays in its column."""
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
+
+    _, scan = write_pair(tmp_path, "vib", VIETNAMESE_BORDERLESS, dpi=200, rotate_deg=0.3)
+    tables = OcrExtractor(OcrOptions()).extract(scan, [1]).tables
+    assert len(tables) == 1
+    grid = tables[0].grid()
+    assert [r[1] for r in grid[-5:]] == [r[1] for r in VIETNAMESE_BORDERLESS.rows]
+    assert [r[2] for r in grid[-5:]] == [r[2] for r in VIETNAMESE_BORDERLESS.rows]
+    # Tesseract reads the bold "Mã hàng" plain ("Ma hang"); RapidOCR's first reading has the marks
+    assert grid[-6][0] == "Mã hàng"

@@ -5,13 +5,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from rowkeeper.extractors.grid_lines import find_grids, rotate, skew_angle
+from rowkeeper.extractors.grid_lines import Grid, GridCell, find_grids, rotate, skew_angle
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_tables import (
     PxCell,
     PxTable,
     aligned_tables,
+    columns_from_text,
     harmonize_marks,
+    ruled_table,
     text_lines,
 )
 
@@ -117,3 +119,22 @@ def test_rules_between_rows_only_make_no_grid() -> None:
         cv2.line(img, (100, y), (700, y), 0, 2)
     grids, _ = find_grids((img < 128).astype(np.uint8) * 255, 150 / 72)
     assert grids == []
+
+
+def test_rows_ruled_label_starting_at_the_neighbours_figures_heads_its_own_column() -> None:
+    """Labels left-aligned in their cells, figures right-aligned: the last label starts two pixels
+    before the end of the figures to its left. The column edge goes before it, not through it."""
+    ys = (0, 40, 80, 120, 160)
+    frame = Grid(ys, (0, 700), tuple(GridCell(r, 0, 1, 1, (0, ys[r], 700, ys[r + 1])) for r in range(4)))
+    boxes = [_box("Item", 10, 10, 80), _box("Quantity", 300, 10, 170), _box("Amount", 478, 10, 80)]
+    for r, (item, qty, amount) in enumerate([("Desk", "205", "186 318 350"), ("Chair", "203", "601 582 177"),
+                                             ("Lamp", "28", "109 892 300")]):
+        y = ys[r + 1] + 10
+        boxes += [_box(item, 10, y, 90), _box(qty, 480 - 12 * len(qty), y, 12 * len(qty)),
+                  _box(amount, 690 - 8 * len(amount), y, 8 * len(amount))]
+    table, _, _ = ruled_table(columns_from_text(frame, boxes), boxes)
+    grid = [[""] * table.n_cols for _ in range(table.n_rows)]
+    for c in table.cells:
+        grid[c.row][c.col] = c.text
+    assert grid[0] == ["Item", "Quantity", "Amount"]
+    assert grid[1] == ["Desk", "205", "186 318 350"]

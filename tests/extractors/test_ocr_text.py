@@ -61,3 +61,15 @@ def test_despeckle_keeps_commas_and_drops_isolated_specks() -> None:
     clean = despeckle(noisy, 4)
     assert clean[2, 2] == 255 and clean[5, 200] == 255
     assert (clean == gray).all()
+
+
+def test_restore_marks_takes_only_marks_the_plain_reading_lacks() -> None:
+    """A second reading's đ/ơ/ư/ă come back where the first reads the plain letter; a mark the
+    first reading has stays, and readings that spell different letters are left alone."""
+    from rowkeeper.extractors.ocr_text import restore_marks
+
+    assert restore_marks("Don gia", "Đơn giá") == "Đơn giá"
+    assert restore_marks("Ma hang", "Mã hàng") == "Mã hàng"
+    assert restore_marks("Số lượng", "Sõ luong") == "Số lượng"  # never replaces a mark
+    assert restore_marks("Thiét bi", "Thit bi") == "Thiét bi"  # different letters: unchanged
+    assert restore_marks("1.250", "1,250") == "1.250"  # not letters: unchanged

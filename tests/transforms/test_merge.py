@@ -135,3 +135,15 @@ def test_outdented_label_with_space_around_it_joins_but_a_note_does_not() -> Non
     assert [r[0] for r in t.rows][4:7] == ["Item 004", "Female", "Item 005"]
     note = line("* Significantly different from the control", 1, top=100 + 6 * 16 + 14, x0=50.0)
     assert len(_assemble([a, b], [note], n_pages=1)) == 2
+
+
+def test_repeat_of_the_header_cut_at_other_column_edges_still_merges() -> None:
+    """The text page cut its borderless header after "Đơn giá Số"; the scanned page's OCR repeats
+    it cut right. Same text left to right: a repeated header, dropped, and the table continues."""
+    head = ["Mã hàng", "Đơn giá Số", "lượng"]
+    a = _bottom_piece([head, *_rows(0, 20)], page=1)
+    b = raw_table([["Mã hàng", "Đơn giá", "Số lượng"], *_rows(20, 15)], page=2, top=60)
+    (t,) = _assemble([a, b])
+    assert len(t.rows) == 35
+    assert t.pages == (1, 2)
+    assert ("Mã hàng", "Đơn giá", "Số lượng") not in t.rows
