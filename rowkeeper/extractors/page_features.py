@@ -183,20 +183,23 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     return n
 
 
-def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[BBox], int, int]:
+def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells.
 
     On a page set in columns of prose, a table in one column would take the running text of
     the other into its rows (level with them, or between them, ending the run). Two readings
     guard against it: a gutter where prose lines start with the columns left of it holding a
-    table by themselves (those columns read apart), else each page column read on its own."""
+    table by themselves (those columns read apart), else each page column read on its own.
+    `pictures` (image boxes) level with a row make it as tall as they are: rows of thumbnails
+    stand far apart, their text lines do not."""
     gutter = _gutter(lines)
     if gutter is not None:
-        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows)
+        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
         if left[0]:
-            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows)
+            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
             return left[0] + right[0], left[1] + right[1], left[2] + right[2]
-    return _column_regions(lines, min_rows)
+    return _column_regions(lines, min_rows, pictures)
 
 
 def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
@@ -215,15 +218,16 @@ def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
     return None
 
 
-def _column_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBox], int, int]:
+def _column_regions(lines: Sequence[TextLine], min_rows: int,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     """Aligned regions with each column of a page set in columns of prose also read on its own:
     a table in one column sits level with the other column's prose, whose lines would cut its
     run of rows apart."""
     regions, n_rows, n_num = [], 0, 0
     for part in page_columns(lines):
-        more, rows, num = _aligned_regions(part, min_rows)
+        more, rows, num = _aligned_regions(part, min_rows, pictures)
         regions, n_rows, n_num = regions + more, n_rows + rows, n_num + num
-    whole, rows, num = _aligned_regions(lines, min_rows)
+    whole, rows, num = _aligned_regions(lines, min_rows, pictures)
     # a run across the gutter that overlaps a column's table is that table's rows level
     # with the other column's prose
     kept = [b for b in whole if not any(_overlap(b, r) > 0 for r in regions)]
@@ -266,7 +270,8 @@ def _overlap(a: BBox, b: BBox) -> float:
     return max(w, 0.0) * max(h, 0.0)
 
 
-def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBox], int, int]:
+def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
+                     pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     # a typed rule ("-----") under a header must not cut the run of aligned rows in two
     kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
     # a paragraph set beside the table shares its heights: its lines are no cells of its rows
@@ -297,7 +302,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
             if not run:
                 run = [[t] for t in _header_lines(above, row)]
             run.append(row)
-            bottom, bridged, bridge_top, loose = max(t.bbox[3] for t in row), 0, row[0].bbox[1], False
+            bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above = []
             continue
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
@@ -313,6 +318,14 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
         run, bridged = [], 0
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
+
+
+def _row_bottom(row: Sequence[TextLine], pictures: Sequence[BBox]) -> float:
+    """The bottom of a row's text, or of a picture whose top is level with it (a thumbnail
+    in a picture column), whichever is lower."""
+    top, bottom = min(t.bbox[1] for t in row), max(t.bbox[3] for t in row)
+    level = [p[3] for p in pictures if top - (bottom - top) <= p[1] <= bottom]
+    return max([bottom, *level])
 
 
 def running_text(lines: Sequence[TextLine], min_lines: int = 4) -> list[list[TextLine]]:
@@ -449,7 +462,8 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine]) -> Pa
     """Rulings and aligned text columns of one page (its `lines` already read)."""
     hs, vs = rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
-    aligned, n_rows, n_num = aligned_regions(lines)
+    pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
+    aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))

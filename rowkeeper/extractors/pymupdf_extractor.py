@@ -21,9 +21,12 @@ from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
     is_figure,
+    lead_in,
     mostly_numbers,
+    picture_words,
     projection_gaps,
 )
+from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_features import invisible, page_features
 from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.row_rules import pad as _pad
@@ -124,8 +127,13 @@ class PyMuPDFExtractor:
         if parts:
             return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
-        words, seps = drop_margin_numbers(words, projection_gaps(words))
-        seps = aligned_separators(words, seps)
+        head = {id(w) for w in lead_in(words)}
+        if head:  # a heading over the table: the region starts under it
+            words = [w for w in words if id(w) not in head]
+            region = (region[0], min(w[1] for w in words), region[2], region[3])
+        pictures = picture_words(_pictures(page, region))
+        words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
+        seps = aligned_separators(words, seps, pictures)
         if seps:
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
             # a rule beyond them (a line box with leading blanks) would drop the first column.
@@ -243,6 +251,18 @@ class PyMuPDFExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
             extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:
+    """Boxes of the images placed inside `region` (their centres in it), thumbnails in a
+    table's picture column; none thinner than `images.MIN_SIDE`."""
+    out = []
+    for info in page.get_image_info():
+        x0, y0, x1, y1 = info["bbox"]
+        if min(x1 - x0, y1 - y0) >= MIN_SIDE and region[0] <= (x0 + x1) / 2 <= region[2] \
+                and region[1] <= (y0 + y1) / 2 <= region[3]:
+            out.append((x0, y0, x1, y1))
+    return out
 
 
 def _cells_box(cells: Sequence[Any]) -> tuple[float, float, float, float]:
