@@ -11,6 +11,7 @@ import pymupdf
 import pytest
 
 from tests.extractors.finder.layout import grids, new_page, put
+from tests.transforms.pdf_docs import tables_of
 
 GERMAN = [("Standort", "Bild", "Kosten (EUR)", "Volumen (m3)"), ("8721 Seeblick Filiale", "", "90.278", "9.686,08"),
           ("5081 Buchenallee Werk", "", "881.495", "1.491,10"), ("1797 Birkenweg Linie", "", "85.041", "94.578,2"),
@@ -47,3 +48,27 @@ def test_picture_column_keeps_its_header(tmp_path: Path, rows: list[tuple[str, .
         y += 18 if i == 0 else size + 10
     (grid,) = grids(doc, tmp_path / "pictures.pdf")
     assert [tuple(r) for r in grid] == rows
+
+
+def test_picture_column_first_keeps_names_and_rows_when_assembled(tmp_path: Path) -> None:
+    """Assembled (transforms): "Photo" and "Site", printed as one text line, stay two column
+    names, and a name set close to its figure ("Cedar Park line 2982 439,535", one text line
+    too) stays out of the figure's cell; no spanner label is joined from them
+    (transforms/spanners._join_split_labels)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 90, "Sites", 12, "bold")
+    xs = (50, 84, 200, 260)
+    y = 130.0
+    for i, row in enumerate(ENGLISH):
+        for j, text in enumerate(row):
+            if j == 0 and i:
+                _thumbnail(page, pymupdf.Rect(xs[0], y - 9, xs[0] + 24, y + 15), i)
+            elif text:
+                put(page, xs[j] + (50 if j >= 2 else 0), y, text, face="bold" if i == 0 else "sans",
+                    align="right" if j >= 2 else "left")
+        y += 18 if i == 0 else 34
+    doc.save(tmp_path / "first.pdf")
+    (t,) = tables_of(tmp_path / "first.pdf")
+    assert t.columns == ENGLISH[0]
+    assert [tuple(r) for r in t.rows] == ENGLISH[1:]
