@@ -308,9 +308,11 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
-        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub):
+        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub) \
+                and not _larger_print(row, run, 1.15):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
-            # ("Projected") sits between rows of a table without ending it
+            # ("Projected") sits between rows of a table without ending it; it is set in the
+            # table's type, a caption between two stacked tables in larger print
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose = loose or not (near or stub)
             continue
@@ -363,10 +365,22 @@ def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
 
 def _filled(block: Sequence[TextLine]) -> bool:
     """Lines filled to the measure, the last ending a sentence: row labels of one length one
-    under the other ("Projections of Education Statistics to 2017 / ... 2018") end none."""
+    under the other ("Projections of Education Statistics to 2017 / ... 2018") end none.
+    A line is filled when it reaches four fifths of the widest, or when the next line's first
+    word would not have fitted after it (ragged lines of a narrow column)."""
     widest = max(ln.bbox[2] - ln.bbox[0] for ln in block)
-    return all(ln.bbox[2] - ln.bbox[0] >= 0.8 * widest for ln in block[:-1]) and \
+    return all(ln.bbox[2] - ln.bbox[0] + _first_word(nxt) >= 0.97 * widest
+               or ln.bbox[2] - ln.bbox[0] >= 0.8 * widest
+               for ln, nxt in zip(block, block[1:], strict=False)) and \
         block[-1].text.rstrip()[-1:] in _SENTENCE_END
+
+
+def _first_word(line: TextLine) -> float:
+    """Estimated width of a line's first word and the space before it (a character of
+    unspaced script)."""
+    text = line.text.strip()
+    first = text[:1] if ord(text[:1] or " ") > 0x2E80 else text.split()[0]
+    return (line.bbox[2] - line.bbox[0]) * (len(first) + 1) / max(len(text), 1)
 
 
 _SENTENCE_END = ".!?。！？"
@@ -375,11 +389,14 @@ _CLAUSE_END = ".:;。：；"
 
 
 def _sentence_words(text: str) -> bool:
-    """Enough words for running text: six, or twenty characters of unspaced (CJK) script."""
+    """Enough words for running text: six, or three in 24 characters (a paragraph set in a
+    narrow column beside a table: "und außerordentlichen Posten,"), or twelve characters of
+    unspaced (CJK) script."""
     if _is_numeric(text):
         return False
-    return len(text.split()) >= 6 or (len(text) >= 20 and text.count(" ") <= 2 and
-                                       sum(ord(ch) > 0x2E80 for ch in text) >= 0.5 * len(text))
+    n = len(text.split())
+    return n >= 6 or (n >= 3 and len(text) >= 24) or (len(text) >= 12 and text.count(" ") <= 2 and
+                                                      sum(ord(ch) > 0x2E80 for ch in text) >= 0.5 * len(text))
 
 
 def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[TextLine]:

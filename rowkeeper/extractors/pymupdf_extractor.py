@@ -15,7 +15,7 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
-from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases
+from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
@@ -489,17 +489,27 @@ def _word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
     `rejoin` (columns placed from the text): words run on from the cell on their left go back."""
     words = _words(page, _pad(tab.bbox, 1.0))
+    # a label phrase over a column boundary (placed from the text: no rule stops it) goes
+    # whole to one column
+    at = whole_phrases(words, _inner_edges(tab), column_gap(words)) if words else {}
     cells: list[list[list[Any]]] = []
     for row in tab.rows:
         cells.append([])
         for c in row.cells:
             inside = [] if c is None else [
-                w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+                w for w in words if c[0] <= at.get(id(w), (w[0] + w[2]) / 2) < c[2]
+                and c[1] <= (w[1] + w[3]) / 2 < c[3]]
             cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
     if rejoin and words:
         cells = rejoin_phrases(cells, column_gap(words))
     return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))
              for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
+
+
+def _inner_edges(tab: Any) -> list[float]:
+    """x of the column boundaries inside a table (its cells' left edges but the first)."""
+    xs = sorted({round(c[0], 2) for r in tab.rows for c in r.cells if c})
+    return xs[1:]
 
 
 def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
