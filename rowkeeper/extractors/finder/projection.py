@@ -59,10 +59,48 @@ def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequen
     if not words:
         return seps
     edges = column_separators(words, column_gap(words))
+    seps = join_figure_parts(words, seps, [x for x, _ in edges])
     # no gap at all: a header set wider than its columns (bold, centred, a cell padding
     # apart) closes every one, and the columns are the ones the body's shared edges show
     more = add_separators(seps, edges) if seps else [x for x, _ in edges]
     return _merge_header_only([*words, *pictures], more) if len(more) > len(seps) else seps
+
+
+def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequence[float]) -> list[float]:
+    """`seps` less the gaps inside figures: where every line with words on both sides parts
+    two parts of one figure ("65 | 000,6", "74,6 | %", "2020. | 04. | 15.") by one and the
+    same word space, and no column's shared edge (`edges`) stands by. Figures of one format
+    line their parts up in every row, so the projection sees a gap there; a real column of
+    figures shows its edge, or gaps of other widths. A header over the column may stand
+    apart (its words are no figures)."""
+    lines = text_lines(words)
+    heights = sorted(w[3] - w[1] for w in words)
+    wide = max(column_gap(words), 0.8 * heights[len(heights) // 2])
+    out = []
+    for x in seps:
+        gaps: list[float] = []
+        real = any(abs(x - e) <= wide for e in edges)
+        for ln in lines if not real else ():
+            left, right = [w for w in ln if w[2] <= x], [w for w in ln if w[0] >= x]
+            if not left or not right or len(left) + len(right) < len(ln):
+                continue  # a word across x (a header over both parts), or one side empty
+            a, b = left[-1], right[0]
+            parts = _figure_part(str(a[4]), True) and _figure_part(str(b[4]), False)
+            if parts and b[0] - a[2] < wide:
+                gaps.append(b[0] - a[2])
+            elif parts or b[0] - a[2] < wide:
+                real = True  # figures a column gap apart, or a label run up to a figure
+        if real or len(gaps) < 3 or max(gaps) - min(gaps) > 1.0:
+            out.append(x)
+    return out
+
+
+def _figure_part(text: str, first: bool) -> bool:
+    """Digits and number punctuation (a part of a figure), or after one a short unit ("%",
+    "Ft", "€")."""
+    if any(ch.isdigit() for ch in text):
+        return all(ch.isdigit() or ch in ".,:/-'%" for ch in text)
+    return not first and 0 < len(text) <= 3
 
 
 def lead_in(words: Sequence[Any], tol: float = 3.0) -> list[Any]:
