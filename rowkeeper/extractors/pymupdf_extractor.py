@@ -6,7 +6,6 @@ pin in pyproject.toml and tests/extractors/test_pymupdf_pin.py.
 
 from __future__ import annotations
 
-import bisect
 import inspect
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
@@ -26,10 +25,11 @@ from rowkeeper.extractors.finder.projection import (
     picture_words,
     projection_gaps,
 )
+from rowkeeper.extractors.finder.row_rules import packed_row_rules, row_rules, side_by_side
+from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.ruled_grid import drawn_paths
 from rowkeeper.extractors.images import MIN_SIDE
-from rowkeeper.extractors.page_features import invisible, page_features
-from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
-from rowkeeper.extractors.row_rules import pad as _pad
+from rowkeeper.extractors.page_features import page_features
 from rowkeeper.extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -479,6 +479,12 @@ def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
     return out
 
 
+def _inner_edges(tab: Any) -> list[float]:
+    """x of the column boundaries inside a table (its cells' left edges but the first)."""
+    xs = sorted({round(c[0], 2) for r in tab.rows for c in r.cells if c})
+    return xs[1:]
+
+
 def _leader(word: str) -> bool:
     """Dot leaders and typed rules ("......", "-----"); a lone "-" is a value (nil) and stays."""
     return len(word) >= 3 and not word.strip(".…·-_=─—")
@@ -504,12 +510,6 @@ def _word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list
         cells = rejoin_phrases(cells, column_gap(words))
     return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))
              for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
-
-
-def _inner_edges(tab: Any) -> list[float]:
-    """x of the column boundaries inside a table (its cells' left edges but the first)."""
-    xs = sorted({round(c[0], 2) for r in tab.rows for c in r.cells if c})
-    return xs[1:]
 
 
 def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
@@ -550,67 +550,11 @@ def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
 def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
     # (find_tables reads a /Rotate'd page de-rotated: paths read here would be misplaced there)
     if "lines" in (kwargs.get("vertical_strategy"), kwargs.get("horizontal_strategy")) and not page.rotation:
-        kwargs = {**kwargs, "paths": _drawn_paths(page)}
+        kwargs = {**kwargs, "paths": drawn_paths(page)}
     try:
         return list(page.find_tables(**kwargs).tables)
     except (RuntimeError, ValueError) as e:
         raise BadInput(f"{doc.source} page {pno}: PyMuPDF find_tables failed ({e})") from e
-
-
-def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
-    """The page's vector paths less white patches behind one line of text: a cell's background
-    on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
-    patch edge, cutting the table at each word gap). A white box round a whole table stays."""
-    paths = _drop_shading(page.get_drawings())
-    if not any(invisible(p) for p in paths):
-        return paths
-    mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
-    ys = [m[0] for m in mids]
-
-    def one_line(r: pymupdf.Rect) -> bool:
-        inside = mids[bisect.bisect_left(ys, r.y0):bisect.bisect_right(ys, r.y1)]
-        return len({line for _, x, line in inside if r.x0 <= x <= r.x1}) <= 1
-
-    # a thin white bar stays: on a tinted table it is a rule
-    return [p for p in paths if not (invisible(p) and min(p["rect"].width, p["rect"].height) > _THIN
-                                     and one_line(p["rect"]))]
-
-
-def _drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Paths less tinted fill-only boxes inside a cell of drawn rules: a shaded label inside a
-    ruled cell is no cell of its own (its edges would cut the cell into rows and columns).
-    White bars do not count as rules here: on a tinted table they part cells that are boxes."""
-    hs: list[pymupdf.Rect] = []
-    vs: list[pymupdf.Rect] = []
-    for p in paths:
-        if invisible(p):
-            continue
-        for it in p["items"]:
-            if it[0] == "l":
-                r = pymupdf.Rect(it[1], it[2]).normalize()
-            elif it[0] == "re" and (p["type"] != "f" or min(it[1].width, it[1].height) <= _THIN):
-                r = pymupdf.Rect(it[1]).normalize()
-            else:
-                continue
-            if r.height <= _THIN < r.width:
-                hs.append(r)
-            elif r.width <= _THIN < r.height:
-                vs.append(r)
-    if not hs or not vs:
-        return paths
-
-    def boxed(r: pymupdf.Rect) -> bool:
-        across = [v for v in vs if v.y0 <= r.y0 + 1 and v.y1 >= r.y1 - 1]
-        along = [h for h in hs if h.x0 <= r.x0 + 1 and h.x1 >= r.x1 - 1]
-        return (any(v.x1 <= r.x0 + 1 for v in across) and any(v.x0 >= r.x1 - 1 for v in across)
-                and any(h.y1 <= r.y0 + 1 for h in along) and any(h.y0 >= r.y1 - 1 for h in along))
-
-    return [p for p in paths if not (p["type"] == "f" and min(p["rect"].width, p["rect"].height) > _THIN
-                                     and not invisible(p) and boxed(p["rect"]))]
-
-
-_THIN = 3.0
-"""Points: a filled box no thicker than this draws a rule (PyMuPDF's edge_min_length)."""
 
 
 def _area(r: Sequence[float]) -> float:

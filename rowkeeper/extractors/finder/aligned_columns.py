@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from rowkeeper.extractors.row_rules import text_lines as grouped_lines
+from rowkeeper.extractors.finder.row_rules import text_lines as grouped_lines
 
 Word = Sequence[Any]  # (x0, y0, x1, y1, text, ...)
 Anchor = tuple[str, float]  # ("left" | "right" | "decimal", x)
