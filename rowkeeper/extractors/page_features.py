@@ -189,20 +189,23 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     return n
 
 
-def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3) -> tuple[list[BBox], int, int]:
+def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells.
 
     On a page set in columns of prose, a table in one column would take the running text of
     the other into its rows (level with them, or between them, ending the run). Two readings
     guard against it: a gutter where prose lines start with the columns left of it holding a
-    table by themselves (those columns read apart), else each page column read on its own."""
+    table by themselves (those columns read apart), else each page column read on its own.
+    `pictures` (image boxes) level with a row make it as tall as they are: rows of thumbnails
+    stand far apart, their text lines do not."""
     gutter = _gutter(lines)
     if gutter is not None:
-        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows)
+        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
         if left[0]:
-            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows)
+            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
             return left[0] + right[0], left[1] + right[1], left[2] + right[2]
-    return _column_regions(lines, min_rows)
+    return _column_regions(lines, min_rows, pictures)
 
 
 def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
@@ -222,15 +225,16 @@ def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
     return None
 
 
-def _column_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBox], int, int]:
+def _column_regions(lines: Sequence[TextLine], min_rows: int,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     """Aligned regions with each column of a page set in columns of prose also read on its own:
     a table in one column sits level with the other column's prose, whose lines would cut its
     run of rows apart."""
     regions, n_rows, n_num = [], 0, 0
     for part in page_columns(lines):
-        more, rows, num = _aligned_regions(part, min_rows)
+        more, rows, num = _aligned_regions(part, min_rows, pictures)
         regions, n_rows, n_num = regions + more, n_rows + rows, n_num + num
-    whole, rows, num = _aligned_regions(lines, min_rows)
+    whole, rows, num = _aligned_regions(lines, min_rows, pictures)
     # a run across the gutter that overlaps a column's table is that table's rows level
     # with the other column's prose
     kept = [b for b in whole if not any(_overlap(b, r) > 0 for r in regions)]
@@ -273,7 +277,8 @@ def _overlap(a: BBox, b: BBox) -> float:
     return max(w, 0.0) * max(h, 0.0)
 
 
-def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBox], int, int]:
+def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
+                     pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     # a typed rule ("-----") under a header must not cut the run of aligned rows in two
     kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
     # a paragraph set beside the table shares its heights: its lines are no cells of its rows
@@ -304,15 +309,17 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
             if not run:
                 run = [[t] for t in _header_lines(above, row)]
             run.append(row)
-            bottom, bridged, bridge_top, loose = max(t.bbox[3] for t in row), 0, row[0].bbox[1], False
+            bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above = []
             continue
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
-        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub):
+        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub) \
+                and not _larger_print(row, run, 1.15):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
-            # ("Projected") sits between rows of a table without ending it
+            # ("Projected") sits between rows of a table without ending it; it is set in the
+            # table's type, a caption between two stacked tables in larger print
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose = loose or not (near or stub)
             continue
@@ -320,6 +327,14 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int) -> tuple[list[BBo
         run, bridged = [], 0
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
+
+
+def _row_bottom(row: Sequence[TextLine], pictures: Sequence[BBox]) -> float:
+    """The bottom of a row's text, or of a picture whose top is level with it (a thumbnail
+    in a picture column), whichever is lower."""
+    top, bottom = min(t.bbox[1] for t in row), max(t.bbox[3] for t in row)
+    level = [p[3] for p in pictures if top - (bottom - top) <= p[1] <= bottom]
+    return max([bottom, *level])
 
 
 def running_text(lines: Sequence[TextLine], min_lines: int = 4) -> list[list[TextLine]]:
@@ -357,10 +372,22 @@ def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
 
 def _filled(block: Sequence[TextLine]) -> bool:
     """Lines filled to the measure, the last ending a sentence: row labels of one length one
-    under the other ("Projections of Education Statistics to 2017 / ... 2018") end none."""
+    under the other ("Projections of Education Statistics to 2017 / ... 2018") end none.
+    A line is filled when it reaches four fifths of the widest, or when the next line's first
+    word would not have fitted after it (ragged lines of a narrow column)."""
     widest = max(ln.bbox[2] - ln.bbox[0] for ln in block)
-    return all(ln.bbox[2] - ln.bbox[0] >= 0.8 * widest for ln in block[:-1]) and \
+    return all(ln.bbox[2] - ln.bbox[0] + _first_word(nxt) >= 0.97 * widest
+               or ln.bbox[2] - ln.bbox[0] >= 0.8 * widest
+               for ln, nxt in zip(block, block[1:], strict=False)) and \
         block[-1].text.rstrip()[-1:] in _SENTENCE_END
+
+
+def _first_word(line: TextLine) -> float:
+    """Estimated width of a line's first word and the space before it (a character of
+    unspaced script)."""
+    text = line.text.strip()
+    first = text[:1] if ord(text[:1] or " ") > 0x2E80 else text.split()[0]
+    return (line.bbox[2] - line.bbox[0]) * (len(first) + 1) / max(len(text), 1)
 
 
 _SENTENCE_END = ".!?。！？"
@@ -369,9 +396,13 @@ _CLAUSE_END = ".:;。：；"
 
 
 def _sentence_words(text: str) -> bool:
-    """Enough words for running text: six, or twenty characters of unspaced (CJK) script."""
-    wordy = len(text.split()) >= 6 or (len(text) >= 20 and text.count(" ") <= 2 and
-                                       sum(ord(ch) > 0x2E80 for ch in text) >= 0.5 * len(text))
+    """Enough words for running text: six, or three in 24 characters (a paragraph set in a
+    narrow column beside a table: "und außerordentlichen Posten,"), or twelve characters of
+    unspaced (CJK) script."""
+    n = len(text.split())
+    wordy = n >= 6 or (n >= 3 and len(text) >= 24) or (len(text) >= 12 and text.count(" ") <= 2 and
+                                                       sum(ord(ch) > 0x2E80 for ch in text) >= 0.5 * len(text))
+    # the numeric test last: most lines fail the word count first (the page engineer's profile)
     return wordy and not _is_numeric(text)
 
 
@@ -456,7 +487,8 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, already read)."""
     hs, vs = rules if rules is not None else rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
-    aligned, n_rows, n_num = aligned_regions(lines)
+    pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
+    aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))

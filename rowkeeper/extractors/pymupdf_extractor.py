@@ -6,7 +6,6 @@ pin in pyproject.toml and tests/extractors/test_pymupdf_pin.py.
 
 from __future__ import annotations
 
-import bisect
 import inspect
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
@@ -15,19 +14,22 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
-from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases
+from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
     is_figure,
+    lead_in,
     mostly_numbers,
+    picture_words,
     projection_gaps,
 )
-from rowkeeper.extractors.page_features import invisible
+from rowkeeper.extractors.finder.row_rules import packed_row_rules, row_rules, side_by_side
+from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.ruled_grid import drawn_paths
+from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of, words_in
-from rowkeeper.extractors.row_rules import packed_row_rules, row_rules, side_by_side
-from rowkeeper.extractors.row_rules import pad as _pad
 from rowkeeper.extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -121,8 +123,13 @@ class PyMuPDFExtractor:
         if parts:
             return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
-        words, seps = drop_margin_numbers(words, projection_gaps(words))
-        seps = aligned_separators(words, seps)
+        head = {id(w) for w in lead_in(words)}
+        if head:  # a heading over the table: the region starts under it
+            words = [w for w in words if id(w) not in head]
+            region = (region[0], min(w[1] for w in words), region[2], region[3])
+        pictures = picture_words(_pictures(page, region))
+        words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
+        seps = aligned_separators(words, seps, pictures)
         if seps:
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
             # a rule beyond them (a line box with leading blanks) would drop the first column.
@@ -242,6 +249,18 @@ class PyMuPDFExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
             extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:
+    """Boxes of the images placed inside `region` (their centres in it), thumbnails in a
+    table's picture column; none thinner than `images.MIN_SIDE`."""
+    out = []
+    for info in page.get_image_info():
+        x0, y0, x1, y1 = info["bbox"]
+        if min(x1 - x0, y1 - y0) >= MIN_SIDE and region[0] <= (x0 + x1) / 2 <= region[2] \
+                and region[1] <= (y0 + y1) / 2 <= region[3]:
+            out.append((x0, y0, x1, y1))
+    return out
 
 
 def _cells_box(cells: Sequence[Any]) -> tuple[float, float, float, float]:
@@ -458,6 +477,12 @@ def _gap_midlines(page: pymupdf.Page, tab: Any) -> list[float]:
     return out
 
 
+def _inner_edges(tab: Any) -> list[float]:
+    """x of the column boundaries inside a table (its cells' left edges but the first)."""
+    xs = sorted({round(c[0], 2) for r in tab.rows for c in r.cells if c})
+    return xs[1:]
+
+
 def _leader(word: str) -> bool:
     """Dot leaders and typed rules ("......", "-----"); a lone "-" is a value (nil) and stays."""
     return len(word) >= 3 and not word.strip(".…·-_=─—")
@@ -468,12 +493,16 @@ def _word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
     `rejoin` (columns placed from the text): words run on from the cell on their left go back."""
     words = _words(page, _pad(tab.bbox, 1.0))
+    # a label phrase over a column boundary (placed from the text: no rule stops it) goes
+    # whole to one column
+    at = whole_phrases(words, _inner_edges(tab), column_gap(words)) if words else {}
     cells: list[list[list[Any]]] = []
     for row in tab.rows:
         cells.append([])
         for c in row.cells:
             inside = [] if c is None else [
-                w for w in words if c[0] <= (w[0] + w[2]) / 2 < c[2] and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+                w for w in words if c[0] <= at.get(id(w), (w[0] + w[2]) / 2) < c[2]
+                and c[1] <= (w[1] + w[3]) / 2 < c[3]]
             cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
     if rejoin and words:
         cells = rejoin_phrases(cells, column_gap(words))
@@ -489,67 +518,11 @@ def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
 def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
     # (find_tables reads a /Rotate'd page de-rotated: paths read here would be misplaced there)
     if "lines" in (kwargs.get("vertical_strategy"), kwargs.get("horizontal_strategy")) and not page.rotation:
-        kwargs = {**kwargs, "paths": _drawn_paths(page)}
+        kwargs = {**kwargs, "paths": drawn_paths(page)}
     try:
         return list(page.find_tables(**kwargs).tables)
     except (RuntimeError, ValueError) as e:
         raise BadInput(f"{doc.source} page {pno}: PyMuPDF find_tables failed ({e})") from e
-
-
-def _drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
-    """The page's vector paths less white patches behind one line of text: a cell's background
-    on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
-    patch edge, cutting the table at each word gap). A white box round a whole table stays."""
-    paths = _drop_shading(page.get_drawings())
-    if not any(invisible(p) for p in paths):
-        return paths
-    mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
-    ys = [m[0] for m in mids]
-
-    def one_line(r: pymupdf.Rect) -> bool:
-        inside = mids[bisect.bisect_left(ys, r.y0):bisect.bisect_right(ys, r.y1)]
-        return len({line for _, x, line in inside if r.x0 <= x <= r.x1}) <= 1
-
-    # a thin white bar stays: on a tinted table it is a rule
-    return [p for p in paths if not (invisible(p) and min(p["rect"].width, p["rect"].height) > _THIN
-                                     and one_line(p["rect"]))]
-
-
-def _drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Paths less tinted fill-only boxes inside a cell of drawn rules: a shaded label inside a
-    ruled cell is no cell of its own (its edges would cut the cell into rows and columns).
-    White bars do not count as rules here: on a tinted table they part cells that are boxes."""
-    hs: list[pymupdf.Rect] = []
-    vs: list[pymupdf.Rect] = []
-    for p in paths:
-        if invisible(p):
-            continue
-        for it in p["items"]:
-            if it[0] == "l":
-                r = pymupdf.Rect(it[1], it[2]).normalize()
-            elif it[0] == "re" and (p["type"] != "f" or min(it[1].width, it[1].height) <= _THIN):
-                r = pymupdf.Rect(it[1]).normalize()
-            else:
-                continue
-            if r.height <= _THIN < r.width:
-                hs.append(r)
-            elif r.width <= _THIN < r.height:
-                vs.append(r)
-    if not hs or not vs:
-        return paths
-
-    def boxed(r: pymupdf.Rect) -> bool:
-        across = [v for v in vs if v.y0 <= r.y0 + 1 and v.y1 >= r.y1 - 1]
-        along = [h for h in hs if h.x0 <= r.x0 + 1 and h.x1 >= r.x1 - 1]
-        return (any(v.x1 <= r.x0 + 1 for v in across) and any(v.x0 >= r.x1 - 1 for v in across)
-                and any(h.y1 <= r.y0 + 1 for h in along) and any(h.y0 >= r.y1 - 1 for h in along))
-
-    return [p for p in paths if not (p["type"] == "f" and min(p["rect"].width, p["rect"].height) > _THIN
-                                     and not invisible(p) and boxed(p["rect"]))]
-
-
-_THIN = 3.0
-"""Points: a filled box no thicker than this draws a rule (PyMuPDF's edge_min_length)."""
 
 
 def _area(r: Sequence[float]) -> float:

@@ -58,14 +58,24 @@ def _misfit(groups: dict[int, list[int]], extent: dict[int, tuple[float, float]]
     return err
 
 
-def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine]) -> RawTable:
-    """Row r with a label that its words' gap cut into two cells ("Đơn" | "giá") put back in
-    the first: the text layer printed it as one line."""
+def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine],
+                       numeric: Sequence[bool]) -> RawTable:
+    """Row r with a label over figure columns that its words' gap cut into two cells ("Đơn" |
+    "giá") put back in the first: the text layer printed it as one line. Two labels of their
+    own ("Photo" | "Site"), a name beside its figure ("... hub 9826" | "499,554") are printed
+    as one line too when set close: only words over two figure columns, neither a figure, in
+    a row of group labels (some figure column without one) are joined; a header row naming
+    every column ("Lead time" | "Cost [USD]") is no such row."""
     row = sorted((c for c in piece.cells if c.row == r), key=lambda c: c.col)
+    if all(c.text.strip() for c in row if c.col < len(numeric) and numeric[c.col]):
+        return piece
     texts = {clean_text(ln.text) for ln in lines if ln.page == piece.page}
     cells = list(piece.cells)
     for a, b in zip(row, row[1:], strict=False):
         joined = clean_text(f"{a.text} {b.text}")
+        if not (a.col < len(numeric) and b.col < len(numeric) and numeric[a.col] and numeric[b.col]) \
+                or _figure(a.text) or _figure(b.text):
+            continue
         if a.text.strip() and b.text.strip() and " " in joined and joined in texts \
                 and clean_text(a.text) not in texts and clean_text(b.text) not in texts:
             cells[cells.index(a)] = a.model_copy(update={"text": joined})
@@ -83,7 +93,7 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     # text layer printed two as one line; a split label is joined in group rows and data rows
     last = reads_as_data([grid[r + 1][j] for j in range(piece.n_cols) if numeric[j]]) \
         and not reads_as_data(grid[r])
-    split = piece if last else _join_split_labels(piece, r, lines)
+    split = piece if last else _join_split_labels(piece, r, lines, numeric)
     if split.cells != piece.cells:
         piece, row = split, {c.col: c for c in split.cells if c.row == r}
     labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j]]

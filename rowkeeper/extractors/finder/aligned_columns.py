@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from rowkeeper.extractors.row_rules import text_lines as grouped_lines
+from rowkeeper.extractors.finder.row_rules import text_lines as grouped_lines
 
 Word = Sequence[Any]  # (x0, y0, x1, y1, text, ...)
 Anchor = tuple[str, float]  # ("left" | "right" | "decimal", x)
@@ -226,3 +226,31 @@ def _runs_on(prev: Word, word: Word, min_gap: float) -> bool:
     if word[0] - prev[2] >= min_gap:
         return False
     return not (_words_of_letters(str(prev[4])) and _figure(str(word[4])))
+
+
+def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) -> dict[int, float]:
+    """x to place each word of a phrase of words (no figure among them, words closer than
+    `min_gap`) that runs across column boundaries `cuts`, by `id` of the word: the middle of
+    the phrase's widest part between them. A header label wider than its column ("Biên lợi
+    nhuận" over right-aligned percentages) reaches over the gap into its neighbour; placed
+    word by word, its first words would join the neighbour's label. Labels set a word space
+    apart (a tight header, "Name Lunch order") are two: a word of the phrase starts at a left
+    edge that words of letters share over the lines (a column of text; the widest figures of a
+    right-aligned column share one too, by chance)."""
+    out: dict[int, float] = {}
+    lines = text_lines([w for w in words if str(w[4]).strip()])
+    lefts = [x for (kind, x), held in anchors(lines, min_gap) if kind == "left"
+             and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
+    for line in lines:
+        starts, _ = phrase_ends(line, min_gap)
+        bounds = [*sorted(starts), len(line)]
+        for a, b in zip(bounds, bounds[1:], strict=False):
+            phrase = line[a:b]
+            inner = [x for x in cuts if phrase[0][0] < x < phrase[-1][2]]
+            if len(phrase) < 2 or not inner or any(_figure(str(w[4])) for w in phrase) or \
+                    any(abs(w[0] - x) <= 1.5 for w in phrase[1:] for x in lefts):
+                continue
+            edges = [phrase[0][0], *inner, phrase[-1][2]]
+            k = max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
+            out.update({id(w): (edges[k] + edges[k + 1]) / 2 for w in phrase})
+    return out

@@ -14,16 +14,29 @@ from rowkeeper.extractors.finder.aligned_columns import (
     add_separators,
     column_gap,
     column_separators,
+    phrase_ends,
+    text_lines,
 )
 
+PICTURE = "\ufffc"
+"""Text of a picture's placeholder word (U+FFFC, the object replacement character)."""
 
-def projection_gaps(words: Sequence[Any]) -> list[float]:
-    """x of the middle of each gap, wider than a word space, in the union of the words' spans;
-    a header-only column is merged into its neighbour (a left-aligned label over right-aligned
-    numbers projects apart from them)."""
+
+def picture_words(boxes: Sequence[Sequence[float]]) -> list[tuple[float, float, float, float, str]]:
+    """Images (x0, y0, x1, y1) as placeholder words: a column of pictures under its header
+    ("Photo") is ink the projection must see, or the header reads as a header-only column and
+    is merged into its neighbour."""
+    return [(b[0], b[1], b[2], b[3], PICTURE) for b in boxes]
+
+
+def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[float]:
+    """x of the middle of each gap, wider than a word space, in the union of the words' spans
+    (and the `picture_words`); a header-only column is merged into its neighbour (a
+    left-aligned label over right-aligned numbers projects apart from them)."""
     words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
     if not words:
         return []
+    words = [*words, *pictures]
     # Spanning group headers ("Design effect" over six columns) would close every gap below
     # them: the gaps come from the rows holding numbers when there are enough of them.
     # A row counts when most of its phrases (words closer than a word space) are numbers: a
@@ -32,21 +45,94 @@ def projection_gaps(words: Sequence[Any]) -> list[float]:
     for w in words:
         per_row.setdefault(round(w[3] / 3), []).append(w)
     numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
-    body = [w for w in words if round(w[3] / 3) in numeric_rows]
+    body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
         return _merge_header_only(words, _gaps(body))
     return _merge_header_only(words, _gaps(words))
 
 
-def aligned_separators(words: Sequence[Any], seps: list[float]) -> list[float]:
+def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequence[Any] = ()) -> list[float]:
     """The projection's gaps and the boundaries whole-column alignment adds inside its columns
     (a long name run up to the figures beside it closes their gap in the projection), less
-    header-only columns."""
+    header-only columns (a column of `picture_words` is none)."""
     words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
     if not words:
         return seps
-    more = add_separators(seps, column_separators(words, column_gap(words)))
-    return _merge_header_only(words, more) if len(more) > len(seps) else seps
+    edges = column_separators(words, column_gap(words))
+    seps = join_figure_parts(words, seps, [x for x, _ in edges])
+    # no gap at all: a header set wider than its columns (bold, centred, a cell padding
+    # apart) closes every one, and the columns are the ones the body's shared edges show
+    more = add_separators(seps, edges) if seps else [x for x, _ in edges]
+    return _merge_header_only([*words, *pictures], more) if len(more) > len(seps) else seps
+
+
+def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequence[float]) -> list[float]:
+    """`seps` less the gaps inside figures: where every line with words on both sides parts
+    two parts of one figure ("65 | 000,6", "74,6 | %", "2020. | 04. | 15.") by one and the
+    same word space, and no column's shared edge (`edges`) stands by. Figures of one format
+    line their parts up in every row, so the projection sees a gap there; a real column of
+    figures shows its edge, or gaps of other widths. A header over the column may stand
+    apart (its words are no figures)."""
+    lines = text_lines(words)
+    heights = sorted(w[3] - w[1] for w in words)
+    wide = max(column_gap(words), 0.8 * heights[len(heights) // 2])
+    out = []
+    for x in seps:
+        gaps: list[float] = []
+        real = any(abs(x - e) <= wide for e in edges)
+        for ln in lines if not real else ():
+            left, right = [w for w in ln if w[2] <= x], [w for w in ln if w[0] >= x]
+            if not left or not right or len(left) + len(right) < len(ln):
+                continue  # a word across x (a header over both parts), or one side empty
+            a, b = left[-1], right[0]
+            parts = _figure_part(str(a[4]), True) and _figure_part(str(b[4]), False)
+            if parts and b[0] - a[2] < wide:
+                gaps.append(b[0] - a[2])
+            elif parts or b[0] - a[2] < wide:
+                real = True  # figures a column gap apart, or a label run up to a figure
+        if real or len(gaps) < 3 or max(gaps) - min(gaps) > 1.0:
+            out.append(x)
+    return out
+
+
+def _figure_part(text: str, first: bool) -> bool:
+    """Digits and number punctuation (a part of a figure), or after one a short unit ("%",
+    "Ft", "€")."""
+    if any(ch.isdigit() for ch in text):
+        return all(ch.isdigit() or ch in ".,:/-'%" for ch in text)
+    return not first and 0 < len(text) <= 3
+
+
+def lead_in(words: Sequence[Any], tol: float = 3.0) -> list[Any]:
+    """Words of the one-phrase lines at the top of a region that start at its table's left
+    edge, run across a column gap of the lines under them and stand apart from them (more
+    than one and a half row pitches up, or in larger print): a heading or lead-in sentence over
+    a borderless table ("Here is a table") is no row of it, and would close every gap of its
+    projection. A header row set tight (its labels a cell padding apart), a column header over
+    one column, a spanner over its sub-columns (starting right of the stub) stay; at least
+    three lines stay."""
+    lines = text_lines([w for w in words if w[4].strip(".-_·…")])
+    if len(lines) < 4:
+        return []
+    min_gap = column_gap([w for ln in lines for w in ln])
+    k = 0
+    while len(lines) - k > 3 and len(phrase_ends(lines[k], min_gap)[0]) == 1:
+        k += 1
+    if not k:
+        return []
+    rest = [w for ln in lines[k:] for w in ln]
+    seps = aligned_separators(rest, projection_gaps(rest))
+    left = min(w[0] for w in rest)
+    tops = [min(w[1] for w in ln) for ln in lines]
+    pitch = sorted(b - a for a, b in zip(tops[k:], tops[k + 1:], strict=False))[(len(lines) - k - 1) // 2]
+    height = sorted(w[3] - w[1] for w in rest)[len(rest) // 2]
+    out: list[Any] = []
+    for i, ln in enumerate(lines[:k]):
+        apart = tops[i + 1] - tops[i] > 1.5 * pitch or min(w[3] - w[1] for w in ln) > 1.1 * height
+        if abs(ln[0][0] - left) > tol or not apart or not any(ln[0][0] < x < ln[-1][2] for x in seps):
+            break
+        out += ln
+    return out
 
 
 def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:

@@ -43,8 +43,9 @@ def _wrap(text: str, limit: float, face: str) -> list[str]:
 
 @pytest.mark.parametrize(("prose", "face"), [(ENGLISH, "sans"), (GERMAN, "serif"), (JAPANESE, "cjk")])
 @pytest.mark.parametrize("table_left", [True, False])
+@pytest.mark.parametrize("measure", [230, 150])  # a narrow column: four to six words a line, ragged
 def test_paragraph_beside_a_borderless_table_stays_out_of_it(tmp_path: Path, prose: str, face: str,
-                                                             table_left: bool) -> None:
+                                                             table_left: bool, measure: float) -> None:
     doc = pymupdf.open()
     page = new_page(doc)
     table_x, text_x = (72, 300) if table_left else (340, 72)
@@ -53,7 +54,7 @@ def test_paragraph_beside_a_borderless_table_stays_out_of_it(tmp_path: Path, pro
         put(page, table_x, y, region)
         put(page, table_x + 100, y, units, align="right")
         put(page, table_x + 170, y, revenue, align="right")
-    for i, line in enumerate(_wrap(prose, 230, face)):
+    for i, line in enumerate(_wrap(prose, measure, face)):
         put(page, text_x, 106 + 12 * i, line, face=face)
     assert [[tuple(r) for r in g] for g in grids(doc, tmp_path / "beside.pdf")] == [ROWS]
 

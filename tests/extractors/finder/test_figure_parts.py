@@ -1,0 +1,55 @@
+"""Figures printed in parts a word space apart ("65 000,6", "74,6 %", "2020. 04. 15."): in
+one format the parts line up in every row, so the x projection shows a gap between them; no
+column's edge stands there, so they stay one cell (finder/projection.join_figure_parts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.extractors.finder.layout import grids, new_page
+
+_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+HUNGARIAN = [("Tétel", "Egységár", "Árrés", "Dátum"), ("Vörösfenyő egység 7345", "65 000,6", "74,6 %", "2020. 04. 15."),
+             ("Hársfa bolt 6935", "26 076,9", "46,7 %", "2026. 02. 27."), ("Dunapart iroda 2427", "35 845,9", "48,7 %", "2019. 03. 13."),
+             ("Öböl raktár 8629", "41 337,2", "12,5 %", "2021. 11. 02."), ("Tölgyes bolt 17", "90 120,0", "33,3 %", "2024. 06. 30.")]
+GERMAN = [("Standort", "Anteil (%)", "Gewicht", "Datum"), ("Nordhafen Halle 6195", "26,6 %", "1.480.521 €", "27.04.2023"),
+          ("Ostring Halle 1930", "4,8 %", "9.718.857 €", "25.07.2026"), ("Weidenhof Werk 692", "82,6 %", "53.768 €", "23.11.2022"),
+          ("Talweg Lager 951", "65,7 %", "57.253 €", "27.12.2021")]
+
+
+def _monospace(page: pymupdf.Page, rows: list[tuple[str, ...]], size: float, spaces: int) -> None:
+    """Rows as a monospace report prints them: the first column left-aligned, the others
+    right-aligned, `spaces` blanks between the widest cells of neighbouring columns."""
+    widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
+    for i, row in enumerate(rows):
+        line = row[0].ljust(widths[0]) + "".join(" " * spaces + t.rjust(w) for t, w in zip(row[1:], widths[1:], strict=True))
+        page.insert_text((46, 120 + 1.5 * size * i), line, fontsize=size, fontname="mono", fontfile=_MONO)
+
+
+def _proportional(page: pymupdf.Page, rows: list[tuple[str, ...]], size: float) -> None:
+    """The first column left-aligned, the others right-aligned an inch apart."""
+    font = pymupdf.Font(fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    for i, row in enumerate(rows):
+        y = 120 + 1.5 * size * i
+        page.insert_text((46, y), row[0], fontsize=size, fontname="sans")
+        for j, text in enumerate(row[1:]):
+            x = 200 + 72 * (j + 1) - font.text_length(text, fontsize=size)
+            page.insert_text((x, y), text, fontsize=size, fontname="sans")
+
+
+@pytest.mark.parametrize("rows", [HUNGARIAN, GERMAN])
+@pytest.mark.parametrize("spaces", [2, 3])
+def test_monospace_figures_in_parts_stay_one_cell(tmp_path: Path, rows: list[tuple[str, ...]], spaces: int) -> None:
+    doc = pymupdf.open()
+    _monospace(new_page(doc), rows, 8.0, spaces)
+    assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "mono.pdf")] == [rows]
+
+
+@pytest.mark.parametrize("rows", [HUNGARIAN, GERMAN])
+def test_proportional_figures_in_parts_stay_one_cell(tmp_path: Path, rows: list[tuple[str, ...]]) -> None:
+    doc = pymupdf.open()
+    _proportional(new_page(doc), rows, 9.0)
+    assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "prop.pdf")] == [rows]
