@@ -88,6 +88,9 @@ class ChunkConfig(Section):
     """`rowkeeper query` answers with the whole table when hits cover k/n rows >= this."""
     hard_max_chars: int = 20000
     """No chunk is longer: a longer one is cut, with a warning (budgets above are soft)."""
+    max_context_chars: int = 300
+    """Each context line (section path, caption, notes) that row and row-group chunks repeat is
+    cut to this many characters; the table chunk keeps it whole (0: no cut)."""
 
 
 class SinkConfig(BaseModel):
