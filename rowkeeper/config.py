@@ -109,6 +109,9 @@ class RunnerConfig(Section):
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
     memory_limit_mb: int = 4096
+    flow_memory_limit_mb: int = 4096
+    """The run process's own cap (resident MB; past it the run stops with one line, exit 2, and
+    a rerun resumes). Workers have memory_limit_mb each; 0: no cap on the run process."""
     fallback_timeout_s: float = 120.0
     """When a document's worker hangs past document_timeout_s, crashes or runs out of memory,
     the document is read once more text-only (text lines, no table layer) within this budget:
