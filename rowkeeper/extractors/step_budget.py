@@ -55,6 +55,7 @@ class PageClock(Sequence[int]):
 
     def __init__(self, layer: str, pages: Sequence[int], budget_s: float) -> None:
         self.layer, self.pages, self.budget_s = layer, tuple(pages), budget_s
+        self._active = False  # armed only inside `with clock:`, where our SIGALRM handler is set
 
     @overload
     def __getitem__(self, i: int) -> int: ...
@@ -75,7 +76,7 @@ class PageClock(Sequence[int]):
         self._arm(self.pages, self.budget_s * max(len(self.pages), 1))
 
     def _arm(self, pages: tuple[int, ...], budget_s: float) -> None:
-        if not _enabled(budget_s):
+        if not self._active:  # SIGALRM's default action would end the process
             return
         _current[:] = [Step(self.layer, pages, time.monotonic(), budget_s)]
         signal.setitimer(signal.ITIMER_REAL, budget_s)
@@ -84,15 +85,17 @@ class PageClock(Sequence[int]):
         """Start the whole call's budget (for a layer that never iterates its pages)."""
         if _enabled(self.budget_s):
             self._previous = signal.signal(signal.SIGALRM, _expire)
+            self._active = True
             self._arm(self.pages, self.budget_s * max(len(self.pages), 1))
         return self
 
     def __exit__(self, *exc: object) -> None:
         try:
-            if _enabled(self.budget_s):
+            if self._active:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         finally:  # the one-shot alarm may fire just before it is disarmed: restore anyway
-            if _enabled(self.budget_s):
+            if self._active:
+                self._active = False
                 signal.signal(signal.SIGALRM, self._previous)
             _current.clear()
 
