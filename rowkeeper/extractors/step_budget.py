@@ -67,6 +67,9 @@ class PageClock(Sequence[int]):
     def __len__(self) -> int:
         return len(self.pages)
 
+    def __contains__(self, page: object) -> bool:  # a membership test is not moving on to a page
+        return page in self.pages
+
     def __iter__(self) -> Iterator[int]:
         for p in self.pages:
             self._arm((p,), self.budget_s)
