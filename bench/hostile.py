@@ -5,9 +5,9 @@ non-PDF bytes) through the real `rowkeeper run`.
     python bench/hostile.py [--heavy] [--workers N] [--part dev|test|all] [--keep DIR]
 
 Prints, per part: every input recorded once (yes/no), ok / failed counts, failure reasons
-grouped, documents with warnings and text-only second readings, output bytes per character of
-PDF text (max, p95), peak RSS of the flow process and of any process of the run, and whether a
-temp file or a process was left behind. `dev` holds the cases whose name hashes even (tune on
+grouped, documents with warnings, text-only second readings and per-page deadlines, output
+characters (and bytes) per character of PDF text (max, p95), peak RSS of the flow process and of
+any process of the run, and whether a temp file or a process was left behind. `dev` holds the cases whose name hashes even (tune on
 these), `test` the others (only measure). Nothing is downloaded.
 """
 
@@ -68,33 +68,45 @@ def _reason(error: str | None) -> str:
     return re.sub(r"\d+", "N", text)[:110]
 
 
-def _output_bytes(out: Path) -> dict[str, int]:
-    """Bytes of chunk text per doc_id."""
-    sizes: collections.Counter[str] = collections.Counter()
+def _output_sizes(out: Path) -> tuple[dict[str, int], dict[str, int]]:
+    """Characters and UTF-8 bytes of chunk text per doc_id."""
+    chars: collections.Counter[str] = collections.Counter()
+    size: collections.Counter[str] = collections.Counter()
     with open(out / "chunks.jsonl", encoding="utf-8") as f:
         for line in f:
             c = json.loads(line)
-            sizes[c["doc_id"]] += len(c["text"].encode())
-    return sizes
+            chars[c["doc_id"]] += len(c["text"])
+            size[c["doc_id"]] += len(c["text"].encode())
+    return chars, size
+
+
+def _max_p95(ratios: list[float]) -> tuple[float | None, float | None]:
+    ratios = sorted(ratios)
+    return (round(ratios[-1], 2), round(ratios[int(0.95 * (len(ratios) - 1))], 2)) if ratios else (None, None)
 
 
 def summarize(names: list[str], out: Path) -> dict[str, object]:
-    """The figures of one part from the run's documents.jsonl and chunks.jsonl."""
+    """The figures of one part from the run's documents.jsonl and chunks.jsonl. The output bound
+    compares like with like, characters of chunk text per character of PDF text (a byte ratio
+    counts CJK text three times over: it is printed too, for comparison with older figures)."""
     records = [json.loads(x) for x in (out / "documents.jsonl").read_text(encoding="utf-8").splitlines()]
     mine = [r for r in records if Path(r["source"]).name in set(names)]
     seen = collections.Counter(Path(r["source"]).name for r in mine)
-    sizes = _output_bytes(out)
-    ratios = sorted(sizes[r["doc_id"]] / max(sum(p["chars"] for p in r["pages"]), 1)
-                    for r in mine if r["status"] == "ok" and sum(p["chars"] for p in r["pages"]) > 0)
+    chars, size = _output_sizes(out)
+    read = [(r["doc_id"], sum(p["chars"] for p in r["pages"])) for r in mine if r["status"] == "ok"]
+    read = [(d, n) for d, n in read if n > 0]
+    char_max, char_p95 = _max_p95([chars[d] / n for d, n in read])
+    byte_max, byte_p95 = _max_p95([size[d] / n for d, n in read])
     return {
         "inputs": len(names), "recorded_once": sorted(seen) == sorted(names) and max(seen.values()) == 1,
         "ok": sum(r["status"] == "ok" for r in mine), "failed": sum(r["status"] == "failed" for r in mine),
         "with_warnings": sum(bool(r.get("warnings")) for r in mine),
         "text_only_second_reading": sum(any(a["extractor"] in ("deadline", "pdfium") for a in r["attempts"])
                                         for r in mine),
+        "page_deadlines": sum(any(a["reason"].startswith("deadline:") for a in r["attempts"]) for r in mine),
         "reasons": collections.Counter(_reason(r["error"]) for r in mine if r["status"] == "failed").most_common(),
-        "output_bytes_per_text_char_max": round(ratios[-1], 2) if ratios else None,
-        "output_bytes_per_text_char_p95": round(ratios[int(0.95 * (len(ratios) - 1))], 2) if ratios else None,
+        "output_chars_per_text_char_max": char_max, "output_chars_per_text_char_p95": char_p95,
+        "output_bytes_per_text_char_max": byte_max, "output_bytes_per_text_char_p95": byte_p95,
     }
 
 

@@ -1,7 +1,7 @@
 """kill -9 benchmark: kill `rowkeeper run` at each phase, rerun, compare every sink with a
 clean run's.
 
-    python bench/killnine.py [--trials N] [--docs N] [--postgres] [--part dev|test|all]
+    python bench/killnine.py [--trials N] [--docs N] [--postgres] [--part dev|test|all] [--shared-prefect]
 
 Phases (rowkeeper/faults.py crash points, each the run SIGKILLing itself, so workers, the
 Prefect server and temp files are left exactly as a real kill -9 leaves them): `startup`
@@ -109,8 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--postgres", action="store_true", help="add a throwaway Postgres server as a third sink")
     ap.add_argument("--part", choices=["dev", "test", "all"], default="test")
     ap.add_argument("--phases", default=",".join(POINTS), help=f"comma-separated, of {', '.join(POINTS)}")
+    ap.add_argument("--shared-prefect", action="store_true",
+                    help="one Prefect server for every run (PREFECT_API_URL): a trial skips the ~10-30 s "
+                         "server start-up, but no longer checks that a killed run's own server dies with it")
     args = ap.parse_args(argv)
-    server, pg = None, None
+    server, pg, prefect = None, None, _shared_prefect() if args.shared_prefect else None
     if args.postgres:
         from tests.sinks.pg_server import start_server
 
@@ -124,7 +127,19 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if server is not None:
             server.stop()
+        if prefect is not None:
+            prefect.stop()
     return 0
+
+
+def _shared_prefect() -> Any:
+    """Start one Prefect server and point every run of this benchmark at it."""
+    from prefect.server.api.server import SubprocessASGIServer
+
+    server = SubprocessASGIServer()
+    server.start(timeout=300)  # a loaded machine takes minutes
+    os.environ["PREFECT_API_URL"] = server.api_url
+    return server
 
 
 if __name__ == "__main__":

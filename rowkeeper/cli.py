@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--no-progress", action="store_true", help="no progress bar")
     run.add_argument("--retry-failed", action="store_true",
                      help="reprocess documents that failed before although unchanged (e.g. a password was added)")
+    run.add_argument("--wait-lock", type=float, default=0.0, metavar="SECONDS",
+                     help="when another run holds --out, wait up to this long for it (default: refuse at once)")
     run.set_defaults(func=_cmd_run)
     _add_ops_commands(sub)
 

@@ -88,6 +88,9 @@ class ChunkConfig(Section):
     """`rowkeeper query` answers with the whole table when hits cover k/n rows >= this."""
     hard_max_chars: int = 20000
     """No chunk is longer: a longer one is cut, with a warning (budgets above are soft)."""
+    max_context_chars: int = 300
+    """Each context line (section path, caption, notes) that row and row-group chunks repeat is
+    cut to this many characters; the table chunk keeps it whole (0: no cut)."""
 
 
 class SinkConfig(BaseModel):
@@ -106,6 +109,9 @@ class RunnerConfig(Section):
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
     memory_limit_mb: int = 4096
+    flow_memory_limit_mb: int = 4096
+    """The run process's own cap (resident MB; past it the run stops with one line, exit 2, and
+    a rerun resumes). Workers have memory_limit_mb each; 0: no cap on the run process."""
     fallback_timeout_s: float = 120.0
     """When a document's worker hangs past document_timeout_s, crashes or runs out of memory,
     the document is read once more text-only (text lines, no table layer) within this budget:

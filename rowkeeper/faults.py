@@ -32,7 +32,14 @@ def crash_point(name: str) -> None:
 
 
 def hang_point(name: str) -> None:
-    """Block forever if ROWKEEPER_HANG_AT names this point: a parser stuck on a page, on cue."""
-    if os.environ.get("ROWKEEPER_HANG_AT") == name:
-        while True:
-            time.sleep(3600)
+    """Block forever if ROWKEEPER_HANG_AT names this point: a parser stuck on a page, on cue
+    (`layer:pymupdf` before a layer's call, `layer:pymupdf:3` inside its work on page 3).
+
+    `ROWKEEPER_HANG_MODE=c` hangs the way a stuck C call does: SIGALRM is blocked, so no
+    Python-level alarm can interrupt it (only something outside the thread can end it)."""
+    if os.environ.get("ROWKEEPER_HANG_AT") != name:
+        return
+    if os.environ.get("ROWKEEPER_HANG_MODE") == "c":
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    while True:
+        time.sleep(3600)

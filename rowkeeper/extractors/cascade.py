@@ -21,6 +21,7 @@ from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExt
 from rowkeeper.extractors.page_features import PageFeatures
 from rowkeeper.extractors.page_model import DocumentModel, open_document
 from rowkeeper.extractors.scan_features import scan_features
+from rowkeeper.extractors.step_budget import PageClock, StepDeadline, cut_pages
 from rowkeeper.faults import hang_point
 from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
 from rowkeeper.registry import resolve
@@ -44,6 +45,12 @@ class CascadeChecks(BaseModel):
     min_region_coverage: float = 0.5
     """A ruling grid / aligned-column region must be this much covered by the tables found."""
     skip_pages_without_candidate: bool = True
+    page_budget_s: float = 120.0
+    """Seconds one layer may spend on one page; past it the page is cut off in that layer (a
+    `deadline` attempt) and the next layers, or its text alone, read it (0: no per-page budget)."""
+    skip_steps: tuple[tuple[str, int], ...] = ()
+    """(layer, page) pairs not to run: set by the worker after its watchdog cut a step stuck
+    in C code that the per-page alarm could not interrupt."""
 
 
 @dataclass(frozen=True)
@@ -193,15 +200,15 @@ def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Seque
         if not pending:
             break
         start = time.perf_counter()
-        hang_point(f"layer:{layer}")
         try:
-            result = _extract(_build(layer, config), doc, pending, model)
+            result, pending, cut = _extract_within_budget(doc, layer, pending, config, checks, model)
         except (LayerUnavailable, MissingExtra, BadInput, ConfigError) as e:
             # One library choking on a page is not the document's failure: the next layer tries.
             attempts.append(Attempt(extractor=layer, pages=tuple(pending), seconds=round(time.perf_counter() - start, 4),
                                     accepted=False, reason=f"skipped: {e}"))
             continue
-        seconds = time.perf_counter() - start
+        attempts.extend(cut)
+        seconds = time.perf_counter() - start - sum(a.seconds for a in cut)
         verdicts = _judge(layer, result, states, pending, checks, validate, done)
         attempts.extend(_group_attempts(layer, seconds, verdicts))
     for p in sorted(states):
@@ -213,6 +220,45 @@ def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Seque
                                         reason="no layer adequate: kept this layer's output (best score)",
                                         tables=len(st.best[1])))
     return done, attempts
+
+
+def _extract_within_budget(doc: DocumentInput, layer: str, pending: list[int], config: ExtractConfig,
+                           checks: CascadeChecks, model: DocumentModel | None = None,
+                           ) -> tuple[Extraction, list[int], list[Attempt]]:
+    """One layer over `pending`, each page within `checks.page_budget_s`: a page past its budget
+    is cut off (a `deadline` attempt) and the layer reruns on the rest (its earlier pages' output
+    was lost with the interrupted call). Returns the output, the pages it covers, the cut-offs."""
+    skipped = [p for p in pending if (layer, p) in checks.skip_steps]
+    cut = [_deadline_attempt(layer, tuple(skipped), 0.0, checks, "stuck in C code, the worker was restarted")
+           ] if skipped else []
+    pages = [p for p in pending if p not in skipped]
+    extractor = _build(layer, config)
+    while pages:
+        start = time.perf_counter()
+        clock = PageClock(layer, pages, checks.page_budget_s)
+        try:
+            with clock:
+                hang_point(f"layer:{layer}")
+                return _extract(extractor, doc, clock, model), pages, cut
+        except StepDeadline as e:
+            lost = cut_pages(e, clock)
+            cut.append(_deadline_attempt(layer, lost, time.perf_counter() - start, checks))
+            pages = [p for p in pages if p not in lost]
+    return Extraction(), [], cut
+
+
+def deadline_warnings(attempts: Iterable[Attempt]) -> tuple[str, ...]:
+    """One documents.jsonl warning per page cut off in a layer at its deadline."""
+    return tuple(f"page {', '.join(map(str, a.pages))}: {a.extractor} cut off at its deadline; "
+                 "read by the remaining layers or as text" for a in attempts
+                 if a.reason.startswith("deadline:") and a.pages)
+
+
+def _deadline_attempt(layer: str, pages: tuple[int, ...], seconds: float, checks: CascadeChecks,
+                      how: str = "") -> Attempt:
+    why = f"deadline: over {checks.page_budget_s:g} s on this page (extract.options.cascade.page_budget_s)"
+    return Attempt(extractor=layer, pages=pages, seconds=round(seconds, 4), accepted=False,
+                   reason=f"{why}; {how}" if how else why)
 
 
 def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pending: Sequence[int],

@@ -2,7 +2,7 @@
 
 - The output folder's lock: `OUT/.rowkeeper.lock`, an flock held for the whole run with the
   owner's pid in it. A second run on the same `--out` refuses with one line instead of doing
-  the work twice; the kernel drops the lock when its owner dies (kill -9 included), so a lock
+  the work twice (or waits for it, `--wait-lock SECONDS`); the kernel drops the lock when its owner dies (kill -9 included), so a lock
   left by a dead run is simply taken over.
 - The Prefect ephemeral server: Prefect starts it as a child of the run and stops it at exit,
   but a kill -9 skips atexit and leaves it running (a port and ~220 MB each). A watchdog child
@@ -39,13 +39,12 @@ def describe_os_error(e: OSError, out: str) -> str:
 
 
 @contextmanager
-def out_lock(out: str) -> Iterator[None]:
-    """Hold OUT's run lock; OutputError (one line) when another live run holds it."""
+def out_lock(out: str, wait_s: float = 0.0) -> Iterator[None]:
+    """Hold OUT's run lock; OutputError (one line) when another live run holds it for more
+    than `wait_s` seconds (0: refuse at once; CLI `--wait-lock SECONDS`)."""
     if "://" in out:  # remote folders: no flock; one writer per prefix is the user's contract
         yield
         return
-    import fcntl
-
     path = os.path.join(out, LOCK_NAME)
     try:
         os.makedirs(out, exist_ok=True)
@@ -53,17 +52,35 @@ def out_lock(out: str) -> Iterator[None]:
     except OSError as e:
         raise OutputError(describe_os_error(e, out)) from None
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
-            raise OutputError(f"{out} is in use by another rowkeeper run (pid {owner}); "
-                              "wait for it to finish or choose another --out") from None
+        _take_lock(fd, out, wait_s)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the flock
+
+
+def _take_lock(fd: int, out: str, wait_s: float) -> None:
+    """flock `fd`, polling up to `wait_s` seconds (one line on stderr while waiting)."""
+    import fcntl
+
+    deadline = time.monotonic() + wait_s
+    said = False
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
+        if time.monotonic() >= deadline:
+            waited = f" after waiting {wait_s:g} s" if wait_s > 0 else ""
+            raise OutputError(f"{out} is in use by another rowkeeper run (pid {owner}){waited}; "
+                              "wait for it to finish (--wait-lock SECONDS) or choose another --out")
+        if not said:
+            print(f"rowkeeper: {out} is in use by another run (pid {owner}); waiting up to "
+                  f"{wait_s:g} s", file=sys.stderr)
+            said = True
+        time.sleep(min(0.5, max(deadline - time.monotonic(), 0.01)))
 
 
 def lock_owner(out: str) -> int | None:

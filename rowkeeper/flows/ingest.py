@@ -276,9 +276,11 @@ def publish_artifact(report: dict[str, Any]) -> None:
 def run_cli(inputs: list[str], config: Config, args: Any) -> int:
     """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed; OutputError
     (one line, exit 2) when the output is in use by another run, read-only, full or locked."""
+    from rowkeeper.flows.flow_memory import memory_cap
     from rowkeeper.flows.guard import describe_os_error, out_lock
 
-    with out_lock(config.out):
+    with out_lock(config.out, float(getattr(args, "wait_lock", 0.0) or 0.0)), \
+            memory_cap(config.runner.flow_memory_limit_mb):  # the workers' cap, for the run itself
         crash_point("startup")
         try:
             return _run_locked(inputs, config, args)

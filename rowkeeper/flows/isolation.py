@@ -33,9 +33,12 @@ from typing import IO, Any
 
 from rowkeeper.config import Config, env_passwords
 from rowkeeper.errors import TransientError
+from rowkeeper.flows.step_watch import skipping, start_watchdog
 from rowkeeper.models import Attempt, DocumentInput, DocumentResult
 
 DEFAULT_TARGET = "rowkeeper.flows.pipeline:process_document"
+_MAX_STEP_RESTARTS = 8
+"""Worker restarts for one document's stuck steps, after which the document timeout rules."""
 _HEADER = struct.Struct(">Q")
 
 
@@ -227,6 +230,11 @@ class IsolatedWorker:
         """One request's reply body; TransientError to retry, _Failed or WorkerDied otherwise."""
         try:
             kind, body = self._call(doc, config, op, pages)
+            for _ in range(_MAX_STEP_RESTARTS):  # a page stuck in C: again, without that step
+                if kind != "step":
+                    break
+                config = skipping(config, body)
+                kind, body = self._call(doc, config, op, pages)
         except WorkerDied as e:
             raise WorkerDied(f"pages {pages[0]}-{pages[1]}: {e}" if pages else str(e)) from None
         if kind == "transient":
@@ -372,11 +380,18 @@ def _serve(target: str, reply: IO[bytes]) -> int:
     except Exception as e:  # noqa: BLE001 - reported to the caller as the startup failure
         _write_frame(reply, f"error\n{type(e).__name__}: {e}".encode())
         return 1
-    _write_frame(reply, b"ready\n")
+    lock = threading.Lock()  # the watchdog thread may reply too (a page stuck in C code)
+
+    def send(frame: bytes) -> None:
+        with lock:
+            _write_frame(reply, frame)
+
+    send(b"ready\n")
+    start_watchdog(send)
     cache: dict[str, Config] = {}
     while header := stdin.read(_HEADER.size):
         (n,) = _HEADER.unpack(header)
-        _write_frame(reply, _handle(fn, stdin.read(n), cache))
+        send(_handle(fn, stdin.read(n), cache))
     return 0
 
 

@@ -111,6 +111,9 @@ def output_settings(config: Config, kind: DocKind | None) -> str:
     data = config.model_dump(mode="json", include={"classify", "extract", "transform", "chunk"})
     extract = data["extract"]
     extract.pop("passwords", None)
+    cascade = extract["options"].get("cascade", {})
+    if cascade.pop("skip_steps", None) is not None and not cascade:  # a worker's restart, not a setting
+        extract["options"].pop("cascade")
     unused = {"text": "scanned_layers", "scanned": "text_layers"}.get(kind or "")
     if unused:
         used = set(layers_for(config, kind))
@@ -150,7 +153,7 @@ def _validator(config: Config):  # -> cascade Validate callback
 
 def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     """classify -> cascade -> assemble -> chunk; raises on failure (process_document catches)."""
-    from rowkeeper.extractors.cascade import run_cascade
+    from rowkeeper.extractors.cascade import deadline_warnings, run_cascade
     from rowkeeper.extractors.classify import classify_document, document_kind
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.extractors.page_model import open_document
@@ -175,7 +178,8 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=cascade.attempts, fingerprint=pipeline_fingerprint(config, kind),
         seconds=round(time.perf_counter() - start, 3), n_tables=len(tables), n_chunks=len(chunks),
-        warnings=(*cut, *cut_chunks, *uncovered_pages(pages, cascade.lines, tables, chunks)),
+        warnings=(*deadline_warnings(cascade.attempts), *cut, *cut_chunks,
+                  *uncovered_pages(pages, cascade.lines, tables, chunks)),
     )
     return DocumentResult(document=record, tables=tables, chunks=chunks, lines=cascade.lines,
                           images=images)

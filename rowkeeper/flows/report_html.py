@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -67,6 +67,7 @@ rect.cell{fill:none;stroke:#1565c0;stroke-width:1;stroke-opacity:.8}
 .check.fail{color:#b3261e;font-weight:600}.check.pass{color:#1b7f3b}
 code{background:#eef0f3;padding:0 3px;border-radius:3px}.muted{color:#5b6472}
 .err{color:#b3261e}
+.warn{color:#8a5300;background:#fff6e0;border-left:3px solid #e0a100;padding:.3em .6em .3em 1.6em}
 """.replace("FONTS", _FONTS).replace("ZOOM", str(ZOOM_WIDTH))
 
 
@@ -192,6 +193,10 @@ def summary_html(t: dict[str, Any]) -> str:
         _figure("seconds", round(t["seconds"], 1)), _figure("pages/s", t["pages_per_second"] or "-"),
         _figure("est. cloud cost USD", t["estimated_cloud_cost_usd"]),
         _figure("self-contained rate", _fmt("self_contained_rate", rate)),
+        _figure("documents with warnings", t.get("documents_with_warnings", 0),
+                "bad" if t.get("documents_with_warnings") else ""),
+        _figure("pages without output", t.get("pages_without_output", 0),
+                "bad" if t.get("pages_without_output") else ""),
     ]
     rows = [("pages by kind", t["pages_by_kind"]), ("pages by accepted layer", t["pages_by_layer"]),
             ("escalation reasons (pages)", t["escalation_reasons"])]
@@ -310,11 +315,20 @@ def document_html(doc: dict[str, Any], budget: Budget) -> str:
             f'{doc["n_tables"]} tables, {doc["n_chunks"]} chunks, {doc["seconds"]} s · '
             f'<code>{_e(doc["doc_id"][:12])}</code></p>')
     err = f'<p class="err">{_e(doc["error"])}</p>' if doc.get("error") else ""
+    err += warnings_html(doc.get("warnings") or ())
     views = PageViews(doc, budget)
     tables = "".join(table_html(doc, t, views) for t in doc["tables"])
     back = f"d-{doc['doc_id'][:12]}"
     return (f'<section class="doc {status}" id="{back}">{head}{err}{tables}'
             f"{views.enlarged(back)}{views.styles()}</section>")
+
+
+def warnings_html(warnings: Sequence[str]) -> str:
+    """A document's warnings (text not reaching output, deadline cut-offs, cut cells), as a list."""
+    if not warnings:
+        return ""
+    items = "".join(f"<li>{_e(w)}</li>" for w in warnings)
+    return f'<ul class="warn" title="warnings (also in documents.jsonl)">{items}</ul>'
 
 
 def diff_html(backfill: dict[str, Any]) -> str:

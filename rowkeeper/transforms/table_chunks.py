@@ -37,6 +37,11 @@ class TableView:
     meta: dict[str, Any]
     row_pages: tuple[int, ...]
     evidence: tuple[Evidence, ...] = ()
+    repeated: tuple[str, ...] = ()
+    """`context` as row and row-group chunks repeat it: each line cut to chunk.max_context_chars,
+    so a long caption or footnote is not copied whole into every row (the table chunk has it)."""
+    caption: str = ""
+    """The caption, cut the same way, that row chunks start with."""
 
 
 def size_of(text: str, config: ChunkConfig) -> int:
@@ -61,8 +66,18 @@ def view_of(table: Table, config: ChunkConfig, images: Sequence[ImageRef] = ()) 
     row_pages = tuple(b.page for b in boxes) if len(boxes) == len(table.rows) else ()
     width = max([1, len(table.columns), *(len(r) for r in table.rows)])
     labels = column_labels(tuple(table.columns) + ("",) * (width - len(table.columns)))
+    cut = config.max_context_chars
     return TableView(table, labels, key_column(table, config.key_column),
-                     tuple(context), meta, row_pages, assign_evidence(table, images))
+                     tuple(context), meta, row_pages, assign_evidence(table, images),
+                     tuple(_shorten(c, cut) for c in context), _shorten(clean(table.caption or ""), cut))
+
+
+def _shorten(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters at a word boundary, with an ellipsis (0: no limit)."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head[limit // 2:] else head) + "…"
 
 
 def _meta(view: TableView, start: int, end: int, **extra: Any) -> dict[str, Any]:
@@ -116,7 +131,7 @@ def _group_line(view: TableView, i: int, cols: Sequence[int]) -> str:
 
 def _group_text(view: TableView, lines: Sequence[str], cols: Sequence[int]) -> str:
     header = "Columns: " + " / ".join(view.labels[j] for j in _cols_with_key(view, cols))
-    return "\n".join([*view.context, header, *lines])
+    return "\n".join([*view.repeated, header, *lines])
 
 
 def column_parts(view: TableView, i: int, render: Any, config: ChunkConfig) -> list[list[int]]:
@@ -183,8 +198,8 @@ def _group_chunk(view: TableView, n: int, start: int, end: int, part: list[int] 
 
 def _render_row(view: TableView, i: int, cols: Sequence[int]) -> str:
     body = " | ".join(f"{k}: {v}" for k, v in pairs(view, i, cols))
-    caption = clean(view.table.caption or "")
-    lines = [s for s in view.context if not s.startswith("Table: ")]
+    caption = view.caption
+    lines = [s for s in view.repeated if not s.startswith("Table: ")]
     return "\n".join([*lines, f"{caption}. {body}" if caption else body,
                       *_evidence_lines(view, i, i)])
 

@@ -21,7 +21,7 @@ from samples import pdfgen
 from samples.make_samples import sample_specs
 
 _HOLD = ("import sys, time; from rowkeeper.flows.guard import out_lock\n"
-         "with out_lock(sys.argv[1]):\n    print('held', flush=True); time.sleep(600)\n")
+         "with out_lock(sys.argv[1]):\n    print('held', flush=True); time.sleep(float(sys.argv[2]))\n")
 
 
 def _rowkeeper(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -29,8 +29,9 @@ def _rowkeeper(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
     return subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
 
 
-def _holder(out: Path) -> subprocess.Popen[str]:
-    proc = subprocess.Popen([sys.executable, "-c", _HOLD, str(out)], stdout=subprocess.PIPE, text=True)
+def _holder(out: Path, hold_s: float = 900) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", _HOLD, str(out), str(hold_s)], stdout=subprocess.PIPE,
+                            text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
     return proc
 
@@ -51,8 +52,45 @@ def test_a_second_run_on_the_same_out_refuses_in_one_line(tmp_path: Path):
         holder.wait()
     assert got.returncode == 2
     assert got.stderr.strip() == (f"rowkeeper: {out} is in use by another rowkeeper run "
-                                  f"(pid {holder.pid}); wait for it to finish or choose another --out")
+                                  f"(pid {holder.pid}); wait for it to finish (--wait-lock SECONDS) "
+                                  "or choose another --out")
     assert not (out / "documents.jsonl").exists()
+
+
+def test_wait_lock_runs_once_the_other_run_lets_go(tmp_path: Path):
+    out = tmp_path / "out"
+    holder = _holder(out)
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(_pdf(tmp_path / "in")), "--out", str(out),
+           "--no-progress", "--wait-lock", "900"]
+    run = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    try:
+        assert run.stderr is not None
+        first = run.stderr.readline().strip()  # the run says it waits, then it does wait
+        assert run.poll() is None
+    finally:
+        holder.kill()
+        holder.wait()
+    rest = run.communicate(timeout=900)[1]
+    assert run.returncode == 0, rest
+    assert first == f"rowkeeper: {out} is in use by another run (pid {holder.pid}); waiting up to 900 s"
+    assert [json.loads(ln)["status"] for ln in (out / "documents.jsonl").read_text().splitlines()] == ["ok"]
+
+
+def test_wait_lock_gives_up_after_its_seconds_in_one_line(tmp_path: Path):
+    out = tmp_path / "out"
+    holder = _holder(out)
+    try:
+        start = time.monotonic()
+        with pytest.raises(OutputError) as e:
+            with out_lock(str(out), wait_s=1.5):
+                pass
+        waited = time.monotonic() - start
+    finally:
+        holder.kill()
+        holder.wait()
+    assert 1.5 <= waited < 10
+    assert str(e.value).startswith(f"{out} is in use by another rowkeeper run (pid {holder.pid}) "
+                                   "after waiting 1.5 s;")
 
 
 def test_a_lock_left_by_a_killed_run_is_taken_over(tmp_path: Path):
@@ -134,3 +172,18 @@ def test_kill_9_of_a_run_leaves_no_server_and_no_worker(tmp_path: Path):
     while _marked(mark) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _marked(mark) == []
+
+
+def test_the_run_process_past_its_memory_cap_stops_in_one_line_and_a_rerun_resumes(tmp_path: Path):
+    out, pdfs = tmp_path / "out", _pdf(tmp_path / "in")
+    cfg = tmp_path / "tiny.yaml"
+    cfg.write_text(json.dumps({"runner": {"flow_memory_limit_mb": 40}}))  # Python alone needs more
+    got = _rowkeeper(str(pdfs), "--out", str(out), "--config", str(cfg))
+    assert got.returncode == 2
+    lines = got.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rowkeeper: the run process used "), got.stderr
+    assert lines[0].endswith("over runner.flow_memory_limit_mb=40; stopped (outputs are consistent: "
+                             "rerun to resume)")
+    again = _rowkeeper(str(pdfs), "--out", str(out))
+    assert again.returncode == 0, again.stderr
+    assert [json.loads(ln)["status"] for ln in (out / "documents.jsonl").read_text().splitlines()] == ["ok"]

@@ -233,3 +233,21 @@ def test_enlarged_pages_stop_at_the_byte_budget(report_dir: Path, monkeypatch: p
     assert small.count('<div class="zoom"') == 0 < full.count('<div class="zoom"') == 4
     assert small.count("background-image:url(data:image/") == 4  # thumbnails stay
     assert "click to enlarge" not in small
+
+
+def test_a_documents_warnings_are_shown_in_the_page(tmp_path: Path) -> None:
+    """A blank scan is ok with a warning in documents.jsonl; report.html shows it too."""
+    import pymupdf
+
+    d, out = tmp_path / "in", tmp_path / "out"
+    d.mkdir()
+    doc = pymupdf.open()
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 400, 560), 0)
+    pix.clear_with(255)
+    doc.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842), pixmap=pix)
+    doc.save(d / "blank_scan.pdf")
+    ingest_plain([str(d)], load_config().with_out(str(out)))
+    page = (out / "report.html").read_text(encoding="utf-8")
+    m = re.search(r'<ul class="warn"[^>]*>(.*?)</ul>', page)
+    assert m and m.group(1) == "<li>page 1: scanned page, no layer read any text</li>"
+    assert '<div class="fig bad"><b>1</b><span>documents with warnings</span></div>' in page
