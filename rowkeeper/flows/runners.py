@@ -183,23 +183,23 @@ def document_batches(docs: Sequence[DocumentInput], runner: RunnerConfig,
         yield batch
 
 
-def extract_batch(docs: Sequence[DocumentInput], config: Config,
-                  label: str = "") -> list[DocumentResult]:
+def extract_batch(docs: Sequence[DocumentInput], config: Config, label: str = "",
+                  target: str | None = None) -> list[DocumentResult]:
     """Every document of the batch through this thread's isolated worker, one after another.
-    `label` only names the task run in the Prefect UI."""
-    return [_extract_one(doc, config) for doc in docs]
+    `label` only names the task run in the Prefect UI; `target` replaces the pipeline (tests)."""
+    return [_extract_one(doc, config, target) for doc in docs]
 
 
-def _extract_one(doc: DocumentInput, config: Config) -> DocumentResult:
-    from rowkeeper.flows.isolation import process_isolated
+def _extract_one(doc: DocumentInput, config: Config, target: str | None) -> DocumentResult:
+    from rowkeeper.flows.isolation import DEFAULT_TARGET, process_isolated
 
     for delay in DOC_RETRY_DELAYS:
         try:
-            return process_isolated(doc, config)
+            return process_isolated(doc, config, target or DEFAULT_TARGET)
         except TransientError:
             time.sleep(delay)
     try:
-        return process_isolated(doc, config)
+        return process_isolated(doc, config, target or DEFAULT_TARGET)
     except TransientError as e:
         return gave_up(doc, e, config)
 
