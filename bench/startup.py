@@ -34,10 +34,12 @@ FLOOR = "import sys, pymupdf\nwith pymupdf.open(sys.argv[1]) as d:\n    d[0].get
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess[str]]:
-    """(wall s, CPU s of the process and the children it waited for, result)."""
+    """(wall s, CPU s of the process and the children it waited for, result). Runs in the
+    tree's folder: `python -m` puts the working directory first on sys.path."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    got = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+    got = subprocess.run(cmd, env=env, cwd=env["PYTHONPATH"], capture_output=True, text=True,
+                         timeout=900)
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

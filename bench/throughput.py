@@ -102,8 +102,9 @@ def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
            "--config", str(cfg), "--no-progress"]
     start = time.monotonic()
-    got = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=str(tree)), capture_output=True,
-                         text=True, timeout=3600)
+    # cwd=tree: `python -m` puts the working directory ahead of PYTHONPATH on sys.path
+    got = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree,
+                         capture_output=True, text=True, timeout=3600)
     wall = time.monotonic() - start
     if got.returncode != 0:
         raise SystemExit(f"rowkeeper run failed ({got.returncode}): {got.stderr[-1500:]}")
