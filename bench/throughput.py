@@ -108,9 +108,10 @@ def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int
     wall = time.monotonic() - start
     if got.returncode != 0:
         raise SystemExit(f"rowkeeper run failed ({got.returncode}): {got.stderr[-1500:]}")
-    totals = json.loads((out / "report.json").read_text())["totals"]
+    report = json.loads((out / "report.json").read_text())
+    totals = report["totals"]
     return {"wall": wall, "seconds": float(totals["seconds"]), "docs": float(totals["documents"]),
-            "startup": float(totals.get("startup_seconds") or 0.0), "ok": float(totals["ok"])}
+            "startup": float(report.get("startup_seconds") or 0.0), "ok": float(totals["ok"])}
 
 
 def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str, int]]:
