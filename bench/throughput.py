@@ -1,11 +1,21 @@
 """Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
 
-    python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--prose]
+    python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--no-run]
+                               [--base REV] [--runner local] [--workers 1] [--prose]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
 six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
 process_document (classify -> cascade -> transforms -> chunks) plus serialising the results to
 JSONL, in one process; "floor" is PyMuPDF opening each file and calling get_text on every page.
+
+Then (unless --no-run) `rowkeeper run` on the same corpus as a whole process (fresh --out,
+start-up included), on this tree and, with --base REV, on that commit too (interleaved, one
+run under one load). Orchestration per document = (the run's reported seconds - its start-up -
+the sum of the bare per-document work above) / documents: what the flow adds around the work
+(task runs, the worker round trips, sinks, report). Start-up is the run's own `startup_seconds`
+(process start to flow start); the reported seconds end when the report is written, and "exit"
+is the rest of the wall (stopping the server and workers). Use `--workers 1` for that figure:
+with more workers the work overlaps.
 
 `--prose` measures the per-page path of pages without a table candidate instead: the same
 corpus less its tables, each document read by process_document and by get_text alternately
@@ -16,7 +26,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -87,6 +100,26 @@ def floor(paths: list[Path]) -> tuple[int, float]:
     return n, time.perf_counter() - start
 
 
+def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int) -> dict[str, float]:
+    """`rowkeeper run` from `tree` as a whole process: wall, and the report's seconds and start-up."""
+    shutil.rmtree(out, ignore_errors=True)
+    cfg = out.parent / f"{out.name}.yaml"
+    cfg.write_text(json.dumps({"runner": {"type": runner, "workers": workers}}))
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
+           "--config", str(cfg), "--no-progress"]
+    start = time.monotonic()
+    # cwd=tree: `python -m` puts the working directory ahead of PYTHONPATH on sys.path
+    got = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree,
+                         capture_output=True, text=True, timeout=3600)
+    wall = time.monotonic() - start
+    if got.returncode != 0:
+        raise SystemExit(f"rowkeeper run failed ({got.returncode}): {got.stderr[-1500:]}")
+    report = json.loads((out / "report.json").read_text())
+    totals = report["totals"]
+    return {"wall": wall, "seconds": float(totals["seconds"]), "docs": float(totals["documents"]),
+            "startup": float(report.get("startup_seconds") or 0.0), "ok": float(totals["ok"])}
+
+
 def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str, int]]:
     """(pages, tables, seconds, attempts per extractor) for the whole pipeline, one process."""
     config = load_config()
@@ -144,26 +177,52 @@ def main_prose(work: Path, docs: int, pages: int) -> int:
 
 
 def main() -> int:
-    """Build the corpus, time the floor and the pipeline, print both and their ratio."""
+    """Build the corpus, time the floor and the pipeline, print both and their ratio; then the run."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--docs", type=int, default=10)
     ap.add_argument("--pages-per-doc", type=int, default=22)
     ap.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "rowkeeper-throughput"))
     ap.add_argument("--prose", action="store_true", help="ms per prose page against get_text, one run")
+    ap.add_argument("--no-run", action="store_true", help="skip the `rowkeeper run` part")
+    ap.add_argument("--base", help="also run `rowkeeper run` from this commit (before/after)")
+    ap.add_argument("--runner", default="local")
+    ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
     work = Path(args.workdir)
     if args.prose:
         return main_prose(work, args.docs, args.pages_per_doc)
-    paths = build_corpus(work / "pdfs", args.docs, args.pages_per_doc)
+    paths = build_corpus(work / f"pdfs-{args.docs}x{args.pages_per_doc}", args.docs, args.pages_per_doc)
     floor(paths[:1])  # warm the imports and the file cache for both runs alike
     n_floor, t_floor = floor(paths)
     n, n_tables, t, attempts = end_to_end(paths, work)
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1-minute)")
     print(f"corpus: {len(paths)} PDFs, {n} pages, {n_tables} tables")
     print(f"floor (PyMuPDF get_text): {n_floor / t_floor:.1f} pages/s ({t_floor:.2f} s)")
     print(f"end to end:               {n / t:.1f} pages/s ({t:.2f} s)")
     print(f"ratio end-to-end / floor: {(n / t) / (n_floor / t_floor):.3f}")
     print(f"pages per extractor attempt: {attempts}")
+    if not args.no_run:
+        _print_runs(args, paths[0].parent, work, n, t, t_floor)
     return 0
+
+
+def _print_runs(args: argparse.Namespace, corpus: Path, work: Path, pages: int, bare: float,
+                t_floor: float) -> None:
+    """`rowkeeper run` on this tree (and --base), with orchestration ms/document and x floor."""
+    trees = {"after": ROOT}
+    if args.base:
+        from bench.startup import base_tree
+
+        trees = {"before": base_tree(args.base, work), "after": ROOT}
+    for name, tree in trees.items():
+        r = rowkeeper_run(tree, corpus, work / f"run-{name}", args.runner, args.workers)
+        # the flow's span: from its start to the report written (process exit not included)
+        orchestration = (r["seconds"] - r["startup"] - bare) / max(r["docs"], 1)
+        print(f"rowkeeper run ({name}, {args.runner} x{args.workers}): wall {r['wall']:.2f} s "
+              f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), "
+              f"start-up {r['startup']:.2f} s, reported {r['seconds']:.2f} s, exit "
+              f"{r['wall'] - r['seconds']:.2f} s, {r['ok']:.0f}/{r['docs']:.0f} ok; "
+              f"orchestration {1000 * orchestration:.0f} ms/document", flush=True)
 
 
 if __name__ == "__main__":

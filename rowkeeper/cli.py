@@ -31,7 +31,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     cfg = _config(args)
     if args.retry_failed:
         cfg = cfg.model_copy(update={"runner": cfg.runner.model_copy(update={"retry_failed": True})})
-    return _call("rowkeeper.flows.ingest:run_cli", list(args.inputs), cfg, args)
+    return _call("rowkeeper.flows.launch:run_cli", list(args.inputs), cfg, args)
 
 
 def _cmd_sql(args: argparse.Namespace) -> int:

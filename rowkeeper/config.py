@@ -116,6 +116,11 @@ class RunnerConfig(Section):
     """When a document's worker hangs past document_timeout_s, crashes or runs out of memory,
     the document is read once more text-only (text lines, no table layer) within this budget:
     it is `failed` only when nothing could be read."""
+    batch_pages: int = 100
+    """Documents travel to workers in batches of about this many pages (one Prefect task run
+    per batch, not per document: a task run costs tens of milliseconds of orchestration)."""
+    batch_docs: int = 50
+    """At most this many documents in one batch (1: one task run per document, as before)."""
     retry_failed: bool = False
     """Reprocess documents that failed last time although their bytes and the pipeline are
     unchanged (e.g. after adding a PDF password; CLI `--retry-failed`). Off by default so a

@@ -4,10 +4,11 @@
   owner's pid in it. A second run on the same `--out` refuses with one line instead of doing
   the work twice (or waits for it, `--wait-lock SECONDS`); the kernel drops the lock when its owner dies (kill -9 included), so a lock
   left by a dead run is simply taken over.
-- The Prefect ephemeral server: Prefect starts it as a child of the run and stops it at exit,
-  but a kill -9 skips atexit and leaves it running (a port and ~220 MB each). A watchdog child
-  reads a pipe from the run; the pipe reaches EOF when the run ends in any way, and the
-  watchdog then stops the server.
+- The Prefect ephemeral server: `rowkeeper run` launches it itself (`EarlyServer`), as soon as
+  it knows there is work and before it imports Prefect, so the server's start-up overlaps the
+  run's; it is stopped when the run ends, but a kill -9 skips that and would leave it running
+  (a port and ~220 MB each). A watchdog child reads a pipe from the run; the pipe reaches EOF
+  when the run ends in any way, and the watchdog then stops the server.
 - OS errors on the output (read-only, disk full, no permission) as one readable line.
 """
 
@@ -94,6 +95,7 @@ def lock_owner(out: str) -> int | None:
 
 # -- the Prefect server ------------------------------------------------------------------------
 _watchdogs: list[subprocess.Popen[bytes]] = []
+_PORT_IN_USE = 3  # uvicorn's exit status when its port was taken meanwhile
 
 
 def start_supervised_server() -> int | None:
@@ -109,11 +111,123 @@ def start_supervised_server() -> int | None:
     server.start()
     if server.server_process is None:
         return None
-    pid = server.server_process.pid
+    _watch_server(server.server_process.pid)
+    return server.server_process.pid
+
+
+def _watch_server(pid: int) -> None:
     cmd = [sys.executable, "-m", "rowkeeper.flows.guard", str(pid)]
     _watchdogs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                        stderr=subprocess.DEVNULL))
-    return pid
+
+
+class EarlyServer:
+    """Prefect's ephemeral API server for one run, launched before this process imports Prefect
+    (the server's own imports, ~4 s of CPU, then overlap the run's), under the same watchdog.
+
+    The command and environment are those of Prefect's SubprocessASGIServer; the run attaches
+    with `attached()` (PREFECT_API_URL for the duration of the flow), and `stop()` ends it."""
+
+    def __init__(self) -> None:
+        self.port = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._spawn()
+
+    @property
+    def url(self) -> str:
+        """The API URL, as Prefect's clients want it."""
+        return f"http://127.0.0.1:{self.port}/api"
+
+    def _spawn(self) -> None:
+        import importlib.util
+        import socket
+
+        with socket.socket() as sock:  # a free loopback port, as the OS hands them out
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        spec = importlib.util.find_spec("prefect")
+        app_dir = os.path.dirname(os.path.dirname(spec.origin)) if spec and spec.origin else "."
+        env = dict(os.environ, PREFECT_UI_ENABLED="0", PREFECT__SERVER_EPHEMERAL="1",
+                   PREFECT__SERVER_FINAL="1")
+        env.pop("PREFECT_API_URL", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "--app-dir", app_dir, "--factory",
+             "prefect.server.api.server:create_app", "--host", "127.0.0.1", "--port",
+             str(self.port), "--log-level", "error", "--lifespan", "on"], env=env)
+        _watch_server(self.proc.pid)
+
+    def wait_ready(self, timeout_s: float) -> None:
+        """Block until the server answers /health; RuntimeError when it cannot start."""
+        import urllib.error
+        import urllib.request
+
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() == _PORT_IN_USE:
+                self._spawn()
+            elif self.proc.poll() is not None:
+                raise RuntimeError(f"Prefect server exited with status {self.proc.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"Prefect server did not answer within {timeout_s:g} s")
+
+    @contextmanager
+    def attached(self) -> Iterator[None]:
+        """Prefect's clients in this process talk to this server while the block runs."""
+        from prefect.settings import (
+            PREFECT_API_URL,
+            PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS,
+            temporary_settings,
+        )
+
+        self.wait_ready(float(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value()))
+        with temporary_settings(updates={PREFECT_API_URL: self.url}):
+            try:
+                yield
+            finally:
+                _drain_prefect_workers()
+
+    def stop(self) -> None:
+        """End the server (the watchdog would otherwise, when this process exits)."""
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _drain_prefect_workers() -> None:
+    """Send Prefect's queued logs and events (and stop its senders) while the server is still
+    up: otherwise they are sent at exit, to no server, with 'Error logging to API' on stderr."""
+    from prefect.events.worker import EventsWorker
+    from prefect.logging.handlers import APILogWorker
+
+    for worker in (APILogWorker, EventsWorker):
+        try:
+            worker.drain_all(timeout=5)
+        except Exception:  # noqa: BLE001 - nothing was started, or it is already stopping
+            pass
+
+
+def configured_api() -> bool:
+    """Does this run attach to a configured Prefect API (or may it not start its own)? Read
+    without importing Prefect when it is not loaded yet: the environment decides, and a profile
+    that names a server is honoured once Prefect is imported (`EarlyServer` then stops)."""
+    if "prefect.settings" not in sys.modules:
+        allow = os.environ.get("PREFECT_SERVER_ALLOW_EPHEMERAL_MODE", "true").lower()
+        return bool(os.environ.get("PREFECT_API_URL")) or allow in ("0", "false", "no")
+    from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_ALLOW_EPHEMERAL_MODE
+
+    return bool(PREFECT_API_URL.value()) or not PREFECT_SERVER_ALLOW_EPHEMERAL_MODE.value()
 
 
 def _is_server(pid: int) -> bool:

@@ -1,9 +1,11 @@
 """The ingest flow: discover -> plan (hash vs manifest) -> per document extract + load -> report.
 
 Thin wiring over flows.pipeline (the work), flows.incremental (what to do), flows.outputs (the
-sinks) and flows.report. Per document, `extract` runs the pipeline in an isolated worker
-subprocess (a hanging or crashing parser fails one document), and `load` writes it to every
-sink, retried only on `TransientError`. Unchanged documents never become task runs, and a run
+sinks) and flows.report. Documents go to the task runner in batches (flows.runners: one `extract`
+task run per batch of about `runner.batch_pages` pages, each document in an isolated worker
+subprocess, so a hanging or crashing parser fails one document); as each batch comes back its
+documents are written to every sink one by one in the flow (retried only on `TransientError`)
+and a Prefect progress artifact moves. Unchanged documents never reach a task run, and a run
 with nothing to process never starts Prefect at all (its ephemeral server costs seconds).
 """
 
@@ -12,7 +14,6 @@ from __future__ import annotations
 import contextvars
 import itertools
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import timedelta
@@ -22,34 +23,25 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
 from rowkeeper.config import Config
-from rowkeeper.errors import OutputError, TransientError
+from rowkeeper.errors import TransientError
 from rowkeeper.faults import crash_point
-from rowkeeper.flows.guard import start_supervised_server
-from rowkeeper.flows.incremental import TRANSIENT_MARK, Plan, hash_inputs, plan_run
+from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.isolation import process_isolated
+from rowkeeper.flows.launch import finish_run, prepare, run_cli, write_reports  # noqa: F401 - re-exported
 from rowkeeper.flows.outcome import (
-    DocumentsFailed,
-    count_failed_skipped,
     final_state,
     process_start_clock,
-    retry_hint,
 )
 from rowkeeper.flows.outputs import (
-    close_all,
-    delete_all,
-    manifests,
-    must_close,
-    open_sinks,
     write_all,
 )
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
 from rowkeeper.flows.progress import RunProgress
 from rowkeeper.flows.report import (
-    build_report,
     document_entry,
     summary_markdown,
-    write_report_files,
 )
+from rowkeeper.flows.runners import extract_batch, window_for
 from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
 
 TAGS = ("rowkeeper",)
@@ -88,13 +80,31 @@ extract_task = task(process_isolated, name="extract", tags=[*TAGS, "extract"],
                     retry_delay_seconds=[2, 10], retry_condition_fn=_only_transient)
 
 
+# Batches of documents, one task run each (flows.runners.extract_batch: importable by reference).
+extract_batch_task = task(extract_batch, name="extract-batch", tags=[*TAGS, "extract"],
+                          task_run_name="extract {label}", cache_policy=NO_CACHE)
+
+LOAD_RETRY_DELAYS = (1.0, 5.0, 20.0)
+
+
 @task(name="load", tags=[*TAGS, "load"], task_run_name="load {result.document.source}",
-      cache_policy=NO_CACHE, retries=3, retry_delay_seconds=[1, 5, 20],
+      cache_policy=NO_CACHE, retries=3, retry_delay_seconds=list(LOAD_RETRY_DELAYS),
       retry_condition_fn=_only_transient)
 def load_task(result: DocumentResult, sinks: Sequence[Any], stale: Sequence[str] = ()) -> DocumentRecord:
     """Replace the document in every sink (and drop the previous version of a changed file)."""
     write_all(sinks, result, stale)
     return result.document
+
+
+def load_in_flow(result: DocumentResult, sinks: Sequence[Any], stale: Sequence[str] = ()) -> DocumentRecord:
+    """load_task's work and retries without a task run of its own (a task run per document
+    was most of the flow's per-document cost); a TransientError past the retries ends the run."""
+    for delay in LOAD_RETRY_DELAYS:
+        try:
+            return load_task.fn(result, sinks, stale)
+        except TransientError:
+            time.sleep(delay)
+    return load_task.fn(result, sinks, stale)
 
 
 def cached_extract_task(hours: float) -> Any:
@@ -148,18 +158,57 @@ def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentR
 
 def extract_with_prefect(docs: Sequence[DocumentInput], config: Config,
                          cache_hours: float = 0.0) -> Iterator[DocumentResult]:
-    """Submit extractions to the flow's task runner, a bounded window at a time (flows.runners);
-    yield results as they finish."""
-    from rowkeeper.flows.pipeline import describe_error, failed_result
-    from rowkeeper.flows.runners import stream_results, window_for
+    """Submit batches of documents to the flow's task runner, a bounded window at a time
+    (flows.runners); yield each batch's results as it finishes and move the progress artifact."""
+    from rowkeeper.flows.runners import PageEstimate, document_batches, gave_up, stream_results
 
-    extract = cached_extract_task(cache_hours) if cache_hours > 0 else extract_task
+    if cache_hours > 0:  # the opt-in cache is keyed per document: one task run per document
+        extract = cached_extract_task(cache_hours)
+        yield from stream_results(lambda doc: extract.submit(doc, config), docs,
+                                  window_for(config.runner), lambda d, e: gave_up(d, e, config))
+        return
+    estimate, numbers = PageEstimate(), itertools.count(1)
+    sizes = {doc.doc_id: doc.size for doc in docs}
 
-    def gave_up(doc: DocumentInput, e: BaseException) -> DocumentResult:
-        return failed_result(doc, f"{TRANSIENT_MARK}: {describe_error(e)}", 0.0, config)
+    def submit(batch: list[DocumentInput]) -> Any:
+        label = f"batch {next(numbers)}: {len(batch)} documents from {batch[0].source}"
+        return extract_batch_task.submit(batch, config, label)
 
-    yield from stream_results(lambda doc: extract.submit(doc, config), docs,
-                              window_for(config.runner), gave_up)
+    batches = document_batches(docs, config.runner, estimate)
+    progress = _BatchProgress(len(docs))
+    for results in stream_results(submit, batches, window_for(config.runner),
+                                  lambda b, e: [gave_up(d, e, config) for d in b]):
+        for result in results:
+            estimate.learn(result, sizes.get(result.document.doc_id, 0))
+            yield result
+        progress.advance(len(results))
+
+
+class _BatchProgress:
+    """A Prefect progress artifact on the flow run: the share of documents extracted, moved
+    once per batch (best effort: a run is not failed for its progress bar)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done, self.id = total, 0, None
+        try:
+            from prefect.artifacts import create_progress_artifact
+
+            self.id = create_progress_artifact(0.0, key="rowkeeper-progress",
+                                               description=f"documents extracted of {total}")
+        except Exception as e:  # noqa: BLE001 - outside a flow run, or the API refused
+            log.debug("no progress artifact: %s", e)
+
+    def advance(self, n: int) -> None:
+        """`n` more documents extracted."""
+        self.done += n
+        if self.id is None or not self.total:
+            return
+        from prefect.artifacts import update_progress_artifact
+
+        try:
+            update_progress_artifact(self.id, 100.0 * self.done / self.total)
+        except Exception as e:  # noqa: BLE001 - best effort, as above
+            log.debug("progress artifact not updated: %s", e)
 
 
 def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> dict[str, Any]:
@@ -169,38 +218,6 @@ def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> 
     extracted = (process_document(doc, config) for doc in plan.todo)
     entries = process_plan(plan, sinks, extracted, load=load_task.fn)
     return finish_run(entries, plan, sinks, config, start, prune)
-
-
-def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], config: Config,
-               start: float, prune: bool, command: str = "run",
-               startup: float | None = None) -> dict[str, Any]:
-    """Prune, close the sinks (only if anything changed), write report.json and report.html.
-    `start` is a perf_counter value; `startup` the seconds of it spent before the flow began."""
-    pruned = list(plan.vanished) if prune else []
-    delete_all(sinks, pruned)
-    if any(e["status"] != "skipped_unchanged" for e in entries) or pruned or must_close(sinks):
-        close_all(sinks)
-    entries = entries + [document_entry(rec) for rec in plan.skipped]
-    records = [_record(e) for e in entries if e["status"] != "skipped_unchanged"]
-    report = build_report(entries, records, config, time.perf_counter() - start, command=command,
-                          pruned=pruned, duplicates=[list(d) for d in plan.duplicates],
-                          vanished=list(plan.vanished), out=config.out,
-                          startup_seconds=None if startup is None else round(startup, 3))
-    report["totals"]["failed_skipped"] = count_failed_skipped(plan.skipped)
-    write_reports(report, config.out)
-    return report
-
-
-def _record(entry: dict[str, Any]) -> DocumentRecord:
-    return entry["_record"]
-
-
-def write_reports(report: dict[str, Any], out: str) -> None:
-    """report.json and report.html into the run folder (the previous report.json kept, for the trend)."""
-    from rowkeeper.flows.report import keep_previous, trend
-
-    report["trend"] = trend(keep_previous(out), report["totals"])
-    write_report_files(report, out, "report")
 
 
 def _run_name() -> str:
@@ -228,7 +245,8 @@ def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = Fal
     if retry_failed:
         config = with_retry_failed(config)
     plan, sinks = _prepared.get() or prepare(inputs, config)
-    entries = process_plan(plan, sinks, extract_with_prefect(plan.todo, config, cache_hours))
+    entries = process_plan(plan, sinks, extract_with_prefect(plan.todo, config, cache_hours),
+                           load=load_in_flow)
     report = finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
     publish_artifact(report)
     return final_state(report)
@@ -255,62 +273,12 @@ ingest_flow = flow(ingest, name="rowkeeper-ingest", flow_run_name=_run_name, log
                    validate_parameters=False)
 
 
-def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:
-    """Discover PDFs, hash them, open the sinks and plan against their manifests."""
-    from rowkeeper.discover import discover_pdfs
-
-    paths = discover_pdfs(inputs)
-    sinks = open_sinks(config)
-    docs, unreadable = hash_inputs(paths)
-    return plan_run(docs, manifests(sinks), config, unreadable), sinks
-
-
 def publish_artifact(report: dict[str, Any]) -> None:
     """The summary as a Prefect markdown artifact (visible on the flow run in the UI)."""
     from prefect.artifacts import create_markdown_artifact
 
     create_markdown_artifact(markdown=summary_markdown(report), key="rowkeeper-run-report",
                              description="rowkeeper run summary")
-
-
-def run_cli(inputs: list[str], config: Config, args: Any) -> int:
-    """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed; OutputError
-    (one line, exit 2) when the output is in use by another run, read-only, full or locked."""
-    from rowkeeper.flows.flow_memory import memory_cap
-    from rowkeeper.flows.guard import describe_os_error, out_lock
-
-    with out_lock(config.out, float(getattr(args, "wait_lock", 0.0) or 0.0)), \
-            memory_cap(config.runner.flow_memory_limit_mb):  # the workers' cap, for the run itself
-        crash_point("startup")
-        try:
-            return _run_locked(inputs, config, args)
-        except OSError as e:
-            raise OutputError(describe_os_error(e, config.out)) from None
-
-
-def _run_locked(inputs: list[str], config: Config, args: Any) -> int:
-    now = time.perf_counter()
-    start = process_start_clock()
-    plan, sinks = prepare(inputs, config)
-    show = not getattr(args, "no_progress", False)
-    prune = bool(getattr(args, "prune", False))
-    if not plan.todo and not plan.unreadable and not (prune and plan.vanished):
-        # Nothing to process: answer from hashes and the manifest, without starting Prefect.
-        report = finish_run([], plan, sinks, config, start, prune, startup=now - start)
-    else:
-        with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
-            _progress.set(progress)
-            _prepared.set((plan, sinks))
-            _started.set(start)
-            start_supervised_server()  # so a kill -9 of the run cannot orphan it
-            try:
-                flow_for(config)(list(inputs), config, prune=prune,
-                                 cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))
-            except DocumentsFailed:
-                pass  # recorded in documents.jsonl and the report: the run itself happened
-        report = _read_report(config.out)
-    print_summary(report, config.out)
-    return 0
 
 
 def flow_for(config: Config) -> Any:
@@ -321,22 +289,3 @@ def flow_for(config: Config) -> Any:
     return ingest_flow.with_options(task_runner=task_runner(config.runner))
 
 
-def _read_report(out: str) -> dict[str, Any]:
-    import json
-
-    with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
-        return json.load(f)
-
-
-def print_summary(report: dict[str, Any], out: str) -> None:
-    """Two lines on stderr: the totals, and where the outputs and the report are."""
-    import sys
-
-    t = report["totals"]
-    print(f"rowkeeper: {t['documents']} documents: {t['ok']} ok, {t['failed']} failed, "
-          f"{t['skipped']} skipped unchanged; {t['pages']} pages, {t['tables']} tables, "
-          f"{t['chunks']} chunks in {t['seconds']:.1f} s", file=sys.stderr)
-    hint = retry_hint(t)
-    if hint:
-        print(f"rowkeeper: {hint}", file=sys.stderr)
-    print(f"rowkeeper: outputs in {out}/ (report: {os.path.join(out, 'report.html')})", file=sys.stderr)

@@ -118,17 +118,30 @@ class IsolatedWorker:
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._done = 0
+        self._ready = False
 
-    def _start(self) -> subprocess.Popen[bytes]:
+    def spawn(self) -> None:
+        """Launch the worker process without waiting for it to import the PDF stack (its
+        'ready' is read by the first request, so a run can warm workers while it starts up)."""
         # stderr goes to a private append-only file: MuPDF warnings for 100k documents are noise,
         # but the last lines explain a crash.
         self._stderr = self._stderr or tempfile.TemporaryFile(mode="ab")
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         cmd = [sys.executable, "-m", "rowkeeper.flows.isolation", self.target,
                str(self.limits.memory_mb), str(os.getpid())]
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=self._stderr, env=env)
-        self._proc, self._done = proc, 0
+        self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=self._stderr, env=env)
+        self._done, self._ready = 0, False
+
+    def _live(self) -> subprocess.Popen[bytes]:
+        """The running worker, spawned and/or awaited as needed."""
+        if self._proc is None or self._proc.poll() is not None:
+            self.spawn()
+        return self._await_ready() if not self._ready else self._proc  # type: ignore[return-value]
+
+    def _await_ready(self) -> subprocess.Popen[bytes]:
+        proc = self._proc
+        assert proc is not None
         try:
             kind, _, body = self._receive(proc, self.limits.startup_timeout_s).partition(b"\n")
         except WorkerDied as e:
@@ -136,6 +149,7 @@ class IsolatedWorker:
         if kind != b"ready":
             self.close()
             raise WorkerDied(f"worker did not start: {body.decode(errors='replace')}")
+        self._ready = True
         return proc
 
     def _receive(self, proc: subprocess.Popen[bytes], timeout_s: float,
@@ -245,7 +259,7 @@ class IsolatedWorker:
 
     def _call(self, doc: DocumentInput, config: Config, op: str, pages: tuple[int, int] | None,
               timeout_s: float | None = None) -> tuple[str, str]:
-        proc = self._proc if self._proc and self._proc.poll() is None else self._start()
+        proc = self._live()
         assert proc.stdin is not None and self._stderr is not None
         os.ftruncate(self._stderr.fileno(), 0)
         request = json.dumps({"op": op, "pages": pages, "doc": doc.model_dump(mode="json"),
@@ -294,23 +308,50 @@ def _degraded(result: DocumentResult, config: Config, reason: str, seconds: floa
 _local = threading.local()
 
 
+_spares: list[IsolatedWorker] = []
+_spares_lock = threading.Lock()
+
+
 def _thread_worker(limits: Limits, target: str) -> IsolatedWorker:
     """This thread's worker: tasks in one thread run one at a time, so it is never shared."""
     worker: IsolatedWorker | None = getattr(_local, "worker", None)
     if worker is None or worker.limits != limits or worker.target != target:
         if worker is not None:
             worker.close()
-        worker = IsolatedWorker(limits, target)
+        worker = _adopt_spare(limits, target) or IsolatedWorker(limits, target)
         _local.worker = worker
         atexit.register(worker.close)
     return worker
 
 
+def limits_for(config: Config) -> Limits:
+    """The worker limits config.runner sets."""
+    return Limits(timeout_s=config.runner.document_timeout_s, memory_mb=config.runner.memory_limit_mb,
+                  fallback_timeout_s=config.runner.fallback_timeout_s)
+
+
 def process_isolated(doc: DocumentInput, config: Config, target: str = DEFAULT_TARGET) -> DocumentResult:
     """`target(doc, config)` run in this thread's worker subprocess under config.runner's limits."""
-    limits = Limits(timeout_s=config.runner.document_timeout_s, memory_mb=config.runner.memory_limit_mb,
-                    fallback_timeout_s=config.runner.fallback_timeout_s)
-    return _thread_worker(limits, target).process(doc, config)
+    return _thread_worker(limits_for(config), target).process(doc, config)
+
+
+def prestart_workers(config: Config, n: int, target: str = DEFAULT_TARGET) -> None:
+    """Spawn `n` workers now for this process's runner threads to adopt: their import of the
+    PDF stack (~1 s each) then overlaps the run's own start-up instead of following it."""
+    for _ in range(n):
+        worker = IsolatedWorker(limits_for(config), target)
+        worker.spawn()
+        atexit.register(worker.close)
+        with _spares_lock:
+            _spares.append(worker)
+
+
+def _adopt_spare(limits: Limits, target: str) -> IsolatedWorker | None:
+    with _spares_lock:
+        for i, worker in enumerate(_spares):
+            if worker.limits == limits and worker.target == target:
+                return _spares.pop(i)
+    return None
 
 
 # -- the worker's side -----------------------------------------------------------------------

@@ -11,7 +11,14 @@ from prefect.task_runners import ProcessPoolTaskRunner, ThreadPoolTaskRunner
 
 from rowkeeper.config import RunnerConfig
 from rowkeeper.errors import MissingExtra
-from rowkeeper.flows.runners import stream_results, task_runner, window_for
+from rowkeeper.flows.runners import (
+    PageEstimate,
+    document_batches,
+    stream_results,
+    task_runner,
+    window_for,
+)
+from rowkeeper.models import DocumentInput, PageInfo
 
 
 def test_config_names_the_runner():
@@ -79,3 +86,79 @@ def test_a_future_that_raises_becomes_that_items_failed_result():
 
 def test_window_grows_with_workers():
     assert window_for(RunnerConfig(workers=1)) < window_for(RunnerConfig(workers=4))
+
+
+def _doc(i: int, size: int) -> DocumentInput:
+    return DocumentInput(path=f"/x/{i}.pdf", source=f"{i}.pdf", doc_id=f"{i:064d}", size=size)
+
+
+def test_batches_hold_about_batch_pages_and_at_most_batch_docs():
+    estimate = PageEstimate()
+    estimate.bytes, estimate.pages = 10_000, 10  # 1,000 bytes a page
+    docs = [_doc(i, 30_000) for i in range(10)]  # 30 pages each
+    runner = RunnerConfig(workers=1, batch_pages=100, batch_docs=50)
+    got = list(document_batches(docs, runner, estimate))
+    assert [len(b) for b in got] == [3, 3, 3, 1]  # 90 pages, and a fourth would pass 100
+    assert [d.source for b in got for d in b] == [d.source for d in docs]  # none lost, in order
+    few = list(document_batches(docs, RunnerConfig(workers=1, batch_pages=10_000, batch_docs=4), estimate))
+    assert [len(b) for b in few] == [3, 3, 3, 1]  # 10 documents, 1 worker: ~4 batches, not 1
+    one = list(document_batches(docs[:1], runner, estimate))
+    assert [len(b) for b in one] == [1]
+
+
+def test_a_long_document_is_a_batch_of_its_own():
+    estimate = PageEstimate()
+    estimate.bytes, estimate.pages = 1_000, 1
+    docs = [_doc(0, 5_000), _doc(1, 500_000), _doc(2, 5_000)]
+    got = list(document_batches(docs, RunnerConfig(batch_pages=100, batch_docs=50), estimate))
+    assert [[d.source for d in b] for b in got] == [["0.pdf"], ["1.pdf"], ["2.pdf"]]
+
+
+def test_the_page_estimate_learns_bytes_per_page_from_finished_documents():
+    from rowkeeper.config import load_config
+    from rowkeeper.flows.pipeline import failed_result
+
+    estimate = PageEstimate()
+    doc = _doc(0, 80_000)
+    assert estimate.pages_of(doc) == 80_000 // PageEstimate.PRIOR_BYTES_PER_PAGE
+    result = failed_result(doc, "x", 0.0, load_config())
+    pages = tuple(PageInfo(page=p, kind="text", chars=10, image_coverage=0.0) for p in range(1, 9))
+    result = result.model_copy(update={"document": result.document.model_copy(update={"pages": pages})})
+    estimate.learn(result, 80_000)  # 8 pages in 80 kB: 10 kB a page
+    assert estimate.pages_of(_doc(1, 40_000)) == 4
+    assert estimate.pages_of(_doc(2, 10)) == 1  # never 0
+
+
+def test_a_prestarted_worker_serves_the_first_document(pdf_dir):
+    from rowkeeper.config import load_config
+    from rowkeeper.flows import isolation
+    from rowkeeper.flows.pipeline import load_document
+
+    config = load_config()
+    isolation.prestart_workers(config, 1)
+    spare = isolation._spares[-1]
+    pid = spare._proc.pid
+    got: list = []
+    thread = threading.Thread(target=lambda: got.append(
+        (isolation.process_isolated(load_document(str(pdf_dir / "ruled.pdf")), config),
+         isolation._local.worker)))
+    thread.start()
+    thread.join(300)
+    result, worker = got[0]
+    assert result.tables[0].rows[2][1] == "Standing desk"
+    assert worker is spare and worker._proc.pid == pid  # adopted, not a second start
+    worker.close()
+
+
+def test_a_transient_document_fails_alone_and_its_batch_goes_on(tmp_path, monkeypatch):
+    from rowkeeper.config import Config
+    from rowkeeper.flows import runners
+
+    monkeypatch.setattr(runners, "DOC_RETRY_DELAYS", (0.0, 0.0))
+    docs = [DocumentInput(path=str(tmp_path / f"{n}.pdf"), source=f"{n}.pdf", doc_id=f"{i:064d}")
+            for i, n in enumerate(("ok_1", "transient_2", "ok_3"))]
+    got = runners.extract_batch(docs, Config(), "batch 1", target="tests.flows.isolation_targets:behave")
+    assert [r.document.source for r in got] == ["ok_1.pdf", "transient_2.pdf", "ok_3.pdf"]
+    assert [r.document.status for r in got] == ["ok", "failed", "ok"]
+    assert got[1].document.error.startswith("gave up after retries")  # a later run retries it
+    assert "HTTP 503" in got[1].document.error

@@ -1,0 +1,161 @@
+"""`rowkeeper run` from the command line to the ingest flow, with as little waiting as possible.
+
+This module imports no Prefect: a run with nothing to do (every input unchanged) plans, writes
+its report and exits in well under a second. A run with work starts, in this order and
+overlapping, what takes seconds: Prefect's ephemeral server (flows.guard.EarlyServer: its
+imports are ~4 s of CPU), the isolated workers of the local runner (flows.isolation: ~1 s each
+to import the PDF stack), and this process's own import of Prefect and the flow; only then does
+it wait for the server to answer. The run's reported seconds count from this process's start.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rowkeeper.config import Config
+from rowkeeper.errors import OutputError
+from rowkeeper.faults import crash_point
+from rowkeeper.flows.incremental import Plan, hash_inputs, plan_run
+from rowkeeper.flows.outcome import count_failed_skipped, process_start_clock, retry_hint
+from rowkeeper.flows.outputs import close_all, delete_all, manifests, must_close, open_sinks
+from rowkeeper.flows.report import build_report, document_entry, write_report_files
+from rowkeeper.models import DocumentRecord
+
+
+def run_cli(inputs: list[str], config: Config, args: Any) -> int:
+    """`rowkeeper run`: 0 when every document is ok, skipped or recorded failed; OutputError
+    (one line, exit 2) when the output is in use by another run, read-only, full or locked."""
+    from rowkeeper.flows.flow_memory import memory_cap
+    from rowkeeper.flows.guard import describe_os_error, out_lock
+
+    with out_lock(config.out, float(getattr(args, "wait_lock", 0.0) or 0.0)), \
+            memory_cap(config.runner.flow_memory_limit_mb):  # the workers' cap, for the run itself
+        crash_point("startup")
+        try:
+            return _run_locked(inputs, config, args)
+        except OSError as e:
+            raise OutputError(describe_os_error(e, config.out)) from None
+
+
+def _run_locked(inputs: list[str], config: Config, args: Any) -> int:
+    now = time.perf_counter()
+    start = process_start_clock()
+    plan, sinks = prepare(inputs, config)
+    prune = bool(getattr(args, "prune", False))
+    if not plan.todo and not plan.unreadable and not (prune and plan.vanished):
+        # Nothing to process: answer from hashes and the manifest, without starting Prefect.
+        report = finish_run([], plan, sinks, config, start, prune, startup=now - start)
+    else:
+        _run_flow(inputs, config, args, (plan, sinks), start)
+        report = _read_report(config.out)
+    print_summary(report, config.out)
+    return 0
+
+
+def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan, list[Any]],
+              start: float) -> None:
+    """Start the server and the workers, import the flow meanwhile, then run it."""
+    from rowkeeper.flows.guard import EarlyServer, configured_api
+    from rowkeeper.flows.isolation import prestart_workers
+
+    plan = prepared[0]
+    server = None if configured_api() else EarlyServer()
+    if config.runner.type == "local":  # other runners' tasks run in processes of their own
+        prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
+    try:
+        from rowkeeper.flows import ingest
+        from rowkeeper.flows.guard import start_supervised_server
+        from rowkeeper.flows.outcome import DocumentsFailed
+        from rowkeeper.flows.progress import RunProgress
+
+        if server is not None and configured_api():  # a Prefect profile names a server
+            server.stop()
+            server = None
+        show = not getattr(args, "no_progress", False)
+        with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
+            ingest._progress.set(progress)
+            ingest._prepared.set(prepared)
+            ingest._started.set(start)
+            attach = server.attached() if server is not None else _nothing()
+            with attach:
+                if server is None:
+                    start_supervised_server()  # a configured server: no-op; else Prefect's own
+                try:
+                    ingest.flow_for(config)(list(inputs), config, prune=bool(getattr(args, "prune", False)),
+                                            cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))
+                except DocumentsFailed:
+                    pass  # recorded in documents.jsonl and the report: the run itself happened
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def _nothing() -> Any:
+    import contextlib
+
+    return contextlib.nullcontext()
+
+
+def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:
+    """Discover PDFs, hash them, open the sinks and plan against their manifests."""
+    from rowkeeper.discover import discover_pdfs
+
+    paths = discover_pdfs(inputs)
+    sinks = open_sinks(config)
+    docs, unreadable = hash_inputs(paths)
+    return plan_run(docs, manifests(sinks), config, unreadable), sinks
+
+
+def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], config: Config,
+               start: float, prune: bool, command: str = "run",
+               startup: float | None = None) -> dict[str, Any]:
+    """Prune, close the sinks (only if anything changed), write report.json and report.html.
+    `start` is a perf_counter value; `startup` the seconds of it spent before the flow began."""
+    pruned = list(plan.vanished) if prune else []
+    delete_all(sinks, pruned)
+    if any(e["status"] != "skipped_unchanged" for e in entries) or pruned or must_close(sinks):
+        close_all(sinks)
+    entries = entries + [document_entry(rec) for rec in plan.skipped]
+    records = [_record(e) for e in entries if e["status"] != "skipped_unchanged"]
+    report = build_report(entries, records, config, time.perf_counter() - start, command=command,
+                          pruned=pruned, duplicates=[list(d) for d in plan.duplicates],
+                          vanished=list(plan.vanished), out=config.out,
+                          startup_seconds=None if startup is None else round(startup, 3))
+    report["totals"]["failed_skipped"] = count_failed_skipped(plan.skipped)
+    write_reports(report, config.out)
+    return report
+
+
+def _record(entry: dict[str, Any]) -> DocumentRecord:
+    return entry["_record"]
+
+
+def write_reports(report: dict[str, Any], out: str) -> None:
+    """report.json and report.html into the run folder (the previous report.json kept, for the trend)."""
+    from rowkeeper.flows.report import keep_previous, trend
+
+    report["trend"] = trend(keep_previous(out), report["totals"])
+    write_report_files(report, out, "report")
+
+
+def _read_report(out: str) -> dict[str, Any]:
+    import json
+
+    with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def print_summary(report: dict[str, Any], out: str) -> None:
+    """Two lines on stderr: the totals, and where the outputs and the report are."""
+    t = report["totals"]
+    print(f"rowkeeper: {t['documents']} documents: {t['ok']} ok, {t['failed']} failed, "
+          f"{t['skipped']} skipped unchanged; {t['pages']} pages, {t['tables']} tables, "
+          f"{t['chunks']} chunks in {t['seconds']:.1f} s", file=sys.stderr)
+    hint = retry_hint(t)
+    if hint:
+        print(f"rowkeeper: {hint}", file=sys.stderr)
+    print(f"rowkeeper: outputs in {out}/ (report: {os.path.join(out, 'report.html')})", file=sys.stderr)
