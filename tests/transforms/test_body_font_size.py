@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rowkeeper.models import TextLine
-from rowkeeper.transforms.context import body_font_size
+from rowkeeper.transforms.context import PROSE_LINE, body_font_size
 
 _LINES = st.lists(st.tuples(st.sampled_from([8.0, 9.5, 10.0, 10.5, 12.0, 14.0]), st.integers(1, 260)),
                   min_size=1, max_size=12)
@@ -22,7 +22,7 @@ def _line(i: int, size: float, n: int) -> TextLine:
 @given(_LINES)
 def test_body_font_size_is_the_char_weighted_median_of_prose_lines(rows: list[tuple[float, int]]) -> None:
     lines = [_line(i, size, n) for i, (size, n) in enumerate(rows)]
-    prose = [ln for ln in lines if len(ln.text) >= 40] or lines
+    prose = [ln for ln in lines if len(ln.text) >= PROSE_LINE] or lines
     expected = statistics.median([ln.font_size for ln in prose for _ in range(min(len(ln.text), 200))])
     assert body_font_size(lines) == expected
 
