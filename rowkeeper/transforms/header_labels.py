@@ -141,6 +141,10 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     if len(row) != piece.n_cols or any(c.col_span != 1 or c.bbox is None for c in row.values()) \
             or len(ink) < 2:
         return piece
+    # a column with no body text (pictures, an empty column) has no ink to stand over: its
+    # own label's cell stands in, so a line over it and its neighbour still holds two labels
+    ink = {**{j: (c.bbox[0], c.bbox[2]) for j, c in row.items() if j not in ink and c.text.strip() and c.bbox},
+           **ink}
     top = min(c.bbox[1] for c in row.values() if c.bbox)
     bottom = max(c.bbox[3] for c in row.values() if c.bbox)
     box = (piece.bbox[0], top, piece.bbox[2], bottom)
