@@ -335,15 +335,16 @@ def process_isolated(doc: DocumentInput, config: Config, target: str = DEFAULT_T
     return _thread_worker(limits_for(config), target).process(doc, config)
 
 
-def prestart_workers(config: Config, n: int, target: str = DEFAULT_TARGET) -> None:
+def prestart_workers(config: Config, n: int, target: str = DEFAULT_TARGET) -> list[IsolatedWorker]:
     """Spawn `n` workers now for this process's runner threads to adopt: their import of the
     PDF stack (~1 s each) then overlaps the run's own start-up instead of following it."""
-    for _ in range(n):
-        worker = IsolatedWorker(limits_for(config), target)
+    workers = [IsolatedWorker(limits_for(config), target) for _ in range(n)]
+    for worker in workers:
         worker.spawn()
         atexit.register(worker.close)
         with _spares_lock:
             _spares.append(worker)
+    return workers
 
 
 def _adopt_spare(limits: Limits, target: str) -> IsolatedWorker | None:

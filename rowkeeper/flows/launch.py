@@ -10,6 +10,7 @@ it wait for the server to answer. The run's reported seconds count from this pro
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -64,8 +65,9 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
 
     plan = prepared[0]
     server = None if configured_api() else EarlyServer()
+    warm = []
     if config.runner.type == "local":  # other runners' tasks run in processes of their own
-        prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
+        warm = prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
     try:
         from rowkeeper.flows import ingest
         from rowkeeper.flows.guard import start_supervised_server
@@ -80,8 +82,7 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
             ingest._progress.set(progress)
             ingest._prepared.set(prepared)
             ingest._started.set(start)
-            attach = server.attached() if server is not None else _nothing()
-            with attach:
+            with server.attached() if server is not None else contextlib.nullcontext():
                 if server is None:
                     start_supervised_server()  # a configured server: no-op; else Prefect's own
                 try:
@@ -90,14 +91,10 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
                 except DocumentsFailed:
                     pass  # recorded in documents.jsonl and the report: the run itself happened
     finally:
+        for worker in warm:  # in a notebook the process lives on: no idle parser left behind
+            worker.close()
         if server is not None:
             server.stop()
-
-
-def _nothing() -> Any:
-    import contextlib
-
-    return contextlib.nullcontext()
 
 
 def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:

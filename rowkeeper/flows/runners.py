@@ -145,7 +145,8 @@ class PageEstimate:
     """Pages of a PDF not yet opened (the flow never opens one), from its size in bytes, at the
     bytes per page of the documents finished so far in this run."""
 
-    PRIOR_BYTES_PER_PAGE = 20_000
+    PRIOR_BYTES_PER_PAGE = 100_000
+    """Until a document has finished (bench/throughput.py's handbooks, fonts embedded: ~105 kB)."""
 
     def __init__(self) -> None:
         self.bytes = 0

@@ -120,7 +120,7 @@ def test_the_page_estimate_learns_bytes_per_page_from_finished_documents():
 
     estimate = PageEstimate()
     doc = _doc(0, 80_000)
-    assert estimate.pages_of(doc) == 80_000 // PageEstimate.PRIOR_BYTES_PER_PAGE
+    assert estimate.pages_of(_doc(9, 4 * PageEstimate.PRIOR_BYTES_PER_PAGE)) == 4  # the prior
     result = failed_result(doc, "x", 0.0, load_config())
     pages = tuple(PageInfo(page=p, kind="text", chars=10, image_coverage=0.0) for p in range(1, 9))
     result = result.model_copy(update={"document": result.document.model_copy(update={"pages": pages})})
