@@ -140,7 +140,7 @@ def ingest(paths: PathLike | Iterable[PathLike], out: PathLike | None = None,
     if retry_failed:
         cfg = cfg.model_copy(update={"runner": cfg.runner.model_copy(update={"retry_failed": True})})
     args = argparse.Namespace(no_progress=not progress, prune=prune, cache_hours=0.0)
-    _stage("rowkeeper.flows.ingest:run_cli")(_inputs(paths), cfg, args)
+    _stage("rowkeeper.flows.launch:run_cli")(_inputs(paths), cfg, args)
     with open(os.path.join(cfg.out, "report.json"), encoding="utf-8") as f:
         return _summary(cfg.out, json.load(f))
 
