@@ -7,6 +7,7 @@ Words are PyMuPDF-style tuples `(x0, y0, x1, y1, text, ...)`; rows are `round(y1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,7 +86,7 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
             if not left or not right or len(left) + len(right) < len(ln):
                 continue  # a word across x (a header over both parts), or one side empty
             a, b = left[-1], right[0]
-            parts = _figure_part(str(a[4]), True) and _figure_part(str(b[4]), False)
+            parts = _figure_parts(str(a[4]), str(b[4]))
             if parts and b[0] - a[2] < wide:
                 gaps.append(b[0] - a[2])
             elif parts or b[0] - a[2] < wide:
@@ -95,12 +96,22 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     return out
 
 
-def _figure_part(text: str, first: bool) -> bool:
-    """Digits and number punctuation (a part of a figure), or after one a short unit ("%",
-    "Ft", "€")."""
-    if any(ch.isdigit() for ch in text):
-        return all(ch.isdigit() or ch in ".,:/-'%" for ch in text)
-    return not first and 0 < len(text) <= 3
+def _figure_parts(left: str, right: str) -> bool:
+    """Whether two words a word space apart are parts of one figure: a leading group of
+    thousands and the rest ("65" "000,6", "1" "200"), a figure and its unit ("74,6" "%",
+    "9 000" "Ft"), or the parts of a date ("2020." "04."). Two whole figures ("36.509,84"
+    "76.921,19") are none."""
+    if not any(ch.isdigit() for ch in left):
+        return False
+    if not any(ch.isdigit() for ch in right):
+        return 0 < len(right) <= 3 and all(ch.isdigit() or ch in ".,-'%" for ch in left)
+    return bool(_LEADING_GROUP.fullmatch(left) and _GROUP_ON.fullmatch(right)
+                or _DATE_PART.fullmatch(left) and _DATE_PART.fullmatch(right))
+
+
+_LEADING_GROUP = re.compile(r"[-+(]?\d{1,3}")
+_GROUP_ON = re.compile(r"\d{3}(?:[.,]\d+)?\)?")
+_DATE_PART = re.compile(r"\d{1,4}\.")
 
 
 def lead_in(words: Sequence[Any], tol: float = 3.0) -> list[Any]:

@@ -53,3 +53,14 @@ def test_proportional_figures_in_parts_stay_one_cell(tmp_path: Path, rows: list[
     doc = pymupdf.open()
     _proportional(new_page(doc), rows, 9.0)
     assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "prop.pdf")] == [rows]
+
+
+def test_two_figure_columns_of_one_format_a_narrow_gap_apart_stay_two(tmp_path: Path) -> None:
+    """'36.509,84  76.921,19': whole figures in neighbouring columns, one format, so their gap
+    is as wide in every row; they are no parts of one figure."""
+    rows = [("Artikel", "Q1", "Q2"), ("Waldstraße Linie 2641", "36.509,84", "76.921,19"),
+            ("Kirchberg Halle 5950", "81.038,30", "50.368,60"), ("Mühlbach Lager 696", "45.473,50", "39.780,88"),
+            ("Feldkamp Halle 2559", "18.408,03", "89.589,47")]
+    doc = pymupdf.open()
+    _monospace(new_page(doc), rows, 8.0, 2)
+    assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "two.pdf")] == [rows]
