@@ -63,14 +63,16 @@ class PageImage:
 
 def _encoded(pix: Any) -> str:
     """The page as a WebP data URI (Pillow, which pdfplumber brings; 2-2.5x smaller than JPEG on
-    text pages), else the smaller of PNG (flat text pages) and JPEG (scans, photos)."""
+    text pages), else the smaller of PNG (flat text pages) and JPEG (scans, photos). WebP's
+    fastest method: 4-30x less time than its default for 15-25% more bytes (the default made
+    report.html take 8 s of a 47 s run on the throughput corpus)."""
     try:
         from PIL import Image, features
 
         if features.check("webp"):
             buf = io.BytesIO()
             mode = "RGB" if pix.n >= 3 else "L"
-            Image.frombytes(mode, (pix.width, pix.height), pix.samples).save(buf, "WEBP", quality=QUALITY)
+            Image.frombytes(mode, (pix.width, pix.height), pix.samples).save(buf, "WEBP", quality=QUALITY, method=0)
             return "data:image/webp;base64," + base64.b64encode(buf.getvalue()).decode()
     except ImportError:
         pass
