@@ -19,7 +19,7 @@ from bench.zoo.families import FAMILIES
 from bench.zoo.fonts import pick_face
 
 PER_FAMILY = 18
-GENERATOR_VERSION = "4"  # bump when a change alters documents already generated
+GENERATOR_VERSION = "5"  # bump when a change alters documents already generated
 
 
 def seed_of(family: str, k: int) -> int:

@@ -121,14 +121,16 @@ class Builder:
         if caption == "auto":
             caption = self.caption_text()
         above = self.caption_above if above is None else above
-        x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]
         cap_size = self.face.size
         if caption and above:
             rows = len(spec.body) + len(spec.header) if spec.keep_together else 6
             self.flow.ensure(cap_size * 1.5 + rows * (spec.size * spec.leading + 2 * spec.pad_y))
+            # the column the table goes to, after the break `ensure` may make
+            x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]
             self.flow.top = self.flow.caption_line(caption, x0, self.flow.top, cap_size) + 2
         path = list(self.flow.headings)
         regions = draw_table(self.flow, spec)
+        x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]  # the column the table ended in
         if caption and not above:
             self.flow.top = self.flow.caption_line(caption, x0, self.flow.top - spec.size * 0.4,
                                                    cap_size) + cap_size * 0.6

@@ -45,6 +45,8 @@ class Flow:
     column: int = 0
     top: float = 0.0
     headings: list[str] = field(default_factory=list)
+    column_top: float = 0.0
+    """Where the text columns of the current page start (under a title set across them)."""
 
     def __post_init__(self) -> None:
         self.new_page()
@@ -69,7 +71,7 @@ class Flow:
         s = self.setup
         self.page += 1
         self.column = 0
-        self.top = s.margin
+        self.top = self.column_top = s.margin
         # reportlab swaps the size of a page with /Rotate 90/270 itself: the stored MediaBox
         # is the portrait (height x width) one.
         self.canvas.setPageSize((s.width, s.height))
@@ -91,7 +93,7 @@ class Flow:
         """Continue in the next text column, or on a new page after the last one."""
         if self.column + 1 < self.setup.columns:
             self.column += 1
-            self.top = self.setup.margin
+            self.top = self.column_top
         else:
             self.new_page()
 
@@ -139,6 +141,10 @@ class Flow:
         x0, _ = self.span()
         self.text(x0, self.top, text, self.face.bold, size)
         self.top += size * 1.6
+        if level == 0 and self.setup.columns > 1 and self.column == 0:
+            # a paper's title is set across its columns (drawn in the first column it would run
+            # over the next one's text); the columns start under it
+            self.column_top = self.top
         del self.headings[level:]
         self.headings.append(text)
 
