@@ -26,6 +26,7 @@ from rowkeeper.extractors.text_layer import (
     upright_rotation,
 )
 from rowkeeper.models import BBox, DocumentInput, TextLine
+from rowkeeper.page_columns import PageColumns, text_columns
 
 
 class PageModel:
@@ -83,9 +84,15 @@ class PageModel:
         return rules_of_page(self.page)
 
     @cached_property
+    def columns(self) -> PageColumns:
+        """The page's text columns: gutters found once from all its text lines, and the column
+        boxes in reading order (`rowkeeper.page_columns`); the finder searches each box apart."""
+        return text_columns(self.lines)
+
+    @cached_property
     def features(self) -> PageFeatures:
         """Rulings and aligned text columns: whether the page may hold a table."""
-        return page_features(self.page, self.pno, self.lines, rules=self.rules)
+        return page_features(self.page, self.pno, self.lines, rules=self.rules, columns=self.columns)
 
     @cached_property
     def upright(self) -> int | None:

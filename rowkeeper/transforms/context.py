@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rowkeeper.models import BBox, OutlineEntry, PageInfo, Region, Table, TextLine
+from rowkeeper.page_columns import PageColumns, text_columns, units
 
 CAPTION = re.compile(
     r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*"
@@ -234,19 +235,12 @@ a CJK character counts two, as wide as two Latin letters (a column of a two-colu
 page at 11 points holds 17-19 characters a line)."""
 
 
-def _length(text: str) -> int:
-    t = text.strip()
-    if t.isascii():  # most lines: no wide character to count twice
-        return len(t)
-    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in t)
-
-
 def body_font_size(lines: Sequence[TextLine], fallback: Sequence[TextLine] = ()) -> float:
     """The font size running text is set in: the character-weighted median over the lines of
     prose length, else over all lines; from `fallback` (say, every line of the document,
     tables' too) when `lines` hold no prose, as on a page of headings and tables."""
     for pool in (lines, fallback):
-        prose = [ln for ln in pool if _length(ln.text) >= PROSE_LINE and ln.font_size]
+        prose = [ln for ln in pool if units(ln.text) >= PROSE_LINE and ln.font_size]
         if prose:
             break
     else:
@@ -277,7 +271,7 @@ _ENDS_SENTENCE = ("。", ".", ":", "：")
 def bold_marks_headings(lines: Sequence[TextLine]) -> bool:
     """Bold is a heading signal unless nearly all the running text (80% of the lines of prose
     length) is bold: a document set all in bold would otherwise be all headings and no paragraph."""
-    prose = [ln for ln in lines if _length(ln.text) >= PROSE_LINE]
+    prose = [ln for ln in lines if units(ln.text) >= PROSE_LINE]
     bold = sum(len(ln.text) for ln in prose if ln.bold)
     return not prose or bold < 0.8 * sum(len(ln.text) for ln in prose)
 
@@ -320,34 +314,32 @@ def section_index(pages: dict[int, PageText], outline: Sequence[OutlineEntry] = 
 
 @dataclass(frozen=True)
 class ReadingOrder:
-    """Where a box comes in reading order on its page: top to bottom, and on a page set in two
+    """Where a box comes in reading order on its page: the page's column boxes
+    (`rowkeeper.page_columns`) one after the other, each top to bottom; on a page set in two
     columns the right column after the left (a box over the gutter is read where it starts)."""
 
-    gutters: dict[int, float] = field(default_factory=dict)
+    columns: dict[int, PageColumns] = field(default_factory=dict)
     heights: dict[int, float] = field(default_factory=dict)
 
     def top(self, page: int, bbox: BBox) -> float:
         """The box's top as a position in the page's reading order."""
-        mid = self.gutters.get(page)
-        if mid is not None and bbox[0] >= mid - 2:
-            return bbox[1] + self.heights.get(page, 842.0)
-        return bbox[1]
+        cols = self.columns.get(page)
+        return cols.position(bbox, self.heights.get(page, 842.0)) if cols is not None else bbox[1]
+
+    def box(self, page: int, bbox: BBox) -> int:
+        """The index of the column box the box starts in (0 on a page set in one column)."""
+        cols = self.columns.get(page)
+        return cols.index(bbox) if cols is not None else 0
 
 
-def reading_order(text: dict[int, PageText], pages: Sequence[PageInfo] = ()) -> ReadingOrder:
-    """Pages set in two columns: at least three lines of prose length on each side of the
-    middle and few across it (a title, a wide table's caption)."""
-    widths = {p.page: p.width for p in pages if p.width > 0}
-    gutters = {}
-    for page, pt in text.items():
-        mid = widths.get(page, max((ln.bbox[2] for ln in pt.lines), default=0.0) + 40) / 2
-        prose = [ln.bbox for ln in pt.lines if _length(ln.text) >= PROSE_LINE * 0.75]
-        left = sum(1 for b in prose if b[2] <= mid + 2)
-        right = sum(1 for b in prose if b[0] >= mid - 2)
-        if min(left, right) >= 3 and len(prose) - left - right <= (left + right) / 4:
-            gutters[page] = mid
-    lines = [ln for pt in text.values() for ln in pt.lines]
-    return ReadingOrder(gutters, page_heights(pages, lines))
+def reading_order(lines: Sequence[TextLine], pages: Sequence[PageInfo] = ()) -> ReadingOrder:
+    """The reading order of each page, from the text columns of all its `lines` (table cells
+    and furniture too: the same columns the table finder searched)."""
+    by_page: dict[int, list[TextLine]] = {}
+    for ln in lines:
+        by_page.setdefault(ln.page, []).append(ln)
+    columns = {p: text_columns(v) for p, v in by_page.items()}
+    return ReadingOrder({p: c for p, c in columns.items() if c.multi}, page_heights(pages, lines))
 
 
 @dataclass(frozen=True)
@@ -371,7 +363,7 @@ def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
     content = [ln for p in text.values() for ln in p.lines]
     body = body_font_size(content, lines)
     bold = bold_marks_headings(content)
-    order = reading_order(text, pages)
+    order = reading_order(lines, pages)
     index = with_outline(heading_index(text, body, order, bold), outline)
     return Sections(index, tuple(heading_lines(text, body, bold)), order)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
 from rowkeeper.transforms.context import (
+    ReadingOrder,
     Sections,
     content_by_page,
     document_sections,
@@ -78,30 +79,32 @@ def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Text
     return sorted(out, key=lambda ln: (ln.page, ln.bbox[1], ln.bbox[0]))
 
 
-def _block_of(line: TextLine, anchors: Sequence[tuple[int, float]]) -> int:
+def _block_of(line: TextLine, anchors: Sequence[tuple[int, float]], order: ReadingOrder) -> int:
     """How many tables come before the line in reading order (the text block it lies in)."""
-    return sum(1 for a in anchors if a <= (line.page, line.bbox[1]))
+    at = (line.page, order.top(line.page, line.bbox))
+    return sum(1 for a in anchors if a <= at)
 
 
 def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
                outline: Sequence[OutlineEntry] = (), pages: Sequence[PageInfo] = ()) -> list[Para]:
     """The prose as paragraphs, each tagged with its section path and table-delimited block.
-    Headings and section paths come from `context.document_sections`, the same as the
-    tables' (the PDF outline's when it has one, refined by headings)."""
-    prose = prose_lines(lines, tables)
+    Headings, section paths and the reading order (column by column on a page set in columns)
+    come from `context.document_sections`, the same as the tables'."""
     boxes = [(r.page, r.bbox) for t in tables for r in t.regions]
     sections = document_sections(content_by_page(lines, pages, boxes), lines, outline, pages)
+    order = sections.order
+    prose = sorted(prose_lines(lines, tables), key=lambda ln: (ln.page, order.top(ln.page, ln.bbox), ln.bbox[0]))
     is_heading = {(ln.page, ln.bbox) for ln in sections.headings}
-    anchors = sorted((r.page, r.bbox[1]) for t in tables for r in t.regions)
+    anchors = sorted((r.page, order.top(r.page, r.bbox)) for t in tables for r in t.regions)
     out: list[list[TextLine]] = []
     for ln in prose:
         if (ln.page, ln.bbox) in is_heading:
             out.append([])
-        elif out and out[-1] and not _breaks(out[-1][-1], ln, anchors):
+        elif out and out[-1] and not _breaks(out[-1][-1], ln, anchors, order):
             out[-1].append(ln)
         else:
             out.append([ln])
-    paras = [Para(sections.path_at(g[0].page, g[0].bbox), _block_of(g[0], anchors), tuple(g))
+    paras = [Para(sections.path_at(g[0].page, g[0].bbox), _block_of(g[0], anchors, order), tuple(g))
              for g in out if g]
     return _keep_heading_only_pages(paras, [ln for ln in prose if (ln.page, ln.bbox) in is_heading],
                                     sections, anchors)
@@ -116,17 +119,20 @@ def _keep_heading_only_pages(paras: list[Para], heads: Sequence[TextLine], secti
     for ln in heads:
         if ln.page not in with_body:
             by_page[ln.page].append(ln)
-    extra = [Para(sections.path_at(found[0].page, found[0].bbox)[:-1], _block_of(found[0], anchors),
+    order = sections.order
+    extra = [Para(sections.path_at(found[0].page, found[0].bbox)[:-1], _block_of(found[0], anchors, order),
                   tuple(found)) for found in by_page.values()]
     if not extra:
         return paras
-    return sorted([*paras, *extra],
-                  key=lambda p: (p.lines[0].page, p.lines[0].bbox[1], p.lines[0].bbox[0]))
+    return sorted([*paras, *extra], key=lambda p: (p.lines[0].page, order.top(p.lines[0].page, p.lines[0].bbox),
+                                                   p.lines[0].bbox[0]))
 
 
-def _breaks(prev: TextLine, line: TextLine, anchors: Sequence[tuple[int, float]]) -> bool:
-    """Whether `line` starts a new paragraph: new page, a table between, or a wide gap."""
-    if prev.page != line.page or _block_of(prev, anchors) != _block_of(line, anchors):
+def _breaks(prev: TextLine, line: TextLine, anchors: Sequence[tuple[int, float]], order: ReadingOrder) -> bool:
+    """Whether `line` starts a new paragraph: new page, new column, a table between, or a wide gap."""
+    if prev.page != line.page or _block_of(prev, anchors, order) != _block_of(line, anchors, order):
+        return True
+    if order.box(prev.page, prev.bbox) != order.box(line.page, line.bbox):
         return True
     height = max(prev.bbox[3] - prev.bbox[1], 1.0)
     return line.bbox[1] - prev.bbox[3] > 0.6 * height

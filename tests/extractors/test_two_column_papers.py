@@ -1,0 +1,91 @@
+"""Two-column papers end to end: one model of the page's text columns (`rowkeeper.page_columns`)
+for the finder's search areas, the section paths and the text chunks (issue 13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+import rowkeeper
+from rowkeeper.extractors.page_model import PageModel
+from tests.extractors.two_column_papers import LEFT, LEFT_WORDS, RIGHT, RIGHT_WORDS, Paper
+
+SALES = [("Site", "Units", "Revenue"), ("Harbor", "1,204", "88,310"), ("Lakeside", "982", "71,020"),
+         ("Northgate", "1,577", "102,400"), ("Riverside", "640", "45,900"), ("Westfield", "1,311", "93,150")]
+
+
+def _tables(path: Path) -> list:
+    result = rowkeeper.extract(str(path))
+    assert result.status == "ok"
+    return list(result.tables)
+
+
+def test_table_in_the_left_column_keeps_the_right_columns_prose_out(tmp_path: Path) -> None:
+    p = Paper(tmp_path / "left_table.pdf")
+    p.text(LEFT, 60, "1. Sales by site", size=12, bold=True)
+    top = p.prose(LEFT, 84, 6, LEFT_WORDS)
+    top = p.table([LEFT, LEFT + 90, LEFT + 160], top + 14, SALES)
+    p.prose(LEFT, top + 14, 8, LEFT_WORDS)
+    p.prose(RIGHT, 60, 40, RIGHT_WORDS)  # the right column runs level with the whole table
+    (table,) = _tables(p.save())
+    assert list(table.columns) == list(SALES[0])
+    assert [tuple(r) for r in table.rows] == SALES[1:]
+    assert all("omega" not in cell for row in table.rows for cell in row)
+
+
+def test_full_width_table_under_two_columns_of_prose_is_one_table(tmp_path: Path) -> None:
+    p = Paper(tmp_path / "wide_table.pdf")
+    p.prose(LEFT, 60, 18, LEFT_WORDS)
+    p.prose(RIGHT, 60, 18, RIGHT_WORDS)
+    # six columns across the page, a gap between two of them where the gutter runs above
+    xs = [LEFT, LEFT + 85, LEFT + 170, RIGHT, RIGHT + 85, RIGHT + 170]
+    rows = [("Region", "Q1", "Q2", "Q3", "Q4", "Total")] + [
+        (name, *(f"{100 + 7 * k + j}" for j in range(4)), f"{400 + 28 * k + 6}")
+        for k, name in enumerate(("North", "South", "East", "West", "Centre", "Islands"))]
+    top = p.table(xs, 290, rows)
+    p.prose(LEFT, top + 20, 12, LEFT_WORDS)
+    p.prose(RIGHT, top + 20, 12, RIGHT_WORDS)
+    (table,) = _tables(p.save())
+    assert list(table.columns) == list(rows[0])
+    assert [tuple(r) for r in table.rows] == rows[1:]
+
+
+def test_heading_atop_the_right_column_is_the_section_of_its_table(tmp_path: Path) -> None:
+    p = Paper(tmp_path / "right_heading.pdf")
+    p.text(LEFT, 50, "Annual report 2026", size=16, bold=True)
+    p.text(LEFT, 90, "1. Sales", size=12, bold=True)
+    p.prose(LEFT, 112, 50, LEFT_WORDS)
+    # the right column's heading stands higher on the page than "1. Sales" on the left
+    p.text(RIGHT, 50, "2. Costs", size=12, bold=True)
+    top = p.prose(RIGHT, 72, 5, RIGHT_WORDS)
+    p.table([RIGHT, RIGHT + 90, RIGHT + 160], top + 14, SALES)
+    (table,) = _tables(p.save())
+    assert table.section_path == ("Annual report 2026", "2. Costs")
+    assert [tuple(r) for r in table.rows] == SALES[1:]
+
+
+def test_text_chunks_read_one_column_after_the_other(tmp_path: Path) -> None:
+    p = Paper(tmp_path / "prose.pdf")
+    p.text(LEFT, 50, "1. Sales", size=12, bold=True)
+    p.prose(LEFT, 72, 30, LEFT_WORDS)
+    p.text(RIGHT, 50, "2. Costs", size=12, bold=True)
+    p.prose(RIGHT, 72, 30, RIGHT_WORDS)
+    chunks = [c for c in rowkeeper.extract(str(p.save())).chunks if c.kind == "text"]
+    left = [c for c in chunks if "sales" in c.text]
+    right = [c for c in chunks if "omega" in c.text]
+    assert left and right and not set(map(id, left)) & set(map(id, right))
+    assert all(c.metadata["section_path"] == ["1. Sales"] for c in left)
+    assert all(c.metadata["section_path"] == ["2. Costs"] for c in right)
+
+
+def test_page_model_gives_the_column_boxes_in_reading_order(tmp_path: Path) -> None:
+    p = Paper(tmp_path / "columns.pdf")
+    p.text(LEFT, 40, "A title set across both columns of the whole page, as papers do", size=14, bold=True)
+    p.prose(LEFT, 80, 20, LEFT_WORDS)
+    p.prose(RIGHT, 80, 20, RIGHT_WORDS)
+    with pymupdf.open(p.save()) as pdf:
+        columns = PageModel(pdf[0], 1).columns
+    assert len(columns.gutters) == 1 and LEFT + 230 < columns.gutters[0] < RIGHT
+    title, left, right = columns.boxes
+    assert title[3] <= left[1] and left[1] == right[1] and left[2] == right[0]
