@@ -15,6 +15,7 @@ a full-width band of the page; the rows between those are read column by column.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -175,7 +176,11 @@ def _level(other: Sequence[TextLine], text: Sequence[TextLine]) -> bool:
     a form stand beside their values or a table's cells beside a long description; the running
     text of another page column keeps its own line pitch."""
     mids = sorted((ln.bbox[1] + ln.bbox[3]) / 2 for ln in text)
-    level = sum(1 for ln in other if any(abs((ln.bbox[1] + ln.bbox[3]) / 2 - m) <= 1.5 for m in mids))
+    level = 0
+    for ln in other:
+        y = (ln.bbox[1] + ln.bbox[3]) / 2
+        k = bisect_left(mids, y - 1.5)
+        level += k < len(mids) and mids[k] <= y + 1.5
     return level >= 0.5 * len(other)
 
 
