@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
+from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
@@ -238,7 +239,7 @@ class PyMuPDFExtractor:
                         for i, kv in enumerate(split_pairs(cells, pairs))]
                 continue
             out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
-        return out
+        return _select(doc, pno, out, view)
 
     def _table(self, doc: DocumentInput, pno: int, n: int, bbox: Sequence[float], cells: Sequence[Any],
                shape: tuple[int, int] | None = None, metrics: dict[str, float] | None = None) -> RawTable:
@@ -249,6 +250,15 @@ class PyMuPDFExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
             extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
+    """The page's candidate tables (found order: ruled grids, then reads of the text) with no
+    text line in two of them (`candidates.owned_once`), numbered again in that order."""
+    kept = [tables[i] for i in owned_once([t.bbox for t in tables], [ln.bbox for ln in view.lines])]
+    if len(kept) == len(tables):
+        return list(tables)
+    return [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
 
 
 def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:
