@@ -52,6 +52,14 @@ def _body_boxes(piece: RawTable, body_from: int) -> dict[int, Extent]:
     return out
 
 
+def stand_in_ink(ink: dict[int, Extent], stand_ins: dict[int, Extent]) -> dict[int, Extent]:
+    """`ink` with a stand-in extent for each column that has none: the one fallback for a
+    column whose body text tells no ink (a line across two cells; pictures or an empty body,
+    where the column's own label cell stands in so a line over it and its neighbour still
+    holds two labels)."""
+    return {**{j: x for j, x in stand_ins.items() if j not in ink}, **ink}
+
+
 def _overlapped(line: TextLine, ink: dict[int, Extent]) -> list[int]:
     return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2])
 
@@ -141,10 +149,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     if len(row) != piece.n_cols or any(c.col_span != 1 or c.bbox is None for c in row.values()) \
             or len(ink) < 2:
         return piece
-    # a column with no body text (pictures, an empty column) has no ink to stand over: its
-    # own label's cell stands in, so a line over it and its neighbour still holds two labels
-    ink = {**{j: (c.bbox[0], c.bbox[2]) for j, c in row.items() if j not in ink and c.text.strip() and c.bbox},
-           **ink}
+    ink = stand_in_ink(ink, {j: (c.bbox[0], c.bbox[2]) for j, c in row.items() if c.text.strip() and c.bbox})
     top = min(c.bbox[1] for c in row.values() if c.bbox)
     bottom = max(c.bbox[3] for c in row.values() if c.bbox)
     box = (piece.bbox[0], top, piece.bbox[2], bottom)
@@ -188,10 +193,9 @@ def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int)
     over their sub-columns."""
     if header_rows <= 0 or not lines:
         return piece
-    ink = column_ink(piece, lines, header_rows)
-    for j, box in _body_boxes(piece, header_rows).items():
-        # a body line across two cells tells no column's ink: their cells' span stands in
-        ink.setdefault(j, (box[0] + 2, box[1] - 2))
+    # a body line across two cells tells no column's ink: their cells' span stands in
+    body = {j: (x0 + 2, x1 - 2) for j, (x0, x1) in _body_boxes(piece, header_rows).items()}
+    ink = stand_in_ink(column_ink(piece, lines, header_rows), body)
     # a row whose labels wrap onto the next (units under names) is relabelled too
     wrapped = wrapped_rows(piece_grid(piece)[:header_rows])
     for r in range(header_rows):
