@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.candidates import owned_once
+from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
@@ -132,6 +133,7 @@ class PyMuPDFExtractor:
         words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
         seps = aligned_separators(words, seps, pictures)
         if seps:
+            words, region = _with_header_band(page, words, seps, region)
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
             # a rule beyond them (a line box with leading blanks) would drop the first column.
             left, right = min(w[0] for w in words), max(w[2] for w in words)
@@ -259,6 +261,20 @@ def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: Page
     if len(kept) == len(tables):
         return list(tables)
     return [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
+
+
+def _with_header_band(page: pymupdf.Page, words: list[Any], seps: Sequence[float],
+                      region: Sequence[float]) -> tuple[list[Any], Sequence[float]]:
+    """A borderless table's words and region with the header row over it that the aligned
+    region left out (`finder.header_band`), as they were when there is none."""
+    left, right = min(w[0] for w in words), max(w[2] for w in words)
+    gap, height = column_gap(words), sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    top = min(w[1] for w in words)
+    strip = (left - 4 * gap, top - 3 * height, right + 6 * gap, top + 1)
+    band = header_band(_words(page, pymupdf.Rect(strip)), words, [left, *seps, right])
+    if not band:
+        return words, region
+    return band + words, (region[0], min(w[1] for w in band), region[2], region[3])
 
 
 def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:

@@ -60,6 +60,15 @@ def stand_in_ink(ink: dict[int, Extent], stand_ins: dict[int, Extent]) -> dict[i
     return {**{j: x for j, x in stand_ins.items() if j not in ink}, **ink}
 
 
+def _label_extent(box: BBox, text: str, band: Sequence[TextLine]) -> Extent:
+    """The x range of a label as printed: its lines inside its cell `box`, else the box (a
+    picture column's cell is far wider than its label, and would reach the next one's)."""
+    own = [ln for ln in band if _centre_in(ln, box) and clean_text(ln.text) in clean_text(text)]
+    if not own:
+        return (box[0], box[2])
+    return (min(ln.bbox[0] for ln in own), max(ln.bbox[2] for ln in own))
+
+
 def _overlapped(line: TextLine, ink: dict[int, Extent]) -> list[int]:
     return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2])
 
@@ -109,10 +118,26 @@ def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
     return next((j for j, b in boxes.items() if b[0] - 2 <= line.bbox[0] and line.bbox[2] <= b[2] + 2), None)
 
 
-def _labels(band: Sequence[TextLine], ink: dict[int, Extent],
-            boxes: dict[int, BBox]) -> dict[int, list[TextLine]] | None:
+def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str]) -> list[str] | None:
+    """The finder's own cut of a line over several columns, when it is one: each of those
+    cells holds a part of the line, none empty, the parts make the line, and every unit
+    bracket closes a part. The finder cut at the words' gaps, which this line's text no longer
+    shows; ink alone cannot tell a right-aligned label's first word ("Nhà cung cấp" | "Công
+    suất [kW]"), so a cut that breaks no label stays."""
+    parts = [clean_text(cells.get(j, "")) for j in cols]
+    text = clean_text(line.text)
+    if not all(parts) or " ".join(parts) != text:
+        return None
+    ends = {len(" ".join(parts[: i + 1])) for i in range(len(parts))}
+    units = {m.end() for m in _UNIT_END.finditer(text)}
+    return parts if all(u in ends or u - 1 in ends for u in units) else None
+
+
+def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],
+            cells: dict[int, str] | None = None) -> dict[int, list[TextLine]] | None:
     """Column -> the label lines over it; None when a line fits no single reading. A line
-    inside one cell stays there unless it stands over another column's ink."""
+    inside one cell stays there unless it stands over another column's ink; a line over
+    several keeps the finder's cut of it (`cells`: the row's texts) when that breaks no label."""
     out: dict[int, list[TextLine]] = {}
     for ln in band:
         cols = _overlapped(ln, ink)
@@ -121,7 +146,7 @@ def _labels(band: Sequence[TextLine], ink: dict[int, Extent],
             out.setdefault(home, []).append(ln)
             continue
         if len(cols) >= 2:
-            parts = cut_line(ln, [ink[j] for j in cols])
+            parts = _kept(ln, cols, cells or {}) or cut_line(ln, [ink[j] for j in cols])
             if parts is None:
                 return None
             for j, text in zip(cols, parts, strict=True):
@@ -149,16 +174,17 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     if len(row) != piece.n_cols or any(c.col_span != 1 or c.bbox is None for c in row.values()) \
             or len(ink) < 2:
         return piece
-    ink = stand_in_ink(ink, {j: (c.bbox[0], c.bbox[2]) for j, c in row.items() if c.text.strip() and c.bbox})
     top = min(c.bbox[1] for c in row.values() if c.bbox)
     bottom = max(c.bbox[3] for c in row.values() if c.bbox)
     box = (piece.bbox[0], top, piece.bbox[2], bottom)
     band = [ln for ln in lines if ln.page == piece.page and clean_text(ln.text) and _centre_in(ln, box)]
+    ink = stand_in_ink(ink, {j: _label_extent(c.bbox, c.text, band) for j, c in row.items()
+                             if c.text.strip() and c.bbox})
     cells = [row[j].text for j in sorted(row)]
     caption = _caption_over(band) if r == 0 else None
     band = [ln for ln in band if ln is not caption]
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
-    labels = _labels(band, ink, boxes) if band else None
+    labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}) if band else None
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
         return piece
