@@ -17,7 +17,7 @@ from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.header_band import header_band
-from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.key_value import KEY_VALUE, blocks_apart, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
@@ -122,6 +122,11 @@ class PyMuPDFExtractor:
         projection (headers left-aligned over right-aligned numbers stay in their column);
         tables side by side in it (`whole`: not yet split) one by one."""
         parts = side_by_side(page, region) if whole else []
+        blocks = blocks_apart(_words(page, _pad(region))) if whole and not parts else []
+        if blocks:  # fields side by side: keys and values, one table per block
+            return [t for x0, sep, x1 in blocks for t in _find(doc, page, pno, {
+                **kwargs, **_TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
+                "clip": _pad((x0, region[1], x1, region[3]))})]
         if parts:
             return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
