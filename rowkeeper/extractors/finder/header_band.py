@@ -33,10 +33,10 @@ def _columns_held(line: Sequence[Word], edges: Sequence[float]) -> int:
 def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[float]) -> list[Word]:
     """The words of the header row over a borderless table (`body`: its words, `edges`: its
     column boundaries, outer ones included), chosen among the words `above` it; [] when the
-    line right above is no header: more than one and a half row pitches up, two phrases or
-    fewer across, less than half the columns held, a word beyond the table's sides (prose
-    beside it runs on), or figures among the labels (a year aside: the last row of a table
-    stacked above)."""
+    line right above is no header: more than one and a half row pitches up, in larger print,
+    one phrase across (word gaps measured by its own print), less than half the columns
+    held, a word beyond the table's sides (prose beside it runs on), or figures among the
+    labels (a year aside: the last row of a table stacked above)."""
     lines = text_lines(body)
     top = min((w[1] for w in body), default=0.0)
     above = [w for w in above if w[3] <= top + 1 and str(w[4]).strip()]
@@ -45,8 +45,13 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
     line = text_lines(above)[-1]
     if top - min(w[1] for w in line) > 1.5 * _pitch(lines):
         return []
+    # labels stand apart by more than the line's own word space; prose set larger than the
+    # table (or anything in larger print) is no header of it
     gap = column_gap(body)
-    if len(phrase_ends(line, gap)[0]) < 2 or _columns_held(line, edges) < max(2, (len(edges) - 1) / 2):
+    if len(phrase_ends(line, column_gap(line))[0]) < 2 \
+            or _columns_held(line, edges) < max(2, (len(edges) - 1) / 2):
+        return []
+    if max(w[3] - w[1] for w in line) > 1.15 * sorted(w[3] - w[1] for w in body)[len(body) // 2]:
         return []
     if min(w[0] for w in line) < edges[0] - gap or max(w[2] for w in line) > edges[-1] + 3 * gap:
         return []

@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.finder.header_band import header_band
 from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
@@ -20,7 +21,8 @@ HEADERS = {
 KINDS = ["Dây chuyền", "Nhà máy", "Cửa hàng", "Văn phòng"]
 
 
-def _table(path: Path, labels: list[str], above: str | None = None) -> Path:
+def _table(path: Path, labels: list[str], above: str | None = None, above_y: float = 104,
+           above_size: float = 10, caption: str | None = None) -> Path:
     """A text column, a left-aligned text column, then figure columns right-aligned under
     right-aligned labels whose gaps are a little wider than a word space (bold header)."""
     rnd = random.Random(5)
@@ -28,7 +30,9 @@ def _table(path: Path, labels: list[str], above: str | None = None) -> Path:
     page = new_page(doc)
     put(page, 60, 80, "1. Overview", 14, "bold")
     if above:
-        put(page, 60, 104, above, 10)
+        put(page, 60, above_y, above, above_size)
+    if caption:
+        put(page, 60, 113, caption, 10, "bold")
     x_text = 200.0
     rights = [x_text + width(labels[1], 10, "bold")]
     for label in labels[2:]:
@@ -60,3 +64,38 @@ def test_a_prose_line_over_the_table_is_no_header(tmp_path: Path) -> None:
     (t,) = tables_of(_table(tmp_path / "t.pdf", HEADERS["en"], above=sentence))
     assert t.columns == tuple(HEADERS["en"])
     assert all(sentence not in " ".join(r) for r in t.rows)
+
+
+def test_the_last_line_of_a_paragraph_over_a_captioned_table_is_no_header(tmp_path: Path) -> None:
+    """A caption then the header, right under a paragraph in larger print: the paragraph's
+    last line is one phrase in its own print, and no header row of the table."""
+    labels = ["Photo", "Site", "Lead time [days]", "Cost [USD]", "Revenue [USD]"]
+    path = _table(tmp_path / "t.pdf", labels, above="slightly from the sum of the rows.", above_y=96,
+                  above_size=12, caption="Table 1 – Headcount and budget")
+    (t,) = tables_of(path)
+    assert t.caption == "Table 1 – Headcount and budget"
+    assert t.columns == tuple(labels)
+
+
+def _words(line: list[tuple[float, str]], y: float, size: float, char: float) -> list[tuple]:
+    """Word tuples of one printed line: (x, text) each, `char` points a character."""
+    return [(x, y, x + char * len(t), y + size, t, 0, 0, 0) for x, t in line]
+
+
+BODY = [w for i in range(4) for w in _words([(60, f"Site {i}"), (160, "412,118"), (240, "9,301")],
+                                             130 + 13 * i, 7.5, 3.8)]
+EDGES = [60.0, 150.0, 230.0, 270.0]
+
+
+def test_header_band_takes_labels_apart_by_more_than_a_word_space() -> None:
+    labels = _words([(60, "Site"), (160, "Budget"), (186.8, "[USD]"), (240, "Score")], 117, 7.5, 3.8)
+    assert [w[4] for w in header_band(labels, BODY, EDGES)] == ["Site", "Budget", "[USD]", "Score"]
+
+
+def test_header_band_leaves_prose_in_larger_print_and_a_line_far_up() -> None:
+    # word spaces of 3.6 points in 9-point print: wider than the table's gap, one phrase all the same
+    prose = _words([(60, "slightly"), (90.0, "from"), (109.2, "the"), (124.8, "sum"), (144.6, "of"),
+                    (156.0, "the"), (171.6, "rows.")], 116, 9.0, 4.5)
+    assert header_band(prose, BODY, EDGES) == []
+    far = _words([(60, "Site"), (160, "Budget"), (240, "Score")], 90, 7.5, 3.8)
+    assert header_band(far, BODY, EDGES) == []
