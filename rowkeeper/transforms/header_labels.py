@@ -13,6 +13,7 @@ gap nearest the gap between the two columns' ink.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, RawTable, TextLine
@@ -81,19 +82,42 @@ def _nearest(line: TextLine, ink: dict[int, Extent]) -> int:
 _UNIT_END = re.compile(r"[)\]）］]\s*(?=\S)")
 
 
+def _advance(ch: str) -> float:
+    """A character's width in half-widths: a CJK character (or a full-width form) sets two."""
+    return 2.0 if unicodedata.east_asian_width(ch) in "WF" else 1.0
+
+
+def _breaks(text: str) -> list[int]:
+    """Where a line of labels may be cut: at its spaces; CJK labels set with no space between
+    them ("納期利益率(%)") at any character boundary beside a CJK character, but never inside
+    a bracket."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if spaces:
+        return spaces
+    return [i for i in range(1, len(text)) if 2.0 in (_advance(text[i - 1]), _advance(text[i]))
+            and text[i] not in _CLOSE and text[i - 1] not in _OPEN]
+
+
+_OPEN, _CLOSE = "([（［【", ")]）］】%％"
+
+
 def cut_line(line: TextLine, inks: Sequence[Extent]) -> list[str] | None:
     """A line holding the labels of the columns whose ink it stands over (`inks`, left to
     right) cut into one label each: after a closing unit bracket ("Khối lượng [kg]"), else at
-    the space whose estimated x (characters spread evenly) falls nearest the end of the left
-    column's ink or the start of the right one's (right- or left-aligned labels)."""
+    the break (`_breaks`) whose estimated x (characters spread by their widths, a CJK one
+    two half-widths) falls nearest the end of the left column's ink or the start of the
+    right one's (right- or left-aligned labels)."""
     text = clean_text(line.text)
-    width = (line.bbox[2] - line.bbox[0]) / max(len(text), 1)
+    offsets = [0.0]
+    for ch in text:
+        offsets.append(offsets[-1] + _advance(ch))
+    unit = (line.bbox[2] - line.bbox[0]) / max(offsets[-1], 1.0)
     units = [m.end() for m in _UNIT_END.finditer(text)]
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    spaces = _breaks(text)
     gaps = list(zip(inks, inks[1:], strict=False))
 
     def miss(i: int, g: int) -> float:
-        x = line.bbox[0] + i * width
+        x = line.bbox[0] + offsets[i] * unit
         return min(abs(x - gaps[g][0][1]), abs(x - gaps[g][1][0]))
 
     at: dict[int, int] = {}
