@@ -152,5 +152,7 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
         return piece
     numeric = figure_columns(grid[1:])
     for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
+        if reads_as_data(grid[r]):
+            break  # group labels stand over the body, never in it: its figures span nothing
         piece = _span_row(piece, r, grid, numeric, lines)
     return piece
