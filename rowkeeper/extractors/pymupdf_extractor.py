@@ -17,7 +17,12 @@ from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.header_band import header_band
-from rowkeeper.extractors.finder.key_value import KEY_VALUE, blocks_apart, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.key_value import (
+    KEY_VALUE,
+    blocks_apart,
+    key_value_pairs,
+    split_pairs,
+)
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
