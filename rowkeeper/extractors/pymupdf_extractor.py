@@ -15,7 +15,14 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
-from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.candidates import owned_once
+from rowkeeper.extractors.finder.header_band import header_band
+from rowkeeper.extractors.finder.key_value import (
+    KEY_VALUE,
+    blocks_apart,
+    key_value_pairs,
+    split_pairs,
+)
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
@@ -120,6 +127,11 @@ class PyMuPDFExtractor:
         projection (headers left-aligned over right-aligned numbers stay in their column);
         tables side by side in it (`whole`: not yet split) one by one."""
         parts = side_by_side(page, region) if whole else []
+        blocks = blocks_apart(_words(page, _pad(region))) if whole and not parts else []
+        if blocks:  # fields side by side: keys and values, one table per block
+            return [t for x0, sep, x1 in blocks for t in _find(doc, page, pno, {
+                **kwargs, **_TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
+                "clip": _pad((x0, region[1], x1, region[3]))})]
         if parts:
             return [t for part in parts for t in self._borderless(doc, page, pno, kwargs, part, whole=False)]
         words = _words(page, _pad(region))
@@ -131,6 +143,7 @@ class PyMuPDFExtractor:
         words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
         seps = aligned_separators(words, seps, pictures)
         if seps:
+            words, region = _with_header_band(page, words, seps, region)
             # The outer rules on the words' extent: text-strategy row edges reach no further, and
             # a rule beyond them (a line box with leading blanks) would drop the first column.
             left, right = min(w[0] for w in words), max(w[2] for w in words)
@@ -238,7 +251,7 @@ class PyMuPDFExtractor:
                         for i, kv in enumerate(split_pairs(cells, pairs))]
                 continue
             out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
-        return out
+        return _select(doc, pno, out, view)
 
     def _table(self, doc: DocumentInput, pno: int, n: int, bbox: Sequence[float], cells: Sequence[Any],
                shape: tuple[int, int] | None = None, metrics: dict[str, float] | None = None) -> RawTable:
@@ -249,6 +262,29 @@ class PyMuPDFExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
             extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
+    """The page's candidate tables (found order: ruled grids, then reads of the text) with no
+    text line in two of them (`candidates.owned_once`), numbered again in that order."""
+    kept = [tables[i] for i in owned_once([t.bbox for t in tables], [ln.bbox for ln in view.lines])]
+    if len(kept) == len(tables):
+        return list(tables)
+    return [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
+
+
+def _with_header_band(page: pymupdf.Page, words: list[Any], seps: Sequence[float],
+                      region: Sequence[float]) -> tuple[list[Any], Sequence[float]]:
+    """A borderless table's words and region with the header row over it that the aligned
+    region left out (`finder.header_band`), as they were when there is none."""
+    left, right = min(w[0] for w in words), max(w[2] for w in words)
+    gap, height = column_gap(words), sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    top = min(w[1] for w in words)
+    strip = (left - 4 * gap, top - 3 * height, right + 6 * gap, top + 1)
+    band = header_band(_words(page, pymupdf.Rect(strip)), words, [left, *seps, right])
+    if not band:
+        return words, region
+    return band + words, (region[0], min(w[1] for w in band), region[2], region[3])
 
 
 def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:

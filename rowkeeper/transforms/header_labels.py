@@ -13,6 +13,7 @@ gap nearest the gap between the two columns' ink.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, RawTable, TextLine
@@ -52,6 +53,23 @@ def _body_boxes(piece: RawTable, body_from: int) -> dict[int, Extent]:
     return out
 
 
+def stand_in_ink(ink: dict[int, Extent], stand_ins: dict[int, Extent]) -> dict[int, Extent]:
+    """`ink` with a stand-in extent for each column that has none: the one fallback for a
+    column whose body text tells no ink (a line across two cells; pictures or an empty body,
+    where the column's own label cell stands in so a line over it and its neighbour still
+    holds two labels)."""
+    return {**{j: x for j, x in stand_ins.items() if j not in ink}, **ink}
+
+
+def _label_extent(box: BBox, text: str, band: Sequence[TextLine]) -> Extent:
+    """The x range of a label as printed: its lines inside its cell `box`, else the box (a
+    picture column's cell is far wider than its label, and would reach the next one's)."""
+    own = [ln for ln in band if _centre_in(ln, box) and clean_text(ln.text) in clean_text(text)]
+    if not own:
+        return (box[0], box[2])
+    return (min(ln.bbox[0] for ln in own), max(ln.bbox[2] for ln in own))
+
+
 def _overlapped(line: TextLine, ink: dict[int, Extent]) -> list[int]:
     return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2])
 
@@ -64,19 +82,42 @@ def _nearest(line: TextLine, ink: dict[int, Extent]) -> int:
 _UNIT_END = re.compile(r"[)\]）］]\s*(?=\S)")
 
 
+def _advance(ch: str) -> float:
+    """A character's width in half-widths: a CJK character (or a full-width form) sets two."""
+    return 2.0 if unicodedata.east_asian_width(ch) in "WF" else 1.0
+
+
+def _breaks(text: str) -> list[int]:
+    """Where a line of labels may be cut: at its spaces; CJK labels set with no space between
+    them ("納期利益率(%)") at any character boundary beside a CJK character, but never inside
+    a bracket."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if spaces:
+        return spaces
+    return [i for i in range(1, len(text)) if 2.0 in (_advance(text[i - 1]), _advance(text[i]))
+            and text[i] not in _CLOSE and text[i - 1] not in _OPEN]
+
+
+_OPEN, _CLOSE = "([（［【", ")]）］】%％"
+
+
 def cut_line(line: TextLine, inks: Sequence[Extent]) -> list[str] | None:
     """A line holding the labels of the columns whose ink it stands over (`inks`, left to
     right) cut into one label each: after a closing unit bracket ("Khối lượng [kg]"), else at
-    the space whose estimated x (characters spread evenly) falls nearest the end of the left
-    column's ink or the start of the right one's (right- or left-aligned labels)."""
+    the break (`_breaks`) whose estimated x (characters spread by their widths, a CJK one
+    two half-widths) falls nearest the end of the left column's ink or the start of the
+    right one's (right- or left-aligned labels)."""
     text = clean_text(line.text)
-    width = (line.bbox[2] - line.bbox[0]) / max(len(text), 1)
+    offsets = [0.0]
+    for ch in text:
+        offsets.append(offsets[-1] + _advance(ch))
+    unit = (line.bbox[2] - line.bbox[0]) / max(offsets[-1], 1.0)
     units = [m.end() for m in _UNIT_END.finditer(text)]
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    spaces = _breaks(text)
     gaps = list(zip(inks, inks[1:], strict=False))
 
     def miss(i: int, g: int) -> float:
-        x = line.bbox[0] + i * width
+        x = line.bbox[0] + offsets[i] * unit
         return min(abs(x - gaps[g][0][1]), abs(x - gaps[g][1][0]))
 
     at: dict[int, int] = {}
@@ -101,10 +142,26 @@ def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
     return next((j for j, b in boxes.items() if b[0] - 2 <= line.bbox[0] and line.bbox[2] <= b[2] + 2), None)
 
 
-def _labels(band: Sequence[TextLine], ink: dict[int, Extent],
-            boxes: dict[int, BBox]) -> dict[int, list[TextLine]] | None:
+def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str]) -> list[str] | None:
+    """The finder's own cut of a line over several columns, when it is one: each of those
+    cells holds a part of the line, none empty, the parts make the line, and every unit
+    bracket closes a part. The finder cut at the words' gaps, which this line's text no longer
+    shows; ink alone cannot tell a right-aligned label's first word ("Nhà cung cấp" | "Công
+    suất [kW]"), so a cut that breaks no label stays."""
+    parts = [clean_text(cells.get(j, "")) for j in cols]
+    text = clean_text(line.text)
+    if not all(parts) or " ".join(parts) != text:
+        return None
+    ends = {len(" ".join(parts[: i + 1])) for i in range(len(parts))}
+    units = {m.end() for m in _UNIT_END.finditer(text)}
+    return parts if all(u in ends or u - 1 in ends for u in units) else None
+
+
+def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],
+            cells: dict[int, str] | None = None) -> dict[int, list[TextLine]] | None:
     """Column -> the label lines over it; None when a line fits no single reading. A line
-    inside one cell stays there unless it stands over another column's ink."""
+    inside one cell stays there unless it stands over another column's ink; a line over
+    several keeps the finder's cut of it (`cells`: the row's texts) when that breaks no label."""
     out: dict[int, list[TextLine]] = {}
     for ln in band:
         cols = _overlapped(ln, ink)
@@ -113,7 +170,7 @@ def _labels(band: Sequence[TextLine], ink: dict[int, Extent],
             out.setdefault(home, []).append(ln)
             continue
         if len(cols) >= 2:
-            parts = cut_line(ln, [ink[j] for j in cols])
+            parts = _kept(ln, cols, cells or {}) or cut_line(ln, [ink[j] for j in cols])
             if parts is None:
                 return None
             for j, text in zip(cols, parts, strict=True):
@@ -141,19 +198,17 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     if len(row) != piece.n_cols or any(c.col_span != 1 or c.bbox is None for c in row.values()) \
             or len(ink) < 2:
         return piece
-    # a column with no body text (pictures, an empty column) has no ink to stand over: its
-    # own label's cell stands in, so a line over it and its neighbour still holds two labels
-    ink = {**{j: (c.bbox[0], c.bbox[2]) for j, c in row.items() if j not in ink and c.text.strip() and c.bbox},
-           **ink}
     top = min(c.bbox[1] for c in row.values() if c.bbox)
     bottom = max(c.bbox[3] for c in row.values() if c.bbox)
     box = (piece.bbox[0], top, piece.bbox[2], bottom)
     band = [ln for ln in lines if ln.page == piece.page and clean_text(ln.text) and _centre_in(ln, box)]
+    ink = stand_in_ink(ink, {j: _label_extent(c.bbox, c.text, band) for j, c in row.items()
+                             if c.text.strip() and c.bbox})
     cells = [row[j].text for j in sorted(row)]
     caption = _caption_over(band) if r == 0 else None
     band = [ln for ln in band if ln is not caption]
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
-    labels = _labels(band, ink, boxes) if band else None
+    labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}) if band else None
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
         return piece
@@ -188,10 +243,9 @@ def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int)
     over their sub-columns."""
     if header_rows <= 0 or not lines:
         return piece
-    ink = column_ink(piece, lines, header_rows)
-    for j, box in _body_boxes(piece, header_rows).items():
-        # a body line across two cells tells no column's ink: their cells' span stands in
-        ink.setdefault(j, (box[0] + 2, box[1] - 2))
+    # a body line across two cells tells no column's ink: their cells' span stands in
+    body = {j: (x0 + 2, x1 - 2) for j, (x0, x1) in _body_boxes(piece, header_rows).items()}
+    ink = stand_in_ink(column_ink(piece, lines, header_rows), body)
     # a row whose labels wrap onto the next (units under names) is relabelled too
     wrapped = wrapped_rows(piece_grid(piece)[:header_rows])
     for r in range(header_rows):

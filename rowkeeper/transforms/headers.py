@@ -75,8 +75,9 @@ def numeric_columns(body: Sequence[Sequence[str]], share: float = 0.6) -> list[b
 
 
 def _years_over_numbers(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
-    """A row of years (2025, FY2024) above non-year numbers is a header, not data."""
-    years = [c for c, t in enumerate(row) if cols[c] and t.strip()]
+    """A row of years (2025, FY2024) above non-year numbers is a header, not data; labels
+    beside the years ("Note" over a column of note numbers) do not make it data."""
+    years = [c for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip() and _numeric(t)]
     if not years or not all(_YEAR.match(row[c].strip()) for c in years):
         return False
     return any(r[c].strip() and not _YEAR.match(r[c].strip()) for r in below for c in years)

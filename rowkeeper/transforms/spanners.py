@@ -65,10 +65,8 @@ def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine],
     own ("Photo" | "Site"), a name beside its figure ("... hub 9826" | "499,554") are printed
     as one line too when set close: only words over two figure columns, neither a figure, in
     a row of group labels (some figure column without one) are joined; a header row naming
-    every column ("Lead time" | "Cost [USD]") is no such row."""
+    every column is no such row (`_names_every_column`, checked by the caller)."""
     row = sorted((c for c in piece.cells if c.row == r), key=lambda c: c.col)
-    if all(c.text.strip() for c in row if c.col < len(numeric) and numeric[c.col]):
-        return piece
     texts = {clean_text(ln.text) for ln in lines if ln.page == piece.page}
     cells = list(piece.cells)
     for a, b in zip(row, row[1:], strict=False):
@@ -83,17 +81,24 @@ def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine],
     return piece.model_copy(update={"cells": tuple(cells)})
 
 
+def _names_every_column(grid: list[list[str]], r: int, numeric: Sequence[bool]) -> bool:
+    """Whether row r is a header row with one label per column ("Lead time" | "Cost [USD]"),
+    even where the text layer printed two labels as one line: the header's last row (labels
+    over figures), or a row with a label over every figure column. Only other rows (group
+    labels, data) have split labels joined."""
+    figures = [j for j in range(len(grid[r])) if j < len(numeric) and numeric[j]]
+    if all(grid[r][j].strip() for j in figures):
+        return True
+    return reads_as_data([grid[r + 1][j] for j in figures]) and not reads_as_data(grid[r])
+
+
 def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool],
               lines: Sequence[TextLine]) -> RawTable:
     row = {c.col: c for c in piece.cells if c.row == r}
     if any(c.col_span > 1 for c in row.values()) or any(c.bbox is None for c in row.values()) \
             or len(row) < piece.n_cols:
         return piece
-    # the header's last row (labels over figures) holds one label per column, even where the
-    # text layer printed two as one line; a split label is joined in group rows and data rows
-    last = reads_as_data([grid[r + 1][j] for j in range(piece.n_cols) if numeric[j]]) \
-        and not reads_as_data(grid[r])
-    split = piece if last else _join_split_labels(piece, r, lines, numeric)
+    split = piece if _names_every_column(grid, r, numeric) else _join_split_labels(piece, r, lines, numeric)
     if split.cells != piece.cells:
         piece, row = split, {c.col: c for c in split.cells if c.row == r}
     labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j]]
@@ -147,5 +152,7 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
         return piece
     numeric = figure_columns(grid[1:])
     for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
+        if reads_as_data(grid[r]):
+            break  # group labels stand over the body, never in it: its figures span nothing
         piece = _span_row(piece, r, grid, numeric, lines)
     return piece

@@ -65,6 +65,13 @@ def _line(text: str, x0: float, x1: float) -> TextLine:
     return TextLine(page=1, bbox=(x0, 100.0, x1, 110.0), text=text)
 
 
+def test_cjk_labels_set_with_no_space_are_cut_between_characters() -> None:
+    """A CJK character sets two half-widths: "納期" over the figures ending at 240, "利益率(%)"
+    over those from 267; a cut never falls inside the bracket."""
+    assert cut_line(_line("納期利益率(%)", 223, 284.2), [(197, 240), (267.2, 284.2)]) == ["納期", "利益率(%)"]
+    assert cut_line(_line("単価(円)評点", 145, 229), [(140, 184), (205, 229)]) == ["単価(円)", "評点"]
+
+
 def test_a_line_of_two_labels_is_cut_after_the_unit() -> None:
     assert cut_line(_line("Khối lượng [kg] Ngân sách [VNĐ]", 290, 470), [(330, 373), (430, 470)]) == \
         ["Khối lượng [kg]", "Ngân sách [VNĐ]"]

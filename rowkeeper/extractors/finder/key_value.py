@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.finder.aligned_columns import Word, column_gap, phrase_ends, text_lines
+from rowkeeper.extractors.finder.projection import is_figure
 from rowkeeper.models import Cell
 
 KEY_VALUE = "key_value"
@@ -57,3 +59,59 @@ def split_pairs(cells: Sequence[Cell], pairs: Sequence[tuple[int, int]]) -> list
         out.append([c.model_copy(update={"row": at[c.row], "col": c.col - k, "is_header": False})
                     for c in mine if c.row in at])
     return out
+
+
+RIVER = 3.0
+"""How many times the widest gap inside either block the white space between two blocks
+side by side is, at least."""
+
+
+def _phrase_gaps(lines: Sequence[Sequence[Word]], gap: float) -> float:
+    """The widest gap between two phrases of one line."""
+    out = 0.0
+    for ln in lines:
+        starts, _ = phrase_ends(ln, gap)
+        out = max([out, *(ln[i][0] - ln[i - 1][2] for i in starts if i)])
+    return out
+
+
+def _block(lines: Sequence[Sequence[Word]], gap: float) -> bool:
+    """Whether lines read as a block of fields: two lines or more, some with a key and a value
+    (two phrases), most starting with words (keys), not figures."""
+    if len(lines) < 2 or not any(len(phrase_ends(ln, gap)[0]) >= 2 for ln in lines):
+        return False
+    return sum(not is_figure(str(ln[0][4])) for ln in lines) >= 0.6 * len(lines)
+
+
+def blocks_apart(words: Sequence[Word]) -> list[tuple[float, float, float]]:
+    """(left, key-value boundary, right) of two blocks of fields side by side in one aligned region (an estimate's
+    customer block and its offer block, no rules around them), parted by white space that no
+    word crosses, `RIVER` times wider than any gap inside either block and four line heights
+    wide at least, its values starting where the block's second phrases start at the
+    earliest; [] for a table whose columns are merely far apart (its right-hand columns
+    hold figures, or its gaps are alike)."""
+    if len(words) < 4:
+        return []
+    spans = sorted((w[0], w[2]) for w in words)
+    river, at = 0.0, 0.0
+    reach = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - reach > river:
+            river, at = x0 - reach, reach
+        reach = max(reach, x1)
+    height = sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    if river < 4 * height:
+        return []
+    gap = column_gap(words)
+    sides = [text_lines([w for w in words if w[2] <= at + 0.5]), text_lines([w for w in words if w[0] > at])]
+    if not all(_block(s, gap) for s in sides) or river < RIVER * max(_phrase_gaps(s, gap) for s in sides):
+        return []
+    return [(min(w[0] for ln in s for w in ln), _values_left(s, gap) - 0.5, max(w[2] for ln in s for w in ln))
+            for s in sides]
+
+
+def _values_left(lines: Sequence[Sequence[Word]], gap: float) -> float:
+    """Where a block's values start: the leftmost second phrase of its lines (a key set close
+    to its value, printed as one phrase, has its value's words right of it all the same)."""
+    return min(ln[min(i for i in phrase_ends(ln, gap)[0] if i)][0]
+               for ln in lines if len(phrase_ends(ln, gap)[0]) >= 2)

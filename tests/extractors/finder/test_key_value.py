@@ -58,3 +58,47 @@ def test_a_two_column_table_with_a_header_is_no_key_value_block(tmp_path: Path) 
     (table,) = tables_of(path)
     assert table.columns == ("Item", "Colour")
     assert [tuple(r) for r in table.rows] == rows[1:]
+
+
+FIELDS = ([("Project", "Millbrook"), ("Address", "Pine Valley 97"), ("Customer", "$589,404")],
+          [("Contact", "$371,107"), ("Quote no.", "2021-12-24")])
+
+
+def test_blocks_of_fields_far_apart_without_colons_are_two_tables(tmp_path: Path) -> None:
+    """No rules, no colons, no bold, blocks of unequal length: the white space between them,
+    wider than any gap inside either, parts them; a key set close to its value ("Quote no."
+    a word space from its date) stays a key."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 80, "Maintenance schedule 2019", 16, "bold")
+    for x, gap, block in ((78, 51, FIELDS[0]), (325, 42, FIELDS[1])):
+        for i, (key, value) in enumerate(block):
+            put(page, x, 117 + 15 * i, key, 8)
+            put(page, x + gap, 117 + 15 * i, value, 8)
+    path = tmp_path / "fields.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [[tuple(r) for r in t.rows] for t in tables] == [list(b) for b in FIELDS]
+    assert [t.columns for t in tables] == [("", "")] * 2
+
+
+def test_a_table_whose_figure_columns_stand_far_right_stays_one_table(tmp_path: Path) -> None:
+    rows = [("Revenue", "Note 4", "2,300,008", "2,034,968"), ("Cost of sales", "Note 5", "439,832", "371,755"),
+            ("Gross profit", "", "1,860,176", "1,663,213"), ("Other income", "Note 6", "12,001", "9,870")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 100, "Item", 9, "bold")
+    put(page, 160, 100, "Note", 9, "bold")
+    put(page, 440, 100, "2024", 9, "bold", "right")
+    put(page, 520, 100, "2023", 9, "bold", "right")
+    for i, row in enumerate(rows):
+        y = 116 + 15 * i
+        put(page, 72, y, row[0])
+        put(page, 160, y, row[1])
+        put(page, 440, y, row[2], align="right")
+        put(page, 520, y, row[3], align="right")
+    path = tmp_path / "statement.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.columns == ("Item", "Note", "2024", "2023")
+    assert [tuple(r) for r in t.rows] == rows

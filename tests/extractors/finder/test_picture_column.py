@@ -72,3 +72,26 @@ def test_picture_column_first_keeps_names_and_rows_when_assembled(tmp_path: Path
     (t,) = tables_of(tmp_path / "first.pdf")
     assert t.columns == ENGLISH[0]
     assert [tuple(r) for r in t.rows] == ENGLISH[1:]
+
+
+def test_a_label_beside_a_wide_picture_column_keeps_its_words_when_assembled(tmp_path: Path) -> None:
+    """The picture column's label stands in for its missing ink by its own printed extent,
+    not by its cell: "Kosten (EUR)", right-aligned over narrow figures, starts inside the
+    picture column's wide cell and stays whole (transforms/header_labels.stand_in_ink)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 90, "Kennzahlen nach Standort", 12, "bold")
+    y = 130.0
+    for i, row in enumerate(GERMAN):
+        if i:
+            _thumbnail(page, pymupdf.Rect(207, y - 9, 231, y + 15), i)
+        put(page, 56, y, row[0], 11, "bold" if i == 0 else "sans")
+        if not i:
+            put(page, 207, y, row[1], 11, "bold")
+        for text, right in zip(row[2:], (333, 433), strict=True):
+            put(page, right, y, text, 11, "bold" if i == 0 else "sans", align="right")
+        y += 18 if i == 0 else 34
+    doc.save(tmp_path / "wide.pdf")
+    (t,) = tables_of(tmp_path / "wide.pdf")
+    assert t.columns == GERMAN[0]
+    assert [tuple(r) for r in t.rows] == GERMAN[1:]

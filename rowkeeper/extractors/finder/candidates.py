@@ -1,0 +1,40 @@
+"""Candidate selection: the tables the finder's strategies proposed for a page, each text line
+in one table at most.
+
+Strategies overlap by design: a ruled grid is found from its rules, and the aligned text inside
+it is also an aligned region that the borderless reader (and the key-value split) reads again.
+Rather than each caller guarding against the others, the finder hands all its candidates here,
+strongest first (ruled grids before tables read from the text), and a candidate whose lines are
+mostly owned already is the same table found twice and is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.models import BBox
+
+OWNED = 0.5
+"""Share of a candidate's lines owned by a stronger one at which it is that table again."""
+
+
+def _centre_in(line: BBox, box: BBox, pad: float = 1.0) -> bool:
+    x, y = (line[0] + line[2]) / 2, (line[1] + line[3]) / 2
+    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
+
+
+def owned_once(boxes: Sequence[BBox], lines: Sequence[BBox]) -> list[int]:
+    """Indices of the candidate boxes kept (given strongest first): each in turn takes the
+    lines whose centre lies in it, unless `OWNED` of them already belong to a kept one. A
+    candidate holding no line (a ruled frame around pictures) is kept: it shares no text."""
+    owner: dict[int, int] = {}
+    kept = []
+    for i, box in enumerate(boxes):
+        mine = [k for k, ln in enumerate(lines) if _centre_in(ln, box)]
+        taken = sum(k in owner for k in mine)
+        if mine and taken >= OWNED * len(mine):
+            continue
+        kept.append(i)
+        for k in mine:
+            owner.setdefault(k, i)
+    return kept
