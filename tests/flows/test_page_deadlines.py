@@ -96,40 +96,40 @@ def test_pages_read_outside_a_budgeted_call_arm_no_alarm():
 
 
 @pytest.fixture(scope="module")
-def three_ruled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Three pages, each a ruled price table."""
+def two_ruled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two pages, each a ruled price table."""
     pdf = pymupdf.open()
-    for _ in range(3):
+    for _ in range(2):
         pdf.insert_pdf(pymupdf.open("pdf", pdfgen.build_pdf(sample_specs()["ruled"])))
-    path = tmp_path_factory.mktemp("derived") / "three.pdf"
+    path = tmp_path_factory.mktemp("derived") / "two_ruled.pdf"
     pdf.save(path)
     return path
 
 
 def test_page_budgets_come_from_the_document_timeout_so_every_page_hung_does_not_time_it_out(
-        three_ruled: Path, monkeypatch: pytest.MonkeyPatch):
+        two_ruled: Path, monkeypatch: pytest.MonkeyPatch):
     """Every page hangs in the first layer. Each page's budget is a share of the document's
     time, so the first layer gives up within its share, the second reads every page, and the
-    whole stays inside runner.document_timeout_s (a fixed 120 s per page would have spent 360 s)."""
+    whole stays inside runner.document_timeout_s (a fixed 120 s per page would have spent 240 s:
+    in a worker with this 60 s timeout that document failed, 'timed out', bench/RESULTS.md)."""
     import time
 
     config = Config.model_validate({"runner": {"document_timeout_s": 60},
                                     "extract": {"text_layers": ["pymupdf", "pdfplumber"]}})
-    clean = process_document(load_document(str(three_ruled)), config)
+    clean = process_document(load_document(str(two_ruled)), config)
     monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:pymupdf:*")
     start = time.monotonic()
-    result = process_document(load_document(str(three_ruled)), config)
+    result = process_document(load_document(str(two_ruled)), config)
     elapsed = time.monotonic() - start
     rec = result.document
     assert rec.status == "ok", rec.error
-    assert elapsed < 60 * 0.8 + 5  # the layers' share of the timeout, and a little for the rest
+    assert elapsed < 60  # inside the document's timeout: the worker would not have killed it
     cut = [a for a in rec.attempts if a.reason.startswith("deadline:")]
-    assert sorted(p for a in cut if a.extractor == "pymupdf" for p in a.pages) == [1, 2, 3]
+    assert sorted(p for a in cut if a.extractor == "pymupdf" for p in a.pages) == [1, 2]
     assert "share of runner.document_timeout_s" in cut[0].reason
     accepted = {p for a in rec.attempts if a.extractor == "pdfplumber" and a.accepted for p in a.pages}
-    assert accepted == {1, 2, 3}
-    assert sorted(_cells(result)) == [1, 2, 3]
-    assert _cells(result)[3] == _cells(clean)[3]
+    assert accepted == {1, 2}
+    assert _cells(result) == _cells(clean)  # both pages' cells, as a run without the hang reads them
     assert rec.fingerprint == clean.document.fingerprint
 
 
