@@ -61,7 +61,7 @@ class CascadeChecks(BaseModel):
     """Share of `runner.document_timeout_s` the layers may spend on a document's pages (the rest
     is for assembly and chunking); each page's budget is the time left shared by the pages still
     to read (extractors/step_budget.py)."""
-    min_page_budget_s: float = 10.0
+    min_page_budget_s: float = 30.0
     """A page may always take this long in a layer while that much of the document's time is left."""
     skip_steps: tuple[tuple[str, int], ...] = ()
     """(layer, page) pairs not to run: set by the worker after its watchdog cut a step stuck

@@ -47,7 +47,7 @@ class PageBudget:
 
     fixed_s: float = 0.0
     deadline: float | None = None
-    floor_s: float = 10.0
+    floor_s: float = 30.0
     """With a deadline: a page may take this long while the layer's share has that much left."""
     later_pages: int = 0
     """Pages that later passes (the scanned pages after the text pages) still have to read."""
