@@ -3,6 +3,7 @@ truncation, bit flips, broken xrefs, encryption, bombs, giant pages, loops, acti
 non-PDF bytes) through the real `rowkeeper run`.
 
     python bench/hostile.py [--heavy] [--workers N] [--part dev|test|all] [--keep DIR]
+    python bench/hostile.py --ratios OUT [--top N]    # the output bound of any run folder
 
 Prints, per part: every input recorded once (yes/no), ok / failed counts, failure reasons
 grouped, documents with warnings, text-only second readings and per-page deadlines, output
@@ -80,6 +81,27 @@ def _output_sizes(out: Path) -> tuple[dict[str, int], dict[str, int]]:
     return chars, size
 
 
+def ratios(out: Path, top: int = 10) -> dict[str, object]:
+    """Output characters per character of PDF text for every ok document of a run folder
+    (documents.jsonl + chunks.jsonl: `rowkeeper run`, or bench/zoo.py's --out), with the
+    documents over 10x and, for the `top` highest, the characters by chunk kind."""
+    docs = [json.loads(x) for x in (out / "documents.jsonl").read_text(encoding="utf-8").splitlines()]
+    text = {d["doc_id"]: sum(p["chars"] for p in d.get("pages") or ()) for d in docs if d["status"] == "ok"}
+    by_kind: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    with open(out / "chunks.jsonl", encoding="utf-8") as f:
+        for line in f:
+            c = json.loads(line)
+            by_kind[c["doc_id"]][c["kind"]] += len(c["text"])
+    got = {d: sum(by_kind[d].values()) / n for d, n in text.items() if n > 0}
+    names = {d["doc_id"]: Path(d["source"]).name for d in docs}
+    high = sorted(got, key=got.get, reverse=True)[:top]
+    ratio_max, ratio_p95 = _max_p95(list(got.values()))
+    return {"documents": len(got), "max": ratio_max, "p95": ratio_p95,
+            "over_10": sum(r > 10 for r in got.values()),
+            "top": [{"source": names[d], "ratio": round(got[d], 2), "pdf_chars": text[d],
+                     **{k: round(v / text[d], 2) for k, v in sorted(by_kind[d].items())}} for d in high]}
+
+
 def _max_p95(ratios: list[float]) -> tuple[float | None, float | None]:
     ratios = sorted(ratios)
     return (round(ratios[-1], 2), round(ratios[int(0.95 * (len(ratios) - 1))], 2)) if ratios else (None, None)
@@ -119,7 +141,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", help="folder for the corpus and the output (default: a temp folder)")
     ap.add_argument("--summarize", action="store_true",
                     help="only print the figures of the run already in --keep (no new run)")
+    ap.add_argument("--ratios", help="only print the output ratios of this run folder")
+    ap.add_argument("--top", type=int, default=10)
     args = ap.parse_args(argv)
+    if args.ratios:
+        print(json.dumps(ratios(Path(args.ratios), args.top), ensure_ascii=False, indent=1))
+        return 0
     base = Path(args.keep or tempfile.mkdtemp(prefix="rk-hostile-"))
     parts = ("dev", "test") if args.part == "all" else (args.part,)
     if args.summarize:

@@ -1,7 +1,8 @@
 """kill -9 benchmark: kill `rowkeeper run` at each phase, rerun, compare every sink with a
 clean run's.
 
-    python bench/killnine.py [--trials N] [--docs N] [--postgres] [--part dev|test|all] [--shared-prefect]
+    python bench/killnine.py [--trials N] [--docs N] [--postgres] [--part dev|test|all]
+                             [--shared-prefect] [--parallel N] [--json PATH]
 
 Phases (rowkeeper/faults.py crash points, each the run SIGKILLing itself, so workers, the
 Prefect server and temp files are left exactly as a real kill -9 leaves them): `startup`
@@ -9,14 +10,19 @@ Prefect server and temp files are left exactly as a real kill -9 leaves them): `
 (the folder sink between its two renames), `consolidate` (top-level temp files written, or
 documents.jsonl renamed and the rest not). The hit at which a trial dies is drawn per trial.
 Per phase it prints trials, reruns identical to the clean run (folder parts, documents/tables/
-chunks.jsonl, tables.parquet, DuckDB, and Postgres with --postgres), temp files left after the
-rerun, and processes of the killed run still alive 15 s after the kill. Seeds: dev part 1,
+chunks.jsonl, tables.parquet, DuckDB, and Postgres with --postgres), files left after the rerun
+that a clean run does not have (temp files, DuckDB WALs), and processes of the killed run still
+alive 15 s after the kill, by kind (Prefect server, worker, watchdog). Seeds: dev part 1,
 test part 2 (tune on dev, only measure on test).
+
+A trial is cheap on purpose: 3 small documents (2 readable, 1 corrupt), one Postgres server
+for all trials, `--parallel N` trials at once (each in its own folder and schema).
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import random
@@ -35,8 +41,20 @@ sys.path.insert(0, str(ROOT))
 from rowkeeper.faults import POINTS  # noqa: E402
 from tests.flows.test_crash import _config, _corpus, _run, _snapshot  # noqa: E402
 
-_HITS = {"startup": (1, 1), "extract": (1, 5), "write": (1, 5), "consolidate": (1, 2)}
 SEEDS = {"dev": 1, "test": 2}
+_KINDS = (("server", "prefect.server.api.server"), ("watchdog", "rowkeeper.flows.guard"),
+          ("worker", "rowkeeper.flows"), ("rowkeeper run", "rowkeeper.cli"))
+
+
+def hits(phase: str, n_docs: int) -> tuple[int, int]:
+    """The range of the crash point's hit count that a run over `n_docs` documents reaches:
+    `extract` and `write` fire once per document, `consolidate` twice per consolidation."""
+    return {"startup": (1, 1), "extract": (1, n_docs), "write": (1, n_docs), "consolidate": (1, 2)}[phase]
+
+
+def kind_of(cmd: str) -> str:
+    """What a leftover process is, from its command line."""
+    return next((kind for kind, needle in _KINDS if needle in cmd), "other")
 
 
 def _marked(mark: str) -> list[str]:
@@ -46,11 +64,11 @@ def _marked(mark: str) -> list[str]:
         try:
             env = Path(f"/proc/{pid}/environ").read_bytes()
             state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:80]
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:160]
         except OSError:
             continue
         if mark.encode() in env and state != "Z":
-            found.append(f"{pid} {cmd}")
+            found.append(f"{pid} {kind_of(cmd)}: {cmd[:100]}")
     return found
 
 
@@ -67,51 +85,80 @@ def kill_at(point: str, corpus: Path, out: Path, cfg: Path) -> tuple[int, list[s
     return proc.returncode, _marked(mark)
 
 
+def stray_files(out: Path, clean_out: Path) -> list[str]:
+    """Files in `out` that the clean run's folder does not have (temp files, a DuckDB WAL, a
+    part of a document the clean run never wrote); report.previous.json is a rerun's own."""
+    def names(d: Path) -> set[str]:
+        return {str(p.relative_to(d)) for p in d.rglob("*") if p.is_file()}
+
+    return sorted(names(out) - names(clean_out) - {"report.previous.json"})
+
+
+def one_trial(corpus: Path, out: Path, clean: dict[str, Any], clean_out: Path, point: str,
+              pg: dict[str, Any] | None) -> dict[str, Any]:
+    """Kill a run at `point`, rerun it, compare with the clean run; the trial's findings."""
+    started = time.monotonic()
+    cfg = _config(out, pg)
+    rc, alive = kill_at(point, corpus, out, cfg)
+    _run(corpus, out, cfg)
+    got = _snapshot(out, cfg)
+    return {"point": point, "rc": rc, "differs": [k for k in clean if got.get(k) != clean[k]],
+            "stray": stray_files(out, clean_out), "alive": alive,
+            "seconds": round(time.monotonic() - started, 1)}
+
+
 def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None,
-           phases: tuple[str, ...] = POINTS) -> dict[str, dict]:
-    """n trials per phase; per phase the counts the module docstring lists."""
+           phases: tuple[str, ...] = POINTS, parallel: int = 1) -> dict[str, dict]:
+    """n trials per phase (`parallel` at a time); per phase the counts the module docstring lists."""
     corpus = _corpus(base / "in", n_docs)
     clean_out = base / "clean"
     clean_cfg = _config(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"})
     _run(corpus, clean_out, clean_cfg)
     clean = _snapshot(clean_out, clean_cfg)
     rng = random.Random(seed)
-    table: dict[str, dict] = {}
+    jobs = [(phase, i, f"{phase}:{rng.randint(*hits(phase, n_docs))}") for phase in phases for i in range(n)]
+    table = {phase: {"trials": 0, "killed": 0, "identical": 0, "stray_files": 0, "orphans": 0,
+                     "orphans_by_kind": {}, "seconds": 0.0, "notes": []} for phase in phases}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
+        futures = {pool.submit(one_trial, corpus, base / f"{phase}{i}", clean, clean_out, point,
+                               pg and {**pg, "schema_name": f"{pg['schema_name']}_{phase}{i}"}): phase
+                   for phase, i, point in jobs}
+        for future in concurrent.futures.as_completed(futures):
+            _tally(table[futures[future]], future.result())
     for phase in phases:
-        row = {"trials": 0, "killed": 0, "identical": 0, "temps_left": 0, "orphans": 0, "notes": []}
-        for i in range(n):
-            out = base / f"{phase}{i}"
-            cfg = _config(out, pg and {**pg, "schema_name": f"{pg['schema_name']}_{phase}{i}"})
-            point = f"{phase}:{rng.randint(*_HITS[phase])}"
-            rc, alive = kill_at(point, corpus, out, cfg)
-            _run(corpus, out, cfg)
-            got = _snapshot(out, cfg)
-            differs = [k for k in clean if got.get(k) != clean[k]]
-            temps = list(out.rglob("*.tmp"))
-            row["trials"] += 1
-            row["killed"] += rc == -signal.SIGKILL
-            row["identical"] += not differs
-            row["temps_left"] += len(temps)
-            row["orphans"] += len(alive)
-            if differs or temps or alive or rc != -signal.SIGKILL:
-                row["notes"].append({"point": point, "rc": rc, "differs": differs,
-                                     "temps": [str(t) for t in temps][:3], "alive": alive[:3]})
-        table[phase] = row
-        print(phase, json.dumps(row), flush=True)
+        print(phase, json.dumps(table[phase]), flush=True)
     return table
+
+
+def _tally(row: dict[str, Any], t: dict[str, Any]) -> None:
+    row["trials"] += 1
+    row["killed"] += t["rc"] == -signal.SIGKILL
+    row["identical"] += not t["differs"]
+    row["stray_files"] += len(t["stray"])
+    row["orphans"] += len(t["alive"])
+    for line in t["alive"]:
+        kind = line.split(" ", 1)[1].split(":")[0]
+        row["orphans_by_kind"][kind] = row["orphans_by_kind"].get(kind, 0) + 1
+    row["seconds"] = round(row["seconds"] + t["seconds"], 1)
+    if t["differs"] or t["stray"] or t["alive"] or t["rc"] != -signal.SIGKILL:
+        row["notes"].append({**t, "stray": t["stray"][:3], "alive": t["alive"][:3]})
+    print(f"  {t['point']}: rc={t['rc']} differs={t['differs']} stray={len(t['stray'])} "
+          f"alive={len(t['alive'])} {t['seconds']} s", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the trials of the chosen part(s) and print one line per phase."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--trials", type=int, default=2, help="trials per phase (the issue's target: 20)")
-    ap.add_argument("--docs", type=int, default=6, help="documents in the corpus (one is corrupt)")
+    ap.add_argument("--docs", type=int, default=3, help="documents in the corpus (one is corrupt)")
     ap.add_argument("--postgres", action="store_true", help="add a throwaway Postgres server as a third sink")
     ap.add_argument("--part", choices=["dev", "test", "all"], default="test")
     ap.add_argument("--phases", default=",".join(POINTS), help=f"comma-separated, of {', '.join(POINTS)}")
     ap.add_argument("--shared-prefect", action="store_true",
                     help="one Prefect server for every run (PREFECT_API_URL): a trial skips the ~10-30 s "
                          "server start-up, but no longer checks that a killed run's own server dies with it")
+    ap.add_argument("--parallel", type=int, default=1, help="trials run at once")
+    ap.add_argument("--json", help="write the per-phase tables here")
     args = ap.parse_args(argv)
     server, pg, prefect = None, None, _shared_prefect() if args.shared_prefect else None
     if args.postgres:
@@ -119,11 +166,15 @@ def main(argv: list[str] | None = None) -> int:
 
         server = start_server()
         pg = {"dsn": server.dsn, "schema_name": "killnine", "vector": "off"}
+    found: dict[str, Any] = {}
     try:
         for part in (("dev", "test") if args.part == "all" else (args.part,)):
             print(f"## {part} (seed {SEEDS[part]}, {args.trials} trials per phase, {args.docs} documents)")
-            trials(Path(tempfile.mkdtemp(prefix=f"rk-kill9-{part}-")), args.trials, SEEDS[part],
-                   args.docs, pg and {**pg, "schema_name": f"killnine_{part}"}, tuple(args.phases.split(",")))
+            found[part] = trials(Path(tempfile.mkdtemp(prefix=f"rk-kill9-{part}-")), args.trials,
+                                 SEEDS[part], args.docs, pg and {**pg, "schema_name": f"killnine_{part}"},
+                                 tuple(args.phases.split(",")), args.parallel)
+            if args.json:
+                Path(args.json).write_text(json.dumps(found, indent=1))
     finally:
         if server is not None:
             server.stop()

@@ -108,6 +108,8 @@ class RunnerConfig(Section):
     address: str | None = None
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
+    """One document's limit in its worker; each page's budget per layer is derived from it
+    (extract.options.cascade: page_budget_share, min_page_budget_s; README "Time limits")."""
     memory_limit_mb: int = 4096
     flow_memory_limit_mb: int = 4096
     """The run process's own cap (resident MB; past it the run stops with one line, exit 2, and

@@ -8,6 +8,7 @@ the Prefect server, temp files) is exactly what a real kill -9 would leave.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import signal
 import time
@@ -33,11 +34,13 @@ def crash_point(name: str) -> None:
 
 def hang_point(name: str) -> None:
     """Block forever if ROWKEEPER_HANG_AT names this point: a parser stuck on a page, on cue
-    (`layer:pymupdf` before a layer's call, `layer:pymupdf:3` inside its work on page 3).
+    (`layer:pymupdf` before a layer's call, `layer:pymupdf:3` inside its work on page 3,
+    `layer:pymupdf:*` on every page: a shell-style pattern).
 
     `ROWKEEPER_HANG_MODE=c` hangs the way a stuck C call does: SIGALRM is blocked, so no
     Python-level alarm can interrupt it (only something outside the thread can end it)."""
-    if os.environ.get("ROWKEEPER_HANG_AT") != name:
+    want = os.environ.get("ROWKEEPER_HANG_AT")
+    if not want or not fnmatch.fnmatchcase(name, want):
         return
     if os.environ.get("ROWKEEPER_HANG_MODE") == "c":
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})

@@ -8,6 +8,7 @@ Pages with no table candidate (no ruling grid, no aligned text columns) skip the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import time
@@ -21,12 +22,19 @@ from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExt
 from rowkeeper.extractors.page_features import PageFeatures
 from rowkeeper.extractors.page_model import DocumentModel, open_document
 from rowkeeper.extractors.scan_features import scan_features
-from rowkeeper.extractors.step_budget import PageClock, StepDeadline, cut_pages
+from rowkeeper.extractors.step_budget import (
+    PageBudget,
+    PageClock,
+    StepDeadline,
+    cut_pages,
+    derived_budget,
+)
 from rowkeeper.faults import hang_point
 from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
 from rowkeeper.registry import resolve
 
 Validate = Callable[[Sequence[RawTable]], Iterable[str]]
+NO_BUDGET = PageBudget()
 """Injected by the pipeline: the problems found in a page's tables (empty = adequate)."""
 
 
@@ -45,9 +53,16 @@ class CascadeChecks(BaseModel):
     min_region_coverage: float = 0.5
     """A ruling grid / aligned-column region must be this much covered by the tables found."""
     skip_pages_without_candidate: bool = True
-    page_budget_s: float = 120.0
+    page_budget_s: float | None = None
     """Seconds one layer may spend on one page; past it the page is cut off in that layer (a
-    `deadline` attempt) and the next layers, or its text alone, read it (0: no per-page budget)."""
+    `deadline` attempt) and the next layers, or its text alone, read it. None (the default):
+    derived from the document's time (below); a number: that many seconds, fixed; 0: none."""
+    page_budget_share: float = 0.8
+    """Share of `runner.document_timeout_s` the layers may spend on a document's pages (the rest
+    is for assembly and chunking); each page's budget is the time left shared by the pages still
+    to read (extractors/step_budget.py)."""
+    min_page_budget_s: float = 30.0
+    """A page may always take this long in a layer while that much of the document's time is left."""
     skip_steps: tuple[tuple[str, int], ...] = ()
     """(layer, page) pairs not to run: set by the worker after its watchdog cut a step stuck
     in C code that the per-page alarm could not interrupt."""
@@ -191,17 +206,19 @@ def _extract(extractor, doc: DocumentInput, pages: Sequence[int], model: Documen
 
 def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Sequence[str],
                 config: ExtractConfig, checks: CascadeChecks, validate: Validate | None,
-                model: DocumentModel | None = None) -> tuple[dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]], list[Attempt]]:
+                model: DocumentModel | None = None, budget: PageBudget = NO_BUDGET,
+                ) -> tuple[dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]], list[Attempt]]:
     """Layers in order over the pages still undecided; returns accepted outputs and attempts."""
     done: dict[int, tuple[tuple[RawTable, ...], tuple[TextLine, ...]]] = {}
     attempts: list[Attempt] = []
-    for layer in layers:
+    for i, layer in enumerate(layers):
         pending = [p for p in sorted(states) if p not in done]
         if not pending:
             break
         start = time.perf_counter()
+        share = budget.for_layer(len(pending), len(layers) - i)  # later layers keep theirs
         try:
-            result, pending, cut = _extract_within_budget(doc, layer, pending, config, checks, model)
+            result, pending, cut = _extract_within_budget(doc, layer, pending, config, checks, model, share)
         except (LayerUnavailable, MissingExtra, BadInput, ConfigError) as e:
             # One library choking on a page is not the document's failure: the next layer tries.
             attempts.append(Attempt(extractor=layer, pages=tuple(pending), seconds=round(time.perf_counter() - start, 4),
@@ -224,26 +241,34 @@ def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Seque
 
 def _extract_within_budget(doc: DocumentInput, layer: str, pending: list[int], config: ExtractConfig,
                            checks: CascadeChecks, model: DocumentModel | None = None,
+                           budget: PageBudget = NO_BUDGET,
                            ) -> tuple[Extraction, list[int], list[Attempt]]:
-    """One layer over `pending`, each page within `checks.page_budget_s`: a page past its budget
-    is cut off (a `deadline` attempt) and the layer reruns on the rest (its earlier pages' output
-    was lost with the interrupted call). Returns the output, the pages it covers, the cut-offs."""
+    """One layer over `pending`, each page within its `budget`: a page past it is cut off (a
+    `deadline` attempt) and the layer reruns on the rest (its earlier pages' output was lost
+    with the interrupted call); pages the document's deadline leaves no time for are cut too.
+    Returns the output, the pages it covers, the cut-offs."""
     skipped = [p for p in pending if (layer, p) in checks.skip_steps]
-    cut = [_deadline_attempt(layer, tuple(skipped), 0.0, checks, "stuck in C code, the worker was restarted")
-           ] if skipped else []
+    cut = [_deadline_attempt(layer, tuple(skipped), 0.0, "over its budget on this page", budget,
+                             "stuck in C code, the worker was restarted")] if skipped else []
     pages = [p for p in pending if p not in skipped]
     extractor = _build(layer, config)
     while pages:
         start = time.perf_counter()
-        clock = PageClock(layer, pages, checks.page_budget_s)
+        clock = PageClock(layer, pages, budget)
         try:
             with clock:
                 hang_point(f"layer:{layer}")
-                return _extract(extractor, doc, clock, model), pages, cut
+                result = _extract(extractor, doc, clock, model)
         except StepDeadline as e:
             lost = cut_pages(e, clock)
-            cut.append(_deadline_attempt(layer, lost, time.perf_counter() - start, checks))
+            spent = e.args[0].budget_s if e.args and e.args[0] is not None else 0.0
+            what = f"over {spent:.3g} s on this page" if spent > 0 else "no time left for this page"
+            cut.append(_deadline_attempt(layer, lost, time.perf_counter() - start, what, budget))
             pages = [p for p in pages if p not in lost]
+            continue
+        if clock.cut:
+            cut.append(_deadline_attempt(layer, clock.cut, 0.0, "no time left for this page", budget))
+        return result, [p for p in pages if p not in clock.cut], cut
     return Extraction(), [], cut
 
 
@@ -254,9 +279,11 @@ def deadline_warnings(attempts: Iterable[Attempt]) -> tuple[str, ...]:
                  if a.reason.startswith("deadline:") and a.pages)
 
 
-def _deadline_attempt(layer: str, pages: tuple[int, ...], seconds: float, checks: CascadeChecks,
-                      how: str = "") -> Attempt:
-    why = f"deadline: over {checks.page_budget_s:g} s on this page (extract.options.cascade.page_budget_s)"
+def _deadline_attempt(layer: str, pages: tuple[int, ...], seconds: float, what: str,
+                      budget: PageBudget, how: str = "") -> Attempt:
+    setting = ("extract.options.cascade.page_budget_s" if budget.deadline is None else
+               "its share of runner.document_timeout_s, extract.options.cascade.page_budget_share")
+    why = f"deadline: {what} ({setting})"
     return Attempt(extractor=layer, pages=pages, seconds=round(seconds, 4), accepted=False,
                    reason=f"{why}; {how}" if how else why)
 
@@ -300,13 +327,18 @@ def read_scan_features(model: DocumentModel, page: int) -> PageFeatures:
 
 
 def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractConfig,
-                validate: Validate | None = None, model: DocumentModel | None = None) -> CascadeResult:
+                validate: Validate | None = None, model: DocumentModel | None = None,
+                time_s: float | None = None, started: float | None = None) -> CascadeResult:
     """Tables and text lines of `pages` from the cheapest adequate layers, with every attempt;
-    pages read from `model` when the caller has the document open."""
+    pages read from `model` when the caller has the document open. `time_s`: the seconds the
+    document may take from `started` (time.monotonic(); the worker's document timeout), from
+    which each page's budget in a layer is derived unless `page_budget_s` fixes it."""
     if model is None:
         with open_document(doc, config.passwords) as opened:
-            return run_cascade(doc, pages, config, validate, opened)
+            return run_cascade(doc, pages, config, validate, opened, time_s, started)
     checks = CascadeChecks(**config.options.get("cascade", {}))
+    budget = derived_budget(checks.page_budget_s, time_s, checks.page_budget_share,
+                            checks.min_page_budget_s, started)
     doc = model.doc  # with the password that opened it, for layers that open it themselves
     text = [p.page for p in pages if p.kind == "text"]
     scanned = [p.page for p in pages if p.kind == "scanned"]
@@ -317,13 +349,15 @@ def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractCo
         attempts.append(Attempt(extractor="features", pages=tuple(quiet), seconds=round(seconds, 4), accepted=True,
                                 reason="no table candidate (no ruling grid, no aligned columns): extractors skipped"))
     states = {p: _PageState(p, feats[p]) for p in text if p not in quiet}
-    done, tried = _run_layers(doc, states, config.text_layers, config, checks, validate, model)
+    text_budget = dataclasses.replace(budget, later_pages=len(scanned))  # scans still need time
+    done, tried = _run_layers(doc, states, config.text_layers, config, checks, validate, model, text_budget)
     attempts.extend(tried)
     tables = [t for p in sorted(done) for t in done[p][0]]
     if scanned:
         s_states = {p: _PageState(p, None, lazy_features=functools.partial(read_scan_features, model, p))
                     for p in scanned}
-        s_done, s_tried = _run_layers(doc, s_states, config.scanned_layers, config, checks, validate, model)
+        s_done, s_tried = _run_layers(doc, s_states, config.scanned_layers, config, checks, validate, model,
+                                      budget)
         attempts.extend(s_tried)
         tables += [t for p in sorted(s_done) for t in s_done[p][0]]
         lines += [ln for p in sorted(s_done) for ln in s_done[p][1]]

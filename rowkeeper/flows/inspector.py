@@ -74,7 +74,8 @@ def run_stages(path: str | Path, config: Config, crops_out: str | Path | None = 
     with open_document(doc, config.extract.passwords) as model:  # the PDF opened once, as in a run
         st.pages = classify_document(doc, config.classify, config.extract.passwords, model=model)
         # the same cascade checks and outline as `rowkeeper run`, so the dump explains its output
-        result = run_cascade(doc, st.pages, config.extract, validate=piece_validator(config.transform), model=model)
+        result = run_cascade(doc, st.pages, config.extract, validate=piece_validator(config.transform), model=model,
+                             time_s=config.runner.document_timeout_s)
         st.attempts, st.raw, st.lines = result.attempts, result.tables, result.lines
         outline = read_outline(doc, config.extract.passwords, model=model)
         st.tables = assemble_tables(doc.doc_id, doc.source, st.raw, st.lines, st.pages, config.transform,

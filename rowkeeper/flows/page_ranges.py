@@ -10,6 +10,7 @@ all pieces together.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from rowkeeper.config import Config, ExtractConfig, env_passwords
@@ -61,10 +62,12 @@ def extract_pages(doc: DocumentInput, config: Config, first: int, last: int) -> 
     from rowkeeper.extractors.page_model import open_document
     from rowkeeper.transforms.validate import piece_validator
 
+    began = time.monotonic()  # each range is one worker call, on its own document timeout
     # one open per range: the pages classify reads are the ones the cascade reads
     with open_document(doc, (*config.extract.passwords, *env_passwords())) as model:
         pages = tuple(classify_page(model.page(i), config.classify) for i in range(first, last + 1))
-        cascade = run_cascade(doc, pages, config.extract, validate=piece_validator(config.transform), model=model)
+        cascade = run_cascade(doc, pages, config.extract, validate=piece_validator(config.transform), model=model,
+                              time_s=config.runner.document_timeout_s, started=began)
     return PagesPart(pages=pages, tables=tuple(cascade.tables), lines=tuple(cascade.lines),
                      attempts=tuple(cascade.attempts))
 

@@ -162,12 +162,14 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
-    start = time.perf_counter()
+    start, began = time.perf_counter(), time.monotonic()
     passwords = (*config.extract.passwords, *env_passwords())
     with open_document(doc, passwords) as model:  # the PDF opened once (password tried once)
         pages: tuple[PageInfo, ...] = classify_document(doc, config.classify, passwords, model=model)
         kind = document_kind(pages)
-        cascade = run_cascade(doc, pages, config.extract, validate=_validator(config), model=model)
+        # page budgets are shares of the worker's document timeout, counted from here
+        cascade = run_cascade(doc, pages, config.extract, validate=_validator(config), model=model,
+                              time_s=config.runner.document_timeout_s, started=began)
         outline = read_outline(doc, passwords, model=model)
         tables, cut = bound_tables(assemble_tables(doc.doc_id, doc.source, cascade.tables, cascade.lines,
                                                    pages, config.transform, outline), config.transform)

@@ -23,9 +23,14 @@ MIN_GRACE_S = 10.0
 """How long past its budget a step may run before the worker gives up on the alarm."""
 
 
+MAX_GRACE_S = 60.0
+"""At most this (a 1-page document's budget is most of its timeout: half of it again would
+outlast the timeout, and the worker would be killed instead of restarted without the step)."""
+
+
 def grace_s(budget_s: float) -> float:
     """Extra time a step gets after its alarm, before the watchdog ends the worker."""
-    return max(MIN_GRACE_S, budget_s / 2)
+    return max(MIN_GRACE_S, min(budget_s / 2, MAX_GRACE_S))
 
 
 def start_watchdog(send: Callable[[bytes], None], poll_s: float = 0.5) -> threading.Thread:

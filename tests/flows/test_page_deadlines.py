@@ -93,3 +93,60 @@ def test_pages_read_outside_a_budgeted_call_arm_no_alarm():
         assert list(clock) == [1, 2] and current_step().pages == (1, 2)
     assert list(clock) == [1, 2] and current_step() is None
     time.sleep(0.2)  # still alive: nothing was armed
+
+
+@pytest.fixture(scope="module")
+def two_ruled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two pages, each a ruled price table."""
+    pdf = pymupdf.open()
+    for _ in range(2):
+        pdf.insert_pdf(pymupdf.open("pdf", pdfgen.build_pdf(sample_specs()["ruled"])))
+    path = tmp_path_factory.mktemp("derived") / "two_ruled.pdf"
+    pdf.save(path)
+    return path
+
+
+def test_page_budgets_come_from_the_document_timeout_so_every_page_hung_does_not_time_it_out(
+        two_ruled: Path, monkeypatch: pytest.MonkeyPatch):
+    """Every page hangs in the first layer. Each page's budget is a share of the document's
+    time, so the first layer gives up within its share, the second reads every page, and the
+    whole stays inside runner.document_timeout_s (a fixed 120 s per page would have spent 240 s:
+    in a worker with this 60 s timeout that document failed, 'timed out', bench/RESULTS.md)."""
+    import time
+
+    config = Config.model_validate({"runner": {"document_timeout_s": 60},
+                                    "extract": {"text_layers": ["pymupdf", "pdfplumber"]}})
+    clean = process_document(load_document(str(two_ruled)), config)
+    monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:pymupdf:*")
+    start = time.monotonic()
+    result = process_document(load_document(str(two_ruled)), config)
+    elapsed = time.monotonic() - start
+    rec = result.document
+    assert rec.status == "ok", rec.error
+    assert elapsed < 60  # inside the document's timeout: the worker would not have killed it
+    cut = [a for a in rec.attempts if a.reason.startswith("deadline:")]
+    assert sorted(p for a in cut if a.extractor == "pymupdf" for p in a.pages) == [1, 2]
+    assert "share of runner.document_timeout_s" in cut[0].reason
+    accepted = {p for a in rec.attempts if a.extractor == "pdfplumber" and a.accepted for p in a.pages}
+    assert accepted == {1, 2}
+    assert _cells(result) == _cells(clean)  # both pages' cells, as a run without the hang reads them
+    assert rec.fingerprint == clean.document.fingerprint
+
+
+def test_a_one_page_document_may_use_most_of_its_timeout_and_a_long_one_a_share_each():
+    """The derived budget: a 1-page document's only layer may take 80% of the timeout; 200
+    pages share it (each at least min_page_budget_s while time is left), so the whole layer
+    pass ends within the document's share however many pages hang."""
+    from rowkeeper.extractors.step_budget import derived_budget
+
+    one = derived_budget(None, 600, 0.8, 10).for_layer(pages=1, layers_left=1)
+    assert 479 < one.for_page(1) <= 480
+    three_layers = derived_budget(None, 600, 0.8, 10).for_layer(pages=1, layers_left=3)
+    assert 159 < three_layers.for_page(1) <= 160  # the two layers after it keep their shares
+    long = derived_budget(None, 600, 0.8, 10).for_layer(pages=200, layers_left=1)
+    assert long.for_page(200) == 10 and long.left_s() <= 480
+    assert derived_budget(120, 600, 0.8, 10).for_page(200) == 120  # page_budget_s fixes it
+    assert not derived_budget(0, 600, 0.8, 10).enabled  # 0: no budget
+    with_scans = derived_budget(None, 600, 0.8, 10)
+    with_scans = type(with_scans)(deadline=with_scans.deadline, later_pages=3)
+    assert 119 < with_scans.for_layer(pages=1, layers_left=1).for_page(1) <= 120  # 3 scans keep 3/4
