@@ -1,8 +1,9 @@
 """Start-up: python bench/startup.py [--base REV] [--repeat 3] [--json FILE].
 
 Times, as whole processes (wall clock and CPU of the process tree), one after the other:
-  `rowkeeper --help`; `rowkeeper run` on one 1-page PDF into a fresh folder (a run with work:
-  Prefect's server, a worker, the flow); the same run again (no work: every input unchanged);
+  `rowkeeper --help`; `rowkeeper run` on one 1-page PDF into a fresh folder (a run with work);
+  the same run again (no work: every input unchanged); the run with work through Prefect
+  (`runner.prefect: always`: its ephemeral server, a worker, the flow);
 and, as same-run references, `python -c pass` and PyMuPDF's get_text of that page in a fresh
 process. With --base REV the same is measured on that commit (a `git archive` copy in a temp
 folder, run with PYTHONPATH pointing at it), interleaved with this tree, so before/after come
@@ -63,7 +64,19 @@ def measure(tree: Path, pdf: Path, work: Path, env: dict[str, str]) -> dict[str,
     totals = json.loads((out / "report.json").read_text())["totals"]
     got["  of which the run reports"] = (float(totals["seconds"]), float("nan"))
     got["run, no work"] = timed(run, env)[:2]
+    shutil.rmtree(out, ignore_errors=True)  # the same run with work, through the Prefect flow
+    got["run, 1-page PDF, Prefect"] = timed([*run, *_through_prefect(tree, work)], env)[:2]
     return got
+
+
+def _through_prefect(tree: Path, work: Path) -> list[str]:
+    """Arguments that send a run from `tree` through Prefect: `runner.prefect: always` where the
+    tree has that setting; none before it (every run with work went through Prefect then)."""
+    if "prefect: Literal" not in (tree / "rowkeeper" / "config.py").read_text():
+        return []
+    cfg = work / "through_prefect.yaml"
+    cfg.write_text("runner:\n  prefect: always\n")
+    return ["--config", str(cfg)]
 
 
 def median_rounds(rounds: list[dict[str, tuple[float, float]]]) -> dict[str, tuple[float, float]]:

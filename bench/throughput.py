@@ -1,7 +1,7 @@
 """Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
 
     python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--no-run]
-                               [--base REV] [--runner local] [--workers 1] [--prose]
+                               [--base REV] [--runner local] [--workers 1] [--prefect] [--prose]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
 six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
@@ -15,7 +15,8 @@ the sum of the bare per-document work above) / documents: what the flow adds aro
 (task runs, the worker round trips, sinks, report). Start-up is the run's own `startup_seconds`
 (process start to flow start); the reported seconds end when the report is written, and "exit"
 is the rest of the wall (stopping the server and workers). Use `--workers 1` for that figure:
-with more workers the work overlaps.
+with more workers the work overlaps. `--prefect` adds a run of this tree through the Prefect
+flow (`runner.prefect: always`; a local run with no Prefect API configured has no Prefect).
 
 `--prose` measures the per-page path of pages without a table candidate instead: the same
 corpus less its tables, each document read by process_document and by get_text alternately
@@ -100,11 +101,16 @@ def floor(paths: list[Path]) -> tuple[int, float]:
     return n, time.perf_counter() - start
 
 
-def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int) -> dict[str, float]:
-    """`rowkeeper run` from `tree` as a whole process: wall, and the report's seconds and start-up."""
+def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int,
+                  prefect: str = "auto") -> dict[str, float]:
+    """`rowkeeper run` from `tree` as a whole process: wall, and the report's seconds and start-up.
+    `prefect`: runner.prefect (only passed when not auto: older trees do not have it)."""
     shutil.rmtree(out, ignore_errors=True)
     cfg = out.parent / f"{out.name}.yaml"
-    cfg.write_text(json.dumps({"runner": {"type": runner, "workers": workers}}))
+    settings: dict[str, object] = {"type": runner, "workers": workers}
+    if prefect != "auto":
+        settings["prefect"] = prefect
+    cfg.write_text(json.dumps({"runner": settings}))
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
            "--config", str(cfg), "--no-progress"]
     start = time.monotonic()
@@ -187,6 +193,8 @@ def main() -> int:
     ap.add_argument("--base", help="also run `rowkeeper run` from this commit (before/after)")
     ap.add_argument("--runner", default="local")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--prefect", action="store_true",
+                    help="also run this tree through Prefect (runner.prefect: always)")
     args = ap.parse_args()
     work = Path(args.workdir)
     if args.prose:
@@ -214,8 +222,12 @@ def _print_runs(args: argparse.Namespace, corpus: Path, work: Path, pages: int, 
         from bench.startup import base_tree
 
         trees = {"before": base_tree(args.base, work), "after": ROOT}
-    for name, tree in trees.items():
-        r = rowkeeper_run(tree, corpus, work / f"run-{name}", args.runner, args.workers)
+    runs = [(name, tree, "auto") for name, tree in trees.items()]
+    if args.prefect:
+        runs.append(("after, through Prefect", ROOT, "always"))
+    for name, tree, prefect in runs:
+        r = rowkeeper_run(tree, corpus, work / f"run-{name.replace(' ', '_').replace(',', '')}",
+                          args.runner, args.workers, prefect)
         # the flow's span: from its start to the report written (process exit not included)
         orchestration = (r["seconds"] - r["startup"] - bare) / max(r["docs"], 1)
         print(f"rowkeeper run ({name}, {args.runner} x{args.workers}): wall {r['wall']:.2f} s "

@@ -123,6 +123,11 @@ class RunnerConfig(Section):
     per batch, not per document: a task run costs tens of milliseconds of orchestration)."""
     batch_docs: int = 50
     """At most this many documents in one batch (1: one task run per document, as before)."""
+    prefect: Literal["auto", "always", "never"] = "auto"
+    """Whether a run goes through Prefect. auto: when a Prefect API is configured
+    (PREFECT_API_URL or a profile naming one) or runner.type is not local; otherwise a local run
+    runs its batches on threads without Prefect (no server to start: seconds saved; no flow run
+    recorded). always: through Prefect, on its ephemeral server if none is configured."""
     retry_failed: bool = False
     """Reprocess documents that failed last time although their bytes and the pipeline are
     unchanged (e.g. after adding a PDF password; CLI `--retry-failed`). Off by default so a

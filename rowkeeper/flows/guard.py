@@ -224,10 +224,28 @@ def configured_api() -> bool:
     that names a server is honoured once Prefect is imported (`EarlyServer` then stops)."""
     if "prefect.settings" not in sys.modules:
         allow = os.environ.get("PREFECT_SERVER_ALLOW_EPHEMERAL_MODE", "true").lower()
-        return bool(os.environ.get("PREFECT_API_URL")) or allow in ("0", "false", "no")
+        return bool(os.environ.get("PREFECT_API_URL") or profile_api_url()) or \
+            allow in ("0", "false", "no")
     from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_ALLOW_EPHEMERAL_MODE
 
     return bool(PREFECT_API_URL.value()) or not PREFECT_SERVER_ALLOW_EPHEMERAL_MODE.value()
+
+
+def profile_api_url() -> str | None:
+    """PREFECT_API_URL of the active Prefect profile (`prefect profile use` / `prefect config
+    set`), read from profiles.toml without importing Prefect; None when there is none."""
+    import tomllib
+
+    home = os.environ.get("PREFECT_HOME") or os.path.join(os.path.expanduser("~"), ".prefect")
+    path = os.environ.get("PREFECT_PROFILES_PATH") or os.path.join(home, "profiles.toml")
+    try:
+        with open(os.path.expanduser(path), "rb") as f:
+            profiles = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    name = os.environ.get("PREFECT_PROFILE") or profiles.get("active") or "ephemeral"
+    url = profiles.get("profiles", {}).get(name, {}).get("PREFECT_API_URL")
+    return str(url) if url else None
 
 
 def _is_server(pid: int) -> bool:

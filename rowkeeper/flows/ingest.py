@@ -12,7 +12,6 @@ with nothing to process never starts Prefect at all (its ephemeral server costs 
 from __future__ import annotations
 
 import contextvars
-import itertools
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -24,28 +23,27 @@ from prefect.cache_policies import NO_CACHE
 
 from rowkeeper.config import Config
 from rowkeeper.errors import TransientError
-from rowkeeper.faults import crash_point
+from rowkeeper.flows import loading
+from rowkeeper.flows.batching import (
+    batched_results,
+    extract_batch,
+    gave_up,
+    stream_results,
+    window_for,
+)
 from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.isolation import process_isolated
 from rowkeeper.flows.launch import finish_run, prepare, run_cli, write_reports  # noqa: F401 - re-exported
+from rowkeeper.flows.loading import LOAD_RETRY_DELAYS, _progress  # noqa: F401 - re-exported
 from rowkeeper.flows.outcome import (
     final_state,
     process_start_clock,
 )
-from rowkeeper.flows.outputs import (
-    write_all,
-)
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
-from rowkeeper.flows.progress import RunProgress
-from rowkeeper.flows.report import (
-    document_entry,
-    summary_markdown,
-)
-from rowkeeper.flows.runners import extract_batch, window_for
+from rowkeeper.flows.report import summary_markdown
 from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
 
 TAGS = ("rowkeeper",)
-_progress: contextvars.ContextVar[RunProgress | None] = contextvars.ContextVar("progress", default=None)
 # Set by run_cli, which plans before deciding to start Prefect; the flow then need not re-hash.
 _prepared: contextvars.ContextVar[tuple[Plan, list[Any]] | None] = contextvars.ContextVar(
     "prepared", default=None)
@@ -80,11 +78,9 @@ extract_task = task(process_isolated, name="extract", tags=[*TAGS, "extract"],
                     retry_delay_seconds=[2, 10], retry_condition_fn=_only_transient)
 
 
-# Batches of documents, one task run each (flows.runners.extract_batch: importable by reference).
+# Batches of documents, one task run each (flows.batching.extract_batch: importable by reference).
 extract_batch_task = task(extract_batch, name="extract-batch", tags=[*TAGS, "extract"],
                           task_run_name="extract {label}", cache_policy=NO_CACHE)
-
-LOAD_RETRY_DELAYS = (1.0, 5.0, 20.0)
 
 
 @task(name="load", tags=[*TAGS, "load"], task_run_name="load {result.document.source}",
@@ -92,19 +88,12 @@ LOAD_RETRY_DELAYS = (1.0, 5.0, 20.0)
       retry_condition_fn=_only_transient)
 def load_task(result: DocumentResult, sinks: Sequence[Any], stale: Sequence[str] = ()) -> DocumentRecord:
     """Replace the document in every sink (and drop the previous version of a changed file)."""
-    write_all(sinks, result, stale)
-    return result.document
+    return loading.load(result, sinks, stale)
 
 
-def load_in_flow(result: DocumentResult, sinks: Sequence[Any], stale: Sequence[str] = ()) -> DocumentRecord:
-    """load_task's work and retries without a task run of its own (a task run per document
-    was most of the flow's per-document cost); a TransientError past the retries ends the run."""
-    for delay in LOAD_RETRY_DELAYS:
-        try:
-            return load_task.fn(result, sinks, stale)
-        except TransientError:
-            time.sleep(delay)
-    return load_task.fn(result, sinks, stale)
+# load_task's work and retries without a task run of its own (a task run per document was most
+# of the flow's per-document cost); a TransientError past the retries ends the run.
+load_in_flow = loading.load_with_retries
 
 
 def cached_extract_task(hours: float) -> Any:
@@ -114,16 +103,8 @@ def cached_extract_task(hours: float) -> Any:
 
 
 def log_document(rec: DocumentRecord) -> None:
-    """One structured line per document: key=value pairs, readable in the Prefect UI and greppable."""
-    layers = sorted({a.extractor for a in rec.attempts if a.accepted})
-    fields = {"event": "document", "status": rec.status, "doc_id": rec.doc_id[:12],
-              "source": rec.source, "kind": rec.kind, "pages": len(rec.pages),
-              "tables": rec.n_tables, "chunks": rec.n_chunks, "seconds": rec.seconds,
-              "layers": ",".join(layers) or None, "error": rec.error}
-    line = " ".join(f"{k}={v!r}" if isinstance(v, str) and " " in v else f"{k}={v}"
-                    for k, v in fields.items() if v is not None)
-    logger = _run_logger()
-    (logger.warning if rec.status == "failed" else logger.info)(line, extra={"rowkeeper": fields})
+    """One structured line per document (flows.loading), through Prefect's run logger in a flow."""
+    loading.log_document(rec, _run_logger())
 
 
 def _run_logger() -> Any:
@@ -139,49 +120,22 @@ def _run_logger() -> Any:
 
 def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentResult],
                  load: Callable[..., DocumentRecord] = load_task) -> list[dict[str, Any]]:
-    """Load each result as its extraction finishes (one at a time: sinks need not be
-    thread-safe); report entries back. Unreadable inputs are loaded as failed records."""
-    progress = _progress.get()
-    if progress:
-        progress.begin()
-    entries: list[dict[str, Any]] = []
-    # chain, not (*a, *b): unpacking would drain the stream and hold every result until the end
-    for result in itertools.chain(plan.unreadable, extracted):
-        crash_point("extract")
-        rec = load(result, sinks, plan.replaces.get(result.document.doc_id, ()))
-        entries.append(document_entry(rec, result))
-        log_document(rec)
-        if progress:
-            progress.done(rec)
-    return entries
+    """flows.loading.process_plan with each document's line on the flow run's logger."""
+    return loading.process_plan(plan, sinks, extracted, load, log_document)
 
 
 def extract_with_prefect(docs: Sequence[DocumentInput], config: Config,
                          cache_hours: float = 0.0) -> Iterator[DocumentResult]:
     """Submit batches of documents to the flow's task runner, a bounded window at a time
     (flows.runners); yield each batch's results as it finishes and move the progress artifact."""
-    from rowkeeper.flows.runners import PageEstimate, document_batches, gave_up, stream_results
-
     if cache_hours > 0:  # the opt-in cache is keyed per document: one task run per document
         extract = cached_extract_task(cache_hours)
         yield from stream_results(lambda doc: extract.submit(doc, config), docs,
                                   window_for(config.runner), lambda d, e: gave_up(d, e, config))
         return
-    estimate, numbers = PageEstimate(), itertools.count(1)
-    sizes = {doc.doc_id: doc.size for doc in docs}
-
-    def submit(batch: list[DocumentInput]) -> Any:
-        label = f"batch {next(numbers)}: {len(batch)} documents from {batch[0].source}"
-        return extract_batch_task.submit(batch, config, label)
-
-    batches = document_batches(docs, config.runner, estimate)
     progress = _BatchProgress(len(docs))
-    for results in stream_results(submit, batches, window_for(config.runner),
-                                  lambda b, e: [gave_up(d, e, config) for d in b]):
-        for result in results:
-            estimate.learn(result, sizes.get(result.document.doc_id, 0))
-            yield result
-        progress.advance(len(results))
+    yield from batched_results(docs, config, lambda batch, label: extract_batch_task.submit(
+        batch, config, label), progress.advance)
 
 
 class _BatchProgress:
@@ -216,7 +170,7 @@ def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> 
     start = time.perf_counter()
     plan, sinks = prepare(inputs, config)
     extracted = (process_document(doc, config) for doc in plan.todo)
-    entries = process_plan(plan, sinks, extracted, load=load_task.fn)
+    entries = process_plan(plan, sinks, extracted, load=loading.load)
     return finish_run(entries, plan, sinks, config, start, prune)
 
 

@@ -1,8 +1,8 @@
 """Run one document's processing in a worker subprocess, with a timeout and a memory cap.
 
 A PDF can hang a parser, allocate without bound or segfault a C extension. Each of those must
-fail that document, with its reason, and not the run. So the work runs in a long-lived
-`python -m rowkeeper.flows.isolation` subprocess (one per runner thread, reused across documents because
+fail that document, with its reason, and not the run. So the work runs in a long-lived worker
+subprocess (flows.worker_process; one per runner thread, reused across documents because
 importing the PDF stack costs about a second): `RLIMIT_AS` caps its memory, the caller waits
 on a deadline and kills it on a hang, and a crash is read from its exit signal. A killed or
 crashed worker is replaced before the next document.
@@ -15,31 +15,27 @@ prints cannot corrupt a reply. Secrets (PDF passwords) travel only over the pipe
 from __future__ import annotations
 
 import atexit
-import importlib
 import json
 import os
-import resource
-import select
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO
 
 from rowkeeper.config import Config, env_passwords
 from rowkeeper.errors import TransientError
-from rowkeeper.flows.step_watch import skipping, start_watchdog
+from rowkeeper.flows.step_watch import skipping
+from rowkeeper.flows.worker_process import read_frame, write_frame
 from rowkeeper.models import Attempt, DocumentInput, DocumentResult
 
 DEFAULT_TARGET = "rowkeeper.flows.pipeline:process_document"
 _MAX_STEP_RESTARTS = 8
 """Worker restarts for one document's stuck steps, after which the document timeout rules."""
-_HEADER = struct.Struct(">Q")
 
 
 @dataclass(frozen=True)
@@ -79,33 +75,6 @@ def failed_result(doc: DocumentInput, reason: str, seconds: float, config: Confi
     return pipeline_failed(doc, reason, seconds, config)
 
 
-# -- framing ---------------------------------------------------------------------------------
-
-
-def _write_frame(f: IO[bytes], payload: bytes) -> None:
-    f.write(_HEADER.pack(len(payload)) + payload)
-    f.flush()
-
-
-def _read_exact(fd: int, n: int, deadline: float) -> bytes:
-    """`n` bytes from `fd`, or TimeoutError at `deadline`, or EOFError if the writer is gone."""
-    buf = bytearray()
-    while len(buf) < n:
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
-            raise TimeoutError
-        chunk = os.read(fd, min(n - len(buf), 1 << 20))
-        if not chunk:
-            raise EOFError
-        buf += chunk
-    return bytes(buf)
-
-
-def _read_frame(fd: int, deadline: float) -> bytes:
-    (n,) = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
-    return _read_exact(fd, n, deadline)
-
-
 # -- the caller's side -----------------------------------------------------------------------
 
 
@@ -127,7 +96,7 @@ class IsolatedWorker:
         # but the last lines explain a crash.
         self._stderr = self._stderr or tempfile.TemporaryFile(mode="ab")
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        cmd = [sys.executable, "-m", "rowkeeper.flows.isolation", self.target,
+        cmd = [sys.executable, "-m", "rowkeeper.flows.worker_process", self.target,
                str(self.limits.memory_mb), str(os.getpid())]
         self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=self._stderr, env=env)
@@ -156,7 +125,7 @@ class IsolatedWorker:
                  setting: str = "runner.document_timeout_s") -> bytes:
         assert proc.stdout is not None
         try:
-            return _read_frame(proc.stdout.fileno(), time.monotonic() + timeout_s)
+            return read_frame(proc.stdout.fileno(), time.monotonic() + timeout_s)
         except TimeoutError:
             self.close()
             raise WorkerDied(f"timed out after {timeout_s:g} s ({setting}); "
@@ -265,7 +234,7 @@ class IsolatedWorker:
         request = json.dumps({"op": op, "pages": pages, "doc": doc.model_dump(mode="json"),
                               "config": config.model_dump(mode="json")}).encode()
         try:
-            _write_frame(proc.stdin, request)
+            write_frame(proc.stdin, request)
         except BrokenPipeError:
             raise WorkerDied(self._death_reason(proc)) from None
         budget = (timeout_s, "runner.fallback_timeout_s") if timeout_s else \
@@ -353,103 +322,3 @@ def _adopt_spare(limits: Limits, target: str) -> IsolatedWorker | None:
             if worker.limits == limits and worker.target == target:
                 return _spares.pop(i)
     return None
-
-
-# -- the worker's side -----------------------------------------------------------------------
-
-
-def _die_with_parent(parent_pid: int) -> None:
-    """Ask Linux to SIGKILL this worker when its parent dies (a kill -9 of the run leaves none)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent_pid:
-        os._exit(1)
-
-
-def _limit_memory(memory_mb: int) -> None:
-    cap = memory_mb * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # 100k documents must not leave core files
-
-
-def _rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def _run_op(fn: Callable[..., Any], op: str, doc: DocumentInput, config: Config,
-            pages: list[int] | None) -> str:
-    if op == "count":
-        from rowkeeper.flows.page_ranges import page_count
-
-        return json.dumps(page_count(doc, config))
-    if op == "pages" and pages:
-        from rowkeeper.flows.page_ranges import extract_pages
-
-        return extract_pages(doc, config, pages[0], pages[1]).model_dump_json()
-    return fn(doc, config).model_dump_json()
-
-
-def _handle(fn: Callable[..., Any], request: bytes, cache: dict[str, Config]) -> bytes:
-    """One request to one reply frame: b'<kind> <rss_mb>\\n<body>'."""
-    req = json.loads(request)
-    key = json.dumps(req["config"], sort_keys=True)
-    config = cache.get(key) or cache.setdefault(key, Config.model_validate(req["config"]))
-    try:
-        doc = DocumentInput.model_validate(req["doc"])
-        kind, body = "result", _run_op(fn, req.get("op", "process"), doc, config, req.get("pages"))
-    except MemoryError:
-        cap_mb = resource.getrlimit(resource.RLIMIT_AS)[0] // 2**20
-        kind, body = "memory", f"memory limit of {cap_mb} MB exceeded (runner.memory_limit_mb)"
-    except TransientError as e:
-        kind, body = "transient", str(e)
-    except Exception as e:  # noqa: BLE001 - any escape from the target fails only this document
-        from rowkeeper.flows.pipeline import describe_error
-
-        kind, body = "error", describe_error(e)
-    return f"{kind} {_rss_mb():.0f}\n".encode() + body.encode()
-
-
-def _serve(target: str, reply: IO[bytes]) -> int:
-    stdin = sys.stdin.buffer
-    try:
-        module, _, attr = target.partition(":")
-        fn = getattr(importlib.import_module(module), attr)
-    except Exception as e:  # noqa: BLE001 - reported to the caller as the startup failure
-        _write_frame(reply, f"error\n{type(e).__name__}: {e}".encode())
-        return 1
-    lock = threading.Lock()  # the watchdog thread may reply too (a page stuck in C code)
-
-    def send(frame: bytes) -> None:
-        with lock:
-            _write_frame(reply, frame)
-
-    send(b"ready\n")
-    start_watchdog(send)
-    cache: dict[str, Config] = {}
-    while header := stdin.read(_HEADER.size):
-        (n,) = _HEADER.unpack(header)
-        send(_handle(fn, stdin.read(n), cache))
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Worker entry point: `python -m rowkeeper.flows.isolation TARGET MEMORY_MB PARENT_PID`."""
-    import faulthandler
-
-    target, memory_mb, parent_pid = argv if argv is not None else sys.argv[1:]
-    _die_with_parent(int(parent_pid))
-    _limit_memory(int(memory_mb))
-    reply = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # stray prints from C libraries land in stderr, not in a reply frame
-    sys.stdout = sys.stderr
-    faulthandler.enable()
-    return _serve(target, reply)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

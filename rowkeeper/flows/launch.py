@@ -59,11 +59,17 @@ def _run_locked(inputs: list[str], config: Config, args: Any) -> int:
 
 def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan, list[Any]],
               start: float) -> None:
-    """Start the server and the workers, import the flow meanwhile, then run it."""
+    """Start the server and the workers, import the flow meanwhile, then run it (or, with no
+    Prefect needed, flows.local_run: the same batches on threads here)."""
     from rowkeeper.flows.guard import EarlyServer, configured_api
     from rowkeeper.flows.isolation import prestart_workers
+    from rowkeeper.flows.local_run import uses_prefect
 
     plan = prepared[0]
+    cached = float(getattr(args, "cache_hours", 0.0) or 0.0) > 0  # the cache is Prefect's
+    if not cached and not uses_prefect(config, configured_api()):
+        _run_local(config, args, prepared, start)
+        return
     server = None if configured_api() else EarlyServer()
     warm = []
     if config.runner.type == "local":  # other runners' tasks run in processes of their own
@@ -95,6 +101,28 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
             worker.close()
         if server is not None:
             server.stop()
+
+
+def _run_local(config: Config, args: Any, prepared: tuple[Plan, list[Any]], start: float) -> None:
+    """flows.local_run with its workers warmed first (their imports overlap the set-up)."""
+    from rowkeeper.flows.isolation import prestart_workers
+    from rowkeeper.flows.loading import _progress
+    from rowkeeper.flows.local_run import run_local
+    from rowkeeper.flows.progress import RunProgress
+
+    plan, sinks = prepared
+    warm = prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
+    try:
+        show = not getattr(args, "no_progress", False)
+        with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
+            token = _progress.set(progress)
+            try:
+                run_local(plan, sinks, config, start, bool(getattr(args, "prune", False)))
+            finally:
+                _progress.reset(token)
+    finally:
+        for worker in warm:  # in a notebook the process lives on: no idle parser left behind
+            worker.close()
 
 
 def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:

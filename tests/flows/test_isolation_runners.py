@@ -152,12 +152,12 @@ def test_a_prestarted_worker_serves_the_first_document(pdf_dir):
 
 def test_a_transient_document_fails_alone_and_its_batch_goes_on(tmp_path, monkeypatch):
     from rowkeeper.config import Config
-    from rowkeeper.flows import runners
+    from rowkeeper.flows import batching
 
-    monkeypatch.setattr(runners, "DOC_RETRY_DELAYS", (0.0, 0.0))
+    monkeypatch.setattr(batching, "DOC_RETRY_DELAYS", (0.0, 0.0))
     docs = [DocumentInput(path=str(tmp_path / f"{n}.pdf"), source=f"{n}.pdf", doc_id=f"{i:064d}")
             for i, n in enumerate(("ok_1", "transient_2", "ok_3"))]
-    got = runners.extract_batch(docs, Config(), "batch 1", target="tests.flows.isolation_targets:behave")
+    got = batching.extract_batch(docs, Config(), "batch 1", target="tests.flows.isolation_targets:behave")
     assert [r.document.source for r in got] == ["ok_1.pdf", "transient_2.pdf", "ok_3.pdf"]
     assert [r.document.status for r in got] == ["ok", "failed", "ok"]
     assert got[1].document.error.startswith("gave up after retries")  # a later run retries it

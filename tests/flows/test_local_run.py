@@ -1,0 +1,139 @@
+"""A local `rowkeeper run` without Prefect (flows.local_run), and the runs that still go through
+Prefect: same documents, tables and report either way, and no server left by a kill -9."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from rowkeeper.config import Config, RunnerConfig
+from rowkeeper.errors import ConfigError
+from rowkeeper.flows.guard import profile_api_url
+from rowkeeper.flows.local_run import uses_prefect
+from samples import pdfgen
+from samples.make_samples import sample_specs
+
+_RUN = ("import sys\nfrom rowkeeper.cli import main\n"
+        "rc = main(['run', *sys.argv[1:], '--no-progress'])\n"
+        "print(rc, 'prefect' in sys.modules)\n")
+
+
+def _corpus(d: Path, copies: int = 3) -> Path:
+    d.mkdir()
+    ruled = pdfgen.build_pdf(sample_specs()["ruled"])
+    for i in range(copies):  # distinct bytes, so distinct documents
+        (d / f"price_list_{i}.pdf").write_bytes(ruled + b"%% copy %d\n" % i)
+    (d / "broken.pdf").write_bytes(b"%PDF-1.7\nnot really a pdf")
+    return d
+
+
+def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", _RUN, *args], capture_output=True, text=True,
+                          timeout=900, env=env)
+
+
+def _no_api_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    return {**env, **extra}
+
+
+def _statuses(out: Path) -> dict[str, str]:
+    docs = [json.loads(x) for x in (out / "documents.jsonl").read_text().splitlines()]
+    return {Path(d["source"]).name: d["status"] for d in docs}
+
+
+def _rows(out: Path) -> list[list[list[str]]]:
+    return sorted(json.loads(x)["rows"] for x in (out / "tables.jsonl").read_text().splitlines())
+
+
+def test_a_local_run_with_work_never_imports_prefect(tmp_path: Path):
+    corpus, out = _corpus(tmp_path / "in"), tmp_path / "out"
+    cfg = tmp_path / "batches.yaml"
+    cfg.write_text("runner:\n  batch_docs: 2\n")  # 3 documents -> 2 batches
+    got = _run(str(corpus), "--out", str(out), "--config", str(cfg), env=_no_api_env())
+    assert got.stdout.split() == ["0", "False"], got.stderr[-2000:]
+    assert _statuses(out) == {"broken.pdf": "failed", **{f"price_list_{i}.pdf": "ok" for i in range(3)}}
+    assert all(rows[2][1] == "Standing desk" for rows in _rows(out))
+    lines = got.stderr.strip().splitlines()  # the failure's line, as Prefect's logger wrote it
+    assert len(lines) == 3 and "| WARNING |" in lines[0] and "broken.pdf" in lines[0], lines
+    report = json.loads((out / "report.json").read_text())
+    assert 0 < report["startup_seconds"] <= report["totals"]["seconds"]
+
+
+def test_which_runs_go_through_prefect():
+    local, dask = RunnerConfig(), RunnerConfig(type="dask")
+    assert not uses_prefect(Config(runner=local), api_configured=False)
+    assert uses_prefect(Config(runner=local), api_configured=True)  # a server to record the run
+    assert uses_prefect(Config(runner=dask), api_configured=False)  # Prefect's task runners
+    always = RunnerConfig(prefect="always")
+    assert uses_prefect(Config(runner=always), api_configured=False)
+    never = RunnerConfig(prefect="never")
+    assert not uses_prefect(Config(runner=never), api_configured=True)
+    with pytest.raises(ConfigError, match="runner.prefect: never needs runner.type local"):
+        uses_prefect(Config(runner=RunnerConfig(type="ray", prefect="never")), api_configured=False)
+
+
+def test_a_profile_that_names_a_server_is_found_without_prefect(tmp_path: Path, monkeypatch):
+    (tmp_path / "profiles.toml").write_text(
+        'active = "team"\n[profiles.team]\nPREFECT_API_URL = "http://10.0.0.7:4200/api"\n'
+        '[profiles.solo]\nPREFECT_LOGGING_LEVEL = "INFO"\n')
+    monkeypatch.setenv("PREFECT_HOME", str(tmp_path))
+    monkeypatch.delenv("PREFECT_PROFILES_PATH", raising=False)
+    monkeypatch.delenv("PREFECT_PROFILE", raising=False)
+    assert profile_api_url() == "http://10.0.0.7:4200/api"
+    monkeypatch.setenv("PREFECT_PROFILE", "solo")
+    assert profile_api_url() is None
+    monkeypatch.setenv("PREFECT_HOME", str(tmp_path / "none"))
+    assert profile_api_url() is None
+
+
+def test_prefect_always_gives_the_same_outputs_through_the_flow(tmp_path: Path):
+    corpus = _corpus(tmp_path / "in", copies=2)
+    cfg = tmp_path / "always.yaml"
+    cfg.write_text("runner:\n  prefect: always\n")
+    local = _run(str(corpus), "--out", str(tmp_path / "local"), env=_no_api_env())
+    flow = _run(str(corpus), "--out", str(tmp_path / "flow"), "--config", str(cfg),
+                env=_no_api_env(PREFECT_HOME=str(tmp_path / "prefect")))
+    assert local.stdout.split() == ["0", "False"], local.stderr[-2000:]
+    assert flow.stdout.split() == ["0", "True"], flow.stderr[-2000:]
+    assert _statuses(tmp_path / "flow") == _statuses(tmp_path / "local")
+    assert _rows(tmp_path / "flow") == _rows(tmp_path / "local")
+
+
+def _marked(mark: str) -> list[str]:
+    """Command lines of live processes whose environment carries `mark`."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            env = Path(f"/proc/{pid}/environ").read_bytes()
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if mark.encode() in env and state != "Z":
+            found.append(f"{pid} {cmd}")
+    return found
+
+
+def test_kill_9_of_a_run_through_prefect_leaves_no_server(tmp_path: Path):
+    mark = f"rk-orphan-{uuid.uuid4().hex}"
+    cfg = tmp_path / "always.yaml"
+    cfg.write_text("runner:\n  prefect: always\n")
+    env = _no_api_env(ROWKEEPER_CRASH_AT="extract", ROWKEEPER_TEST_MARK=mark,
+                      PREFECT_HOME=str(tmp_path / "prefect"))
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(_corpus(tmp_path / "in", copies=1)),
+           "--out", str(tmp_path / "out"), "--config", str(cfg), "--no-progress"]
+    got = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+    assert got.returncode == -signal.SIGKILL, got.stderr[-2000:]
+    deadline = time.monotonic() + 15
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _marked(mark) == []
