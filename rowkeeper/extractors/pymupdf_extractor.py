@@ -27,6 +27,7 @@ from rowkeeper.extractors.finder.projection import (
 )
 from rowkeeper.extractors.finder.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.rule_joints import joint_row_rules
 from rowkeeper.extractors.finder.ruled_grid import drawn_paths
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of, words_in
@@ -301,10 +302,25 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
 
 
 def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
-    """A ruled table with its packed rows split, then its open stub column added (the second
-    re-read keeps the rules the first one added)."""
+    """A ruled table with its records parted at its column rules' joints and its packed rows
+    split, then its open stub column added (each re-read keeps the rules the last one added)."""
+    tab, kwargs = _split_joint_rows(doc, page, pno, kwargs, tab)
     tab, kwargs = _split_packed_rows(doc, page, pno, kwargs, tab)
     return _stub_column(doc, page, pno, kwargs, tab)
+
+
+def _split_joint_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                      tab: Any) -> tuple[Any, dict[str, Any]]:
+    """A ruled table re-read with a row rule at each joint of its column rules
+    (`joint_row_rules`: rules drawn one segment per record), and the kwargs that did it."""
+    add = joint_row_rules(page, tab.bbox)
+    if not add:
+        return tab, kwargs
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}
+    again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
+    if len(again) == 1 and again[0].row_count > tab.row_count:
+        return again[0], more
+    return tab, kwargs
 
 
 def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
@@ -314,7 +330,7 @@ def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs:
     add = packed_row_rules(page, tab)
     if not add:
         return tab, kwargs
-    more = {**kwargs, "add_lines": add}
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}
     again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
     if len(again) == 1 and again[0].row_count > tab.row_count:
         return again[0], more
