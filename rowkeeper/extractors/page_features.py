@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
+from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.models import BBox, TextLine
 
 _RULE_MAX_THICKNESS = 3.0
@@ -487,6 +488,7 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, already read)."""
     hs, vs = rules if rules is not None else rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
+    ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
     pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
+from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
@@ -207,19 +208,23 @@ class PyMuPDFExtractor:
         stubbed = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
         ruled = [self._unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
+        # a grid of boxes with gutters: the single boxes find_tables may read are its cells
+        grids = box_grids(*view.rules)
+        found = [t for t in found if not any(_overlap(tuple(t.bbox), g.bbox) > 0.5 * _area(t.bbox) for g in grids)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
         borderless: set[int] = set()  # read from aligned text: their columns come from the words
         if self.options.text_in_aligned_regions:
-            for r in feats.aligned_regions:
+            for r in (_beside_grids(r, [g.bbox for g in grids]) for r in feats.aligned_regions):
                 # covered by ruled tables together too: a caption between two stacked grids
                 # runs their aligned text into one region that each covers half of
-                if sum(_overlap(r, tuple(t.bbox)) for t in found) < 0.5 * _area(r):
+                if sum(_overlap(r, tuple(t.bbox)) for t in found) + sum(_overlap(r, g.bbox) for g in grids) \
+                        < 0.5 * _area(r):
                     more = self._borderless(doc, page, pno, kwargs, r)
                     found += more
                     borderless |= {id(t) for t in more}
-        spans = spans_of_dict(d) if found else []
-        out = []
+        spans = spans_of_dict(d) if found or grids else []
+        out = [self._boxed(doc, page, pno, g, i + 1, spans) for i, g in enumerate(grids)]
         for tab in found:
             if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
                 continue
@@ -241,6 +246,13 @@ class PyMuPDFExtractor:
             out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
         return out
 
+    def _boxed(self, doc: DocumentInput, page: pymupdf.Page, pno: int, grid: BoxGrid, n: int,
+               spans: Sequence[Any]) -> RawTable:
+        """The n-th RawTable of page `pno`, read from a grid of cell boxes (`box_grids`)."""
+        rows, texts = grid_rows(grid, _words(page, _pad(grid.bbox, 1.0)))
+        cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
+        return self._table(doc, pno, n, grid.bbox, flag_bold_header(cells), (n_rows, n_cols))
+
     def _table(self, doc: DocumentInput, pno: int, n: int, bbox: Sequence[float], cells: Sequence[Any],
                shape: tuple[int, int] | None = None, metrics: dict[str, float] | None = None) -> RawTable:
         """The n-th RawTable of page `pno` (`shape`: rows and columns, else the cells' extent)."""
@@ -261,6 +273,19 @@ def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, 
         if min(x1 - x0, y1 - y0) >= MIN_SIDE and region[0] <= (x0 + x1) / 2 <= region[2] \
                 and region[1] <= (y0 + y1) / 2 <= region[3]:
             out.append((x0, y0, x1, y1))
+    return out
+
+
+def _beside_grids(region: Sequence[float], grids: Sequence[Sequence[float]]) -> tuple[float, ...]:
+    """An aligned region less the part a grid of boxes over its width takes (the rows of a
+    borderless table stacked under the grid ran into one region with the grid's text): the
+    taller of what is left above and below each grid."""
+    out = tuple(region)
+    for g in grids:
+        if _overlap(out, g) <= 0 or min(out[2], g[2]) - max(out[0], g[0]) < 0.8 * (out[2] - out[0]):
+            continue
+        above, below = (out[0], out[1], out[2], g[1]), (out[0], g[3], out[2], out[3])
+        out = max(above, below, key=lambda b: b[3] - b[1])
     return out
 
 
