@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
+from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import PageColumns, text_columns
 
@@ -218,7 +219,8 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     # a typed rule ("-----") under a header must not cut the run of aligned rows in two
     kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
     # a paragraph set beside the table shares its heights: its lines are no cells of its rows
-    beside = {id(ln) for block in running_text(kept) for ln in block}
+    blocks = running_text(kept)
+    beside = {id(ln) for block in blocks for ln in [*block, *_headings_over(kept, block)]}
     kept = [ln for ln in kept if id(ln) not in beside]
     rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
@@ -290,8 +292,30 @@ def running_text(lines: Sequence[TextLine], min_lines: int = 4) -> list[list[Tex
                 continue
             if len(block) >= min_lines and _filled(block):
                 out.append(block)
-            block = [ln] if ln is not None else []
+            block = _restart(block, ln)
     return out
+
+
+def _headings_over(lines: Sequence[TextLine], block: Sequence[TextLine]) -> list[TextLine]:
+    """Lines of words set at most two line heights over a paragraph, at its left edge and no
+    wider: its heading (or lead-in), prose of the paragraph's column and no row of a table
+    beside it, with whose rows it may stand level."""
+    first = block[0]
+    height = first.bbox[3] - first.bbox[1]
+    right = max(ln.bbox[2] for ln in block)
+    return [ln for ln in lines if abs(ln.bbox[0] - first.bbox[0]) <= 2 and 0 < first.bbox[1] - ln.bbox[1] <= 2 * height
+            and ln.bbox[2] <= right + 2 and _sentence_words(ln.text)]
+
+
+def _restart(block: list[TextLine], ln: TextLine | None) -> list[TextLine]:
+    """The block that starts at `ln`, which did not go on with `block`: with `block`'s last line
+    when `ln` goes on with it alone (a heading a line's pitch above a paragraph took its first
+    line, and the paragraph's own pitch then broke the block at its second)."""
+    if ln is None:
+        return []
+    if len(block) >= 2 and _next_line(block[-1:], ln):
+        return [block[-1], ln]
+    return [ln]
 
 
 def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
@@ -425,6 +449,7 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     text `columns`, already read)."""
     hs, vs = rules if rules is not None else rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
+    ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
     pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures, columns=columns)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,

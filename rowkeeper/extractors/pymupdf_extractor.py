@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
+from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import (
@@ -34,6 +35,7 @@ from rowkeeper.extractors.finder.projection import (
 )
 from rowkeeper.extractors.finder.row_rules import packed_row_rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.rule_joints import joint_row_rules
 from rowkeeper.extractors.finder.ruled_grid import drawn_paths
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of, words_in
@@ -219,19 +221,23 @@ class PyMuPDFExtractor:
         stubbed = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
         ruled = [self._unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
+        # a grid of boxes with gutters: the single boxes find_tables may read are its cells
+        grids = box_grids(*view.rules)
+        found = [t for t in found if not any(_overlap(tuple(t.bbox), g.bbox) > 0.5 * _area(t.bbox) for g in grids)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
         borderless: set[int] = set()  # read from aligned text: their columns come from the words
         if self.options.text_in_aligned_regions:
-            for r in feats.aligned_regions:
+            for r in (_beside_grids(r, [g.bbox for g in grids]) for r in feats.aligned_regions):
                 # covered by ruled tables together too: a caption between two stacked grids
                 # runs their aligned text into one region that each covers half of
-                if sum(_overlap(r, tuple(t.bbox)) for t in found) < 0.5 * _area(r):
+                if sum(_overlap(r, tuple(t.bbox)) for t in found) + sum(_overlap(r, g.bbox) for g in grids) \
+                        < 0.5 * _area(r):
                     more = self._borderless(doc, page, pno, kwargs, r)
                     found += more
                     borderless |= {id(t) for t in more}
-        spans = spans_of_dict(d) if found else []
-        out = []
+        spans = spans_of_dict(d) if found or grids else []
+        out = [self._boxed(doc, page, pno, g, i + 1, spans) for i, g in enumerate(grids)]
         for tab in found:
             if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
                 continue
@@ -252,6 +258,13 @@ class PyMuPDFExtractor:
                 continue
             out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
         return _select(doc, pno, out, view)
+
+    def _boxed(self, doc: DocumentInput, page: pymupdf.Page, pno: int, grid: BoxGrid, n: int,
+               spans: Sequence[Any]) -> RawTable:
+        """The n-th RawTable of page `pno`, read from a grid of cell boxes (`box_grids`)."""
+        rows, texts = grid_rows(grid, _words(page, _pad(grid.bbox, 1.0)))
+        cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
+        return self._table(doc, pno, n, grid.bbox, flag_bold_header(cells), (n_rows, n_cols))
 
     def _table(self, doc: DocumentInput, pno: int, n: int, bbox: Sequence[float], cells: Sequence[Any],
                shape: tuple[int, int] | None = None, metrics: dict[str, float] | None = None) -> RawTable:
@@ -299,6 +312,19 @@ def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, 
     return out
 
 
+def _beside_grids(region: Sequence[float], grids: Sequence[Sequence[float]]) -> tuple[float, ...]:
+    """An aligned region less the part a grid of boxes over its width takes (the rows of a
+    borderless table stacked under the grid ran into one region with the grid's text): the
+    taller of what is left above and below each grid."""
+    out = tuple(region)
+    for g in grids:
+        if _overlap(out, g) <= 0 or min(out[2], g[2]) - max(out[0], g[0]) < 0.8 * (out[2] - out[0]):
+            continue
+        above, below = (out[0], out[1], out[2], g[1]), (out[0], g[3], out[2], out[3])
+        out = max(above, below, key=lambda b: b[3] - b[1])
+    return out
+
+
 def _cells_box(cells: Sequence[Any]) -> tuple[float, float, float, float]:
     """The union of the cells' boxes."""
     boxes = [c.bbox for c in cells if c.bbox]
@@ -337,10 +363,25 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
 
 
 def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
-    """A ruled table with its packed rows split, then its open stub column added (the second
-    re-read keeps the rules the first one added)."""
+    """A ruled table with its records parted at its column rules' joints and its packed rows
+    split, then its open stub column added (each re-read keeps the rules the last one added)."""
+    tab, kwargs = _split_joint_rows(doc, page, pno, kwargs, tab)
     tab, kwargs = _split_packed_rows(doc, page, pno, kwargs, tab)
     return _stub_column(doc, page, pno, kwargs, tab)
+
+
+def _split_joint_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                      tab: Any) -> tuple[Any, dict[str, Any]]:
+    """A ruled table re-read with a row rule at each joint of its column rules
+    (`joint_row_rules`: rules drawn one segment per record), and the kwargs that did it."""
+    add = joint_row_rules(page, tab.bbox)
+    if not add:
+        return tab, kwargs
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}
+    again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
+    if len(again) == 1 and again[0].row_count > tab.row_count:
+        return again[0], more
+    return tab, kwargs
 
 
 def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
@@ -350,7 +391,7 @@ def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs:
     add = packed_row_rules(page, tab)
     if not add:
         return tab, kwargs
-    more = {**kwargs, "add_lines": add}
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}
     again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
     if len(again) == 1 and again[0].row_count > tab.row_count:
         return again[0], more

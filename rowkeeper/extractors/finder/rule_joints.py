@@ -1,0 +1,66 @@
+"""Rows a ruled table's column rules mark where no row rule is drawn: the joints of the rules.
+
+Some generators (bank statements, ledgers) draw each column rule as one segment per record
+and no rule between the records: every column rule breaks at the same heights. Those heights
+are the records' edges; without them a ruled frame around borderless records reads as one
+tall row (or as one row per text line, a record's two or three lines torn apart).
+
+Geometry over the page's ruling segments (page_features.rules_of_page) and PyMuPDF words;
+the segments returned go to `find_tables(add_lines=...)` (pymupdf_extractor.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pymupdf
+
+from rowkeeper.extractors.page_features import rules_of_page
+from rowkeeper.models import BBox
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+_TOL = 1.5
+"""Points within which two rule ends count as one joint and two rules as one column rule."""
+
+
+def joint_row_rules(page: pymupdf.Page, bbox: Sequence[float]) -> list[Segment]:
+    """Rules across the table at each height where every inner column rule (two or more)
+    ends and the next segment starts, no row rule is drawn and no text line is cut: [] when
+    there are fewer than two such joints (a rule broken once is a spanning cell's edge)."""
+    hs, vs = rules_of_page(page)
+    columns = _column_rules(vs, bbox)
+    if len(columns) < 2:
+        return []
+    per_rule = [_joints(segs) for segs in columns.values()]
+    shared = [y for y in per_rule[0] if all(any(abs(y - z) <= _TOL for z in js) for js in per_rule[1:])]
+    width = bbox[2] - bbox[0]
+    drawn = [h for h in hs if h[2] - h[0] >= 0.9 * width and h[0] <= bbox[0] + 0.1 * width]
+    words = page.get_text("words", clip=pymupdf.Rect(bbox))
+    ys = sorted(y for y in shared
+                if bbox[1] + _TOL < y < bbox[3] - _TOL
+                and not any(abs((h[1] + h[3]) / 2 - y) <= _TOL for h in drawn)
+                and not any(w[1] + 1.0 < y < w[3] - 1.0 for w in words))
+    if len(ys) < 2:
+        return []
+    return [((bbox[0], y), (bbox[2], y)) for y in ys]
+
+
+def _column_rules(vs: Sequence[BBox], bbox: Sequence[float]) -> dict[int, list[BBox]]:
+    """Vertical segments inside the table, by column rule (x in steps of `_TOL`), the frame's
+    left and right rules left out."""
+    out: dict[int, list[BBox]] = {}
+    for v in vs:
+        x = (v[0] + v[2]) / 2
+        if bbox[0] + 2 * _TOL < x < bbox[2] - 2 * _TOL and v[1] >= bbox[1] - _TOL and v[3] <= bbox[3] + _TOL:
+            key = round(x / _TOL)
+            near = next((k for k in out if abs(k - key) <= 1), key)
+            out.setdefault(near, []).append(v)
+    return out
+
+
+def _joints(segments: Sequence[BBox]) -> list[float]:
+    """Heights where one segment of a column rule ends and the next one starts: the rule is
+    continuous across them but drawn in pieces."""
+    tops = [s[1] for s in segments]
+    return [s[3] for s in segments if any(abs(s[3] - t) <= _TOL for t in tops)]

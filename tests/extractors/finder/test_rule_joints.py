@@ -1,0 +1,79 @@
+"""Ruled tables whose column rules are drawn one segment per record and no rule between the
+records (a bank statement's ledger): the rules' joints are the records' edges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from rowkeeper.config import load_config
+from rowkeeper.flows.pipeline import load_document, process_document
+
+X = [40, 130, 220, 310, 540]
+HEADER = ("Date / Doc No", "Debit", "Credit", "Transactions in detail")
+RECORDS = [
+    (("01/09/2024", "5215.97152"), "", "3.000", ("267515.010924.122904 Nguyen Thi Mao", "transfer")),
+    (("01/09/2024", "5219.24714"), "", "10.000", ("018806.010924 with thanks",)),
+    (("02/09/2024", "5212.22965"), "", "10.000", ("055464.020924.064157 for the relief", "of the flood",
+                                                  "(by mobile banking)")),
+    (("02/09/2024", "5245.21394"), "", "50.000", ("MBVCB.6924605040 family gift",)),
+]
+
+
+def _statement(path: Path, joints: bool) -> None:
+    """A framed table: a ruled header box, then records of two or three lines; the column rules
+    break at every record's edge (`joints`) or run as one segment from header to foot."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    top, head, pitch = 60.0, 90.0, 12.0
+    edges = [head]
+    for *_, note in RECORDS:
+        edges.append(edges[-1] + pitch * max(2, len(note)) + 8)
+    page.draw_rect(pymupdf.Rect(X[0], top, X[-1], edges[-1]))
+    page.draw_line((X[0], head), (X[-1], head))
+    for x in X[1:-1]:
+        ends = [top, *edges] if joints else [top, head, edges[-1]]
+        for a, b in zip(ends, ends[1:], strict=False):
+            page.draw_line((x, a), (x, b))
+    for j, label in enumerate(HEADER):
+        page.insert_text((X[j] + 4, top + 18), label, fontsize=9)
+    for (date_no, _debit, credit, note), y in zip(RECORDS, edges, strict=False):
+        page.insert_text((X[0] + 4, y + 12), date_no[0], fontsize=8)
+        page.insert_text((X[0] + 4, y + 24), date_no[1], fontsize=8)
+        page.insert_text((X[2] + 40, y + 18), credit, fontsize=8)
+        for k, line in enumerate(note):
+            page.insert_text((X[3] + 4, y + 12 + pitch * k), line, fontsize=8)
+    doc.save(path)
+
+
+def _rows(path: Path) -> list[list[str]]:
+    result = process_document(load_document(str(path), path.name), load_config(None))
+    assert len(result.tables) == 1
+    return [list(r) for r in result.tables[0].rows]
+
+
+def test_records_are_parted_at_the_joints_of_the_column_rules(tmp_path: Path) -> None:
+    path = tmp_path / "statement.pdf"
+    _statement(path, joints=True)
+    rows = _rows(path)
+    assert len(rows) == len(RECORDS)
+    assert [r[2] for r in rows] == [c for _, _, c, _ in RECORDS]
+    assert rows[2][3] == "055464.020924.064157 for the relief of the flood (by mobile banking)"
+    assert rows[0][0].split() == ["01/09/2024", "5215.97152"]
+
+
+def test_unbroken_column_rules_add_no_rows(tmp_path: Path) -> None:
+    """The same table with whole column rules: no joint, so nothing parts the records by rule
+    (the text lines decide, as before)."""
+    from rowkeeper.extractors.finder.rule_joints import joint_row_rules
+
+    path = tmp_path / "whole.pdf"
+    _statement(path, joints=False)
+    with pymupdf.open(path) as doc:
+        page = doc[0]
+        assert joint_row_rules(page, (X[0], 60.0, X[-1], 400.0)) == []
+    joined = tmp_path / "joined.pdf"
+    _statement(joined, joints=True)
+    with pymupdf.open(joined) as doc:
+        assert len(joint_row_rules(doc[0], (X[0], 60.0, X[-1], 400.0))) == len(RECORDS) - 1
