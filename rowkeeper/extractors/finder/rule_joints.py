@@ -34,16 +34,21 @@ def joint_row_rules(page: pymupdf.Page, bbox: Sequence[float]) -> list[Segment]:
         return []
     per_rule = [_joints(segs) for segs in columns.values()]
     shared = [y for y in per_rule[0] if all(any(abs(y - z) <= _TOL for z in js) for js in per_rule[1:])]
-    width = bbox[2] - bbox[0]
-    drawn = [h for h in hs if h[2] - h[0] >= 0.9 * width and h[0] <= bbox[0] + 0.1 * width]
+    ys = [y for y in shared if bbox[1] + _TOL < y < bbox[3] - _TOL and not _ruled_at(hs, bbox, y)]
+    if len(ys) < 2:
+        return []
     words = page.get_text("words", clip=pymupdf.Rect(bbox))
-    ys = sorted(y for y in shared
-                if bbox[1] + _TOL < y < bbox[3] - _TOL
-                and not any(abs((h[1] + h[3]) / 2 - y) <= _TOL for h in drawn)
-                and not any(w[1] + 1.0 < y < w[3] - 1.0 for w in words))
+    ys = sorted(y for y in ys if not any(w[1] + 1.0 < y < w[3] - 1.0 for w in words))
     if len(ys) < 2:
         return []
     return [((bbox[0], y), (bbox[2], y)) for y in ys]
+
+
+def _ruled_at(hs: Sequence[BBox], bbox: Sequence[float], y: float) -> bool:
+    """Whether row rules at height y (one across, or one per cell) cover most of the width."""
+    at = [h for h in hs if abs((h[1] + h[3]) / 2 - y) <= _TOL and h[2] > bbox[0] and h[0] < bbox[2]]
+    covered = sum(min(h[2], bbox[2]) - max(h[0], bbox[0]) for h in at)
+    return covered >= 0.9 * (bbox[2] - bbox[0])
 
 
 def _column_rules(vs: Sequence[BBox], bbox: Sequence[float]) -> dict[int, list[BBox]]:
