@@ -228,7 +228,10 @@ class PyMuPDFExtractor:
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
         borderless: set[int] = set()  # read from aligned text: their columns come from the words
         if self.options.text_in_aligned_regions:
-            for r in (_beside_grids(r, [g.bbox for g in grids]) for r in feats.aligned_regions):
+            # the aligned text of a region runs on into a grid of boxes or a ruled table over its
+            # width (a page's footer lines level with its last record): the rest is read alone
+            walls = [g.bbox for g in grids] + [tuple(t.bbox) for t in ruled if t.row_count >= 3 and t in found]
+            for r in (_beside_tables(r, walls) for r in feats.aligned_regions):
                 # covered by ruled tables together too: a caption between two stacked grids
                 # runs their aligned text into one region that each covers half of
                 if sum(_overlap(r, tuple(t.bbox)) for t in found) + sum(_overlap(r, g.bbox) for g in grids) \
@@ -312,15 +315,16 @@ def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, 
     return out
 
 
-def _beside_grids(region: Sequence[float], grids: Sequence[Sequence[float]]) -> tuple[float, ...]:
-    """An aligned region less the part a grid of boxes over its width takes (the rows of a
-    borderless table stacked under the grid ran into one region with the grid's text): the
-    taller of what is left above and below each grid."""
+def _beside_tables(region: Sequence[float], tables: Sequence[Sequence[float]]) -> tuple[float, ...]:
+    """An aligned region less the part a table over its width takes (the rows of a borderless
+    table stacked under a grid of boxes, or lines under a ruled table, ran into one region
+    with the table's text): the taller of what is left above and below each table."""
     out = tuple(region)
-    for g in grids:
+    for g in tables:
         if _overlap(out, g) <= 0 or min(out[2], g[2]) - max(out[0], g[0]) < 0.8 * (out[2] - out[0]):
             continue
-        above, below = (out[0], out[1], out[2], g[1]), (out[0], g[3], out[2], out[3])
+        # apart by more than `_borderless`'s padding, or the words on the table's edge come back
+        above, below = (out[0], out[1], out[2], g[1] - 2.5), (out[0], g[3] + 2.5, out[2], out[3])
         out = max(above, below, key=lambda b: b[3] - b[1])
     return out
 

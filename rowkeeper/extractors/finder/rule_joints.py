@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import pymupdf
 
+from rowkeeper.extractors.finder.row_rules import text_lines
 from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import BBox
 
@@ -34,16 +35,43 @@ def joint_row_rules(page: pymupdf.Page, bbox: Sequence[float]) -> list[Segment]:
         return []
     per_rule = [_joints(segs) for segs in columns.values()]
     shared = [y for y in per_rule[0] if all(any(abs(y - z) <= _TOL for z in js) for js in per_rule[1:])]
-    width = bbox[2] - bbox[0]
-    drawn = [h for h in hs if h[2] - h[0] >= 0.9 * width and h[0] <= bbox[0] + 0.1 * width]
-    words = page.get_text("words", clip=pymupdf.Rect(bbox))
-    ys = sorted(y for y in shared
-                if bbox[1] + _TOL < y < bbox[3] - _TOL
-                and not any(abs((h[1] + h[3]) / 2 - y) <= _TOL for h in drawn)
-                and not any(w[1] + 1.0 < y < w[3] - 1.0 for w in words))
+    ys = [y for y in shared if bbox[1] + _TOL < y < bbox[3] - _TOL and not _ruled_at(hs, bbox, y)]
     if len(ys) < 2:
         return []
+    words = page.get_text("words", clip=pymupdf.Rect(bbox))
+    ys = sorted(y for y in ys if not any(w[1] + 1.0 < y < w[3] - 1.0 for w in words))
+    if len(ys) < 2 or _records_of_lines(words, ys, sorted(columns_x(columns))) < 2:
+        return []
     return [((bbox[0], y), (bbox[2], y)) for y in ys]
+
+
+def columns_x(columns: dict[int, list[BBox]]) -> list[float]:
+    """x of each column rule."""
+    return [sum((v[0] + v[2]) / 2 for v in segs) / len(segs) for segs in columns.values()]
+
+
+def _records_of_lines(words: Sequence[Sequence], ys: Sequence[float], xs: Sequence[float]) -> int:
+    """How many bands between joints hold one record of several text lines; 0 when a band
+    holds two lines with values in all columns or all but one (records run together: the
+    joints part groups of records, and the text's lines are the rows). Where every band holds
+    one line, the lines are the rows already (a grid whose column rules are drawn row by row),
+    and its finer columns are found from the text of its lines, which a rule per row hides."""
+    full = max(2, len(xs))  # of len(xs) + 1 columns
+    n = 0
+    for top, bottom in zip(ys, ys[1:], strict=False):
+        lines = text_lines([w for w in words if top <= (w[1] + w[3]) / 2 <= bottom])
+        complete = sum(len({sum(x <= (w[0] + w[2]) / 2 for x in xs) for w in ln}) >= full for ln in lines)
+        if complete >= 2:
+            return 0
+        n += len(lines) >= 2
+    return n
+
+
+def _ruled_at(hs: Sequence[BBox], bbox: Sequence[float], y: float) -> bool:
+    """Whether row rules at height y (one across, or one per cell) cover most of the width."""
+    at = [h for h in hs if abs((h[1] + h[3]) / 2 - y) <= _TOL and h[2] > bbox[0] and h[0] < bbox[2]]
+    covered = sum(min(h[2], bbox[2]) - max(h[0], bbox[0]) for h in at)
+    return covered >= 0.9 * (bbox[2] - bbox[0])
 
 
 def _column_rules(vs: Sequence[BBox], bbox: Sequence[float]) -> dict[int, list[BBox]]:

@@ -77,3 +77,35 @@ def test_unbroken_column_rules_add_no_rows(tmp_path: Path) -> None:
     _statement(joined, joints=True)
     with pymupdf.open(joined) as doc:
         assert len(joint_row_rules(doc[0], (X[0], 60.0, X[-1], 400.0))) == len(RECORDS) - 1
+
+
+def _grouped(path: Path, per_group: int) -> None:
+    """A ruled table of one-line records whose column rules break between groups of
+    `per_group` records (a blank line apart), with no row rules: the joints part groups."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y, ends = 90.0, [60.0, 90.0]
+    for g in range(3):
+        for i in range(per_group):
+            page.insert_text((X[0] + 4, y + 11), f"Item {g}.{i}", fontsize=8)
+            for j in (1, 2, 3):
+                page.insert_text((X[j] + 30, y + 11), f"{10 * g + i}.{j}", fontsize=8)
+            y += 12
+        y += 6
+        ends.append(y)
+    page.draw_rect(pymupdf.Rect(X[0], 60, X[-1], y))
+    page.draw_line((X[0], 90), (X[-1], 90))
+    for x in X[1:-1]:
+        for a, b in zip(ends, ends[1:], strict=False):
+            page.draw_line((x, a), (x, b))
+    doc.save(path)
+
+
+def test_joints_between_groups_of_one_line_records_add_no_rows(tmp_path: Path) -> None:
+    from rowkeeper.extractors.finder.rule_joints import joint_row_rules
+
+    for per_group in (1, 3):  # rules drawn row by row; rules broken between groups of rows
+        path = tmp_path / f"grouped{per_group}.pdf"
+        _grouped(path, per_group)
+        with pymupdf.open(path) as doc:
+            assert joint_row_rules(doc[0], (X[0], 60.0, X[-1], 300.0)) == []
