@@ -24,6 +24,7 @@ from rowkeeper.extractors.cloud_common import (
     retry_after,
     with_retries,
 )
+from rowkeeper.extractors.page_model import DocumentModel
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
 
@@ -76,11 +77,12 @@ class AzureLayoutExtractor:
             raise LayerUnavailable(f"azure: not configured: set {o.endpoint_env} and {o.key_env}")
         return endpoint.rstrip("/"), key
 
-    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
-        """Send `pages` (1-based) for layout analysis; their tables and text lines."""
+    def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
+        """Send `pages` (1-based) for layout analysis; their tables and text lines (the pages
+        cut from `model` when the document is open)."""
         endpoint, key = self._credentials()
         pages = sorted(set(pages))
-        data, sizes = pages_pdf(doc, pages)
+        data, sizes = pages_pdf(doc, pages, model)
         self.ledger.reserve(len(pages))
         result = self.analyze(endpoint, key, data)
         return extraction_from_azure(result, doc, pages, sizes, self.version)

@@ -20,6 +20,7 @@ from typing import TypeVar
 import pymupdf
 
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
+from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.models import DocumentInput
 
 T = TypeVar("T")
@@ -131,14 +132,15 @@ def retry_after(value: str | None) -> float | None:
         return None
 
 
-def pages_pdf(doc: DocumentInput, pages: Sequence[int]) -> tuple[bytes, list[tuple[float, float]]]:
-    """A PDF holding only `pages` (in order) and their (width, height) in points."""
-    from rowkeeper.extractors.text_layer import open_pdf
-
+def pages_pdf(doc: DocumentInput, pages: Sequence[int],
+              model: DocumentModel | None = None) -> tuple[bytes, list[tuple[float, float]]]:
+    """A PDF holding only `pages` (in order) and their (width, height) in points; cut from
+    `model` when the document is open."""
     out = pymupdf.open()
     sizes = []
     try:
-        with open_pdf(doc) as src:
+        with document_of(doc, model) as m:
+            src = m.pdf
             for p in pages:
                 if not 1 <= p <= src.page_count:
                     raise BadInput(f"{doc.source}: no page {p}")

@@ -27,8 +27,8 @@ from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import guess_language, restore_marks
+from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
-from rowkeeper.extractors.text_layer import open_pdf
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
 
@@ -116,8 +116,9 @@ class OcrExtractor:
         kind = o.engine_by_language.get(language or "") if o.engine == "auto" else None
         if kind is None or kind == "rapidocr":
             return None
-        langs = (language or "en",) + tuple(x for x in ("en",) if x != language)
-        return get_engine(kind, langs, o.det_side, o.threads)
+        # that language's pack alone: with `eng` beside `vie`, Tesseract took the English
+        # model's reading of many words, without their marks ("hop" for "hợp"), at 1.5x the CPU
+        return get_engine(kind, (language or "en",), o.det_side, o.threads)
 
     @property
     def version(self) -> str:
@@ -125,20 +126,20 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr2"
+            return f"{self.engine.version}+ocr3"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr2"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr3"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr2"
+            return "rapidocr-absent+ocr3"
 
-    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
-        """Tables and text lines of `pages` (1-based)."""
+    def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
+        """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
         tables: list[RawTable] = []
         lines: list[TextLine] = []
-        with open_pdf(doc) as pdf:
+        with document_of(doc, model) as m:
             for pno in pages:
-                t, ln = self.read_page(doc, pdf[pno - 1], pno)
+                t, ln = self.read_page(doc, m.page(pno).page, pno)
                 tables.extend(t)
                 lines.extend(ln)
         return Extraction(tables=tuple(tables), lines=tuple(lines))

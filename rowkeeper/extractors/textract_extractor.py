@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
 from rowkeeper.extractors.cloud_common import CostLedger, RetryableHTTP, pages_pdf, with_retries
+from rowkeeper.extractors.page_model import DocumentModel
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
 
@@ -68,13 +69,14 @@ class TextractExtractor:
             self._client = _make_client(self.options)
         return self._client
 
-    def extract(self, doc: DocumentInput, pages: Sequence[int]) -> Extraction:
-        """Send each of `pages` (1-based) for table analysis; their tables and text lines."""
+    def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
+        """Send each of `pages` (1-based) for table analysis; their tables and text lines (each
+        page cut from `model` when the document is open)."""
         client = self.client()
         tables: list[RawTable] = []
         lines: list[TextLine] = []
         for pno in sorted(set(pages)):
-            data, sizes = pages_pdf(doc, [pno])
+            data, sizes = pages_pdf(doc, [pno], model)
             self.ledger.reserve(1)
             blocks = self._analyze(client, data)
             got = extraction_from_textract(blocks, doc, pno, sizes[0], self.version)

@@ -1,0 +1,122 @@
+"""The OCR engines' cheaper steps: detection over the inked part of a page only, character
+centres from the recogniser's own frame positions, Tesseract read on the inked part; each
+giving the figures the full-cost step gave."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+
+import numpy as np
+import pymupdf
+import pytest
+
+from rowkeeper.extractors import grid_lines, ocr_engines
+from rowkeeper.extractors.ocr_engines import (
+    TesseractEngine,
+    content_box,
+    detect_in_content,
+    get_engine,
+)
+from tests.extractors.ocr_fixtures import RULED, write_pair
+
+pytest.importorskip("rapidocr")
+
+
+def _page_image(path: str, dpi: int = 200) -> np.ndarray:
+    """The page rendered and despeckled as the OCR layer hands it to an engine."""
+    pix = pymupdf.open(path)[0].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+    gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
+    return grid_lines.despeckle(np.ascontiguousarray(gray), 6).copy()
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, np.ndarray]:
+    """The ruled table's text PDF, and its 150 dpi scanned twin rendered at 200 dpi (a table at
+    the top of an otherwise blank page)."""
+    text, scan = write_pair(tmp_path_factory.mktemp("engines"), "ruled", RULED)
+    return text.path, _page_image(scan.path)
+
+
+@pytest.fixture(scope="module")
+def ruled_scan(pair: tuple[str, np.ndarray]) -> np.ndarray:
+    """The scanned twin's page image."""
+    return pair[1]
+
+
+def _printed_at(path: str, word: str, dpi: int = 200) -> tuple[float, ...]:
+    """Where the text version prints `word`, in pixels of a `dpi` render."""
+    rect = pymupdf.open(path)[0].search_for(word)[0]
+    return tuple(v * dpi / 72 for v in rect)
+
+
+def test_content_box_holds_the_ink_and_nothing_of_a_blank_page() -> None:
+    page = np.full((2339, 1654), 236, np.uint8)
+    assert content_box(page) == (0, 0, 1654, 2339)  # no ink: the whole image
+    rng = np.random.default_rng(1)
+    noisy = np.clip(page + rng.normal(0, 9, page.shape), 0, 255).astype(np.uint8)
+    assert content_box(noisy) == (0, 0, 1654, 2339)  # sensor noise is no ink
+    noisy[400:430, 300:700] = 40  # a line of dark text
+    noisy[1200:1210, 900:960] = 170  # a faint grey mark further down
+    x0, y0, x1, y1 = content_box(noisy)
+    pad = round(0.025 * 2339)
+    # around both marks with the padding, to within one cell of the 4x smaller copy it is read on
+    assert all(abs(got - want) <= 4 for got, want in zip((x0, y0, x1, y1), (300 - pad, 400 - pad, 960 + pad, 1210 + pad),
+                                                         strict=True)), (x0, y0, x1, y1)
+
+
+def test_detection_on_the_inked_part_reads_every_cell_where_it_is(pair: tuple[str, np.ndarray]) -> None:
+    text_path, scan = pair
+    x0, y0, x1, y1 = content_box(scan)
+    assert (x1 - x0) * (y1 - y0) < 0.5 * scan.size  # the page is mostly blank: most of it is skipped
+    words = get_engine("rapidocr", ("en", "ja"), 960, 1).read(scan)
+    texts = [w.text for w in words]
+    for row in RULED.rows:
+        assert all(cell in texts for cell in row), (row, texts)
+    # boxes come back in page pixels, where the text version prints the word (the twin is tilted)
+    lamp = next(w for w in words if w.text == "Desk lamp")
+    mx, my = (lamp.box[0] + lamp.box[2]) / 2, (lamp.box[1] + lamp.box[3]) / 2
+    px0, py0, px1, py1 = _printed_at(text_path, "Desk lamp")
+    assert abs(mx - (px0 + px1) / 2) < 15 and abs(my - (py0 + py1) / 2) < 15
+
+
+def test_detection_over_an_image_inked_to_its_edges_is_rapidocrs_own(ruled_scan: np.ndarray) -> None:
+    """Where the ink reaches every edge the part is the whole image: boxes identical to RapidOCR's."""
+    engine = get_engine("rapidocr", ("en", "ja"), 960, 1)
+    img = np.dstack([ruled_scan] * 3).copy()
+    for y, x in ((5, 5), (5, -65), (-15, 5), (-15, -65)):  # a mark in each corner
+        img[y:y + 10 if y > 0 else None, x:x + 60 if x > 0 else None] = 0
+    det = engine._ocr._load_det_model()  # noqa: SLF001
+    ours, theirs = detect_in_content(det, img), det(img)
+    assert np.array_equal(ours.boxes, theirs.boxes) and ours.scores == theirs.scores
+
+
+def test_char_centres_are_those_of_rapidocrs_own_char_boxes(ruled_scan: np.ndarray) -> None:
+    from rapidocr import RapidOCR
+
+    ocr = get_engine("rapidocr", ("en", "ja"), 960, 1)._ocr  # noqa: SLF001
+    img, record = ocr.preprocess_img(np.dstack([ruled_scan] * 3))
+    crops, det = ocr.detect_and_crop(img, record)
+    ocr.return_word_box = True
+    rec = ocr.recognize_txt(crops)
+    ours = ocr.calc_word_boxes(crops, det.boxes, copy.deepcopy(rec))
+    theirs = RapidOCR.calc_word_boxes(ocr, crops, copy.deepcopy(det.boxes), rec)
+    assert len(ours) == len(theirs) == len(crops) > 20
+    want = [[float(np.asarray(b, dtype=float)[:, 0].mean()) for _, _, b in line] for line in theirs]
+    assert [list(c.xs) for c in ours] == want
+
+
+def test_tesseract_reads_the_inked_part_in_page_pixels(pair: tuple[str, np.ndarray],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract not installed (scripts/install.sh test installs it)")
+    text_path, scan = pair
+    engine = TesseractEngine(("en",))
+    words = engine.read(scan)
+    monkeypatch.setattr(ocr_engines, "content_box", lambda g: (0, 0, g.shape[1], g.shape[0]))
+    whole = engine.read(scan)
+    assert [w.text for w in words] == [w.text for w in whole]  # the blank margins held nothing
+    assert "Desk lamp" in [w.text for w in words] and "1,250.00" in [w.text for w in words]
+    lamp = next(w for w in words if w.text == "Desk lamp")
+    px0, py0, px1, py1 = _printed_at(text_path, "Desk lamp")
+    assert abs(lamp.box[0] - px0) < 12 and abs(lamp.box[1] - py0) < 12 and abs(lamp.box[2] - px1) < 12
