@@ -13,7 +13,6 @@ from typing import Any, ClassVar, Literal
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
-from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
 from rowkeeper.extractors.finder.candidates import owned_once
@@ -39,6 +38,7 @@ from rowkeeper.extractors.finder.rule_joints import joint_row_rules
 from rowkeeper.extractors.finder.ruled_grid import drawn_paths
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of, words_in
+from rowkeeper.extractors.pymupdf_tables import find, per_page, reading
 from rowkeeper.extractors.text_layer import (
     cells_from_rows,
     drop_empty_rows,
@@ -98,8 +98,9 @@ class PyMuPDFExtractor:
         tables: list[RawTable] = []
         with document_of(doc, model) as m:
             for view in m.pages(pages):
-                tables.extend(self.sideways_tables(doc, m.pdf, view.pno, kwargs, view)
-                              or self.page_tables(doc, view.page, view.pno, kwargs, view))
+                with reading():  # the page's find_tables calls share their reads
+                    tables.extend(self.sideways_tables(doc, m.pdf, view.pno, kwargs, view)
+                                  or self.page_tables(doc, view.page, view.pno, kwargs, view))
         return Extraction(tables=tuple(tables))
 
     def _repair(self, doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
@@ -599,11 +600,8 @@ def _words(page: pymupdf.Page, clip: Any) -> list[Any]:
 def _find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
     # (find_tables reads a /Rotate'd page de-rotated: paths read here would be misplaced there)
     if "lines" in (kwargs.get("vertical_strategy"), kwargs.get("horizontal_strategy")) and not page.rotation:
-        kwargs = {**kwargs, "paths": drawn_paths(page)}
-    try:
-        return list(page.find_tables(**kwargs).tables)
-    except (RuntimeError, ValueError) as e:
-        raise BadInput(f"{doc.source} page {pno}: PyMuPDF find_tables failed ({e})") from e
+        kwargs = {**kwargs, "paths": per_page(page, "paths", drawn_paths)}
+    return find(doc, page, pno, kwargs)
 
 
 def _area(r: Sequence[float]) -> float:
