@@ -78,7 +78,7 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.flows.pipeline import pipeline_fingerprint
     from rowkeeper.transforms.assemble import assemble_tables
-    from rowkeeper.transforms.bounds import bound_chunks, bound_tables
+    from rowkeeper.transforms.bounds import bound_chunks, bound_tables, document_text_chars
     from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
@@ -89,7 +89,8 @@ def combine(doc: DocumentInput, config: Config, parts: Sequence[PagesPart], seco
     tables, cut = bound_tables(assemble_tables(doc.doc_id, doc.source, pieces, lines, pages,
                                                config.transform, outline), config.transform)
     chunks, cut_chunks = bound_chunks(chunk_document(doc.doc_id, doc.source, tables, lines, config.chunk,
-                                                     outline=outline, pages=pages), config.chunk)
+                                                     outline=outline, pages=pages), config.chunk, tables,
+                                      document_text_chars(pages, lines, tables))
     kind = document_kind(pages)
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,

@@ -158,7 +158,7 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
     from rowkeeper.extractors.outline import read_outline
     from rowkeeper.extractors.page_model import open_document
     from rowkeeper.transforms.assemble import assemble_tables
-    from rowkeeper.transforms.bounds import bound_chunks, bound_tables
+    from rowkeeper.transforms.bounds import bound_chunks, bound_tables, document_text_chars
     from rowkeeper.transforms.coverage import uncovered_pages
     from rowkeeper.transforms.table_chunks import chunk_document
 
@@ -175,7 +175,8 @@ def extract_and_transform(doc: DocumentInput, config: Config) -> DocumentResult:
                                                    pages, config.transform, outline), config.transform)
         images = _with_crops(doc, _table_page_images(doc, pages, tables, model), tables, config.out, model)
     chunks, cut_chunks = bound_chunks(chunk_document(doc.doc_id, doc.source, tables, cascade.lines,
-                                                     config.chunk, images, outline, pages), config.chunk)
+                                                     config.chunk, images, outline, pages), config.chunk,
+                                      tables, document_text_chars(pages, cascade.lines, tables))
     record = DocumentRecord(
         doc_id=doc.doc_id, source=doc.source, status="ok", kind=kind, pages=pages,
         attempts=cascade.attempts, fingerprint=pipeline_fingerprint(config, kind),

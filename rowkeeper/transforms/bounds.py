@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.config import ChunkConfig, TransformConfig
-from rowkeeper.models import Chunk, Table
+from rowkeeper.models import Chunk, PageInfo, Table, TextLine
 
 _ELLIPSIS = "…"
 
@@ -67,11 +67,65 @@ def bound_tables(tables: Sequence[Table], config: TransformConfig) -> tuple[tupl
     return tuple(kept), tuple(warnings)
 
 
-def bound_chunks(chunks: Sequence[Chunk], config: ChunkConfig) -> tuple[tuple[Chunk, ...], tuple[str, ...]]:
-    """Chunks no longer than chunk.hard_max_chars (cut, with a warning per chunk cut)."""
+def table_text_chars(table: Table) -> int:
+    """Characters a table shows on the page: its cells (header included), caption and notes."""
+    cells = sum(len(c.text) for c in table.cells) if table.cells else \
+        sum(map(len, table.columns)) + sum(len(v) for r in table.rows for v in r)
+    return cells + len(table.caption or "") + sum(map(len, table.footnotes))
+
+
+def document_text_chars(pages: Sequence[PageInfo], lines: Sequence[TextLine], tables: Sequence[Table]) -> int:
+    """Characters of text the PDF shows: its text layer on text pages; on scanned pages what OCR
+    read (text lines and table cells), since their text layer is empty or garbage."""
+    scanned = {p.page for p in pages if p.kind == "scanned"}
+    ocr = sum(len(ln.text) for ln in lines if ln.page in scanned) + sum(
+        len(c.text) for t in tables for c in t.cells if (c.page or (t.pages[0] if t.pages else 0)) in scanned)
+    return sum(p.chars for p in pages if p.page not in scanned) + ocr
+
+
+def bound_output(chunks: Sequence[Chunk], tables: Sequence[Table], text_chars: int,
+                 config: ChunkConfig) -> tuple[tuple[Chunk, ...], tuple[str, ...]]:
+    """A document's chunks at most chunk.max_output_ratio times its PDF text (`text_chars`):
+    past it, the `row` chunks of its tables are left out, the table whose chunks multiply its
+    own text most first, until the rest fits (a warning each). Their `row_group` chunks still
+    hold every row with its key and column names. What multiplies is what row chunks repeat per
+    row: the section path, the caption and every column name, over rows of short values."""
+    limit = config.max_output_ratio * text_chars
+    total = sum(len(c.text) for c in chunks)
+    if config.max_output_ratio <= 0 or text_chars <= 0 or total <= limit:
+        return tuple(chunks), ()
+    size: dict[str, int] = {}
+    rows: dict[str, int] = {}
+    kinds: dict[str, set[str]] = {}
+    for c in chunks:
+        if c.table_id is not None:
+            size[c.table_id] = size.get(c.table_id, 0) + len(c.text)
+            rows[c.table_id] = rows.get(c.table_id, 0) + (len(c.text) if c.kind == "row" else 0)
+            kinds.setdefault(c.table_id, set()).add(c.kind)
+    droppable = [t for t in tables if {"row", "row_group"} <= kinds.get(t.table_id, set())]
+    droppable.sort(key=lambda t: size[t.table_id] / max(table_text_chars(t), 1), reverse=True)
+    dropped: list[str] = []
+    for t in droppable:
+        if total <= limit:
+            break
+        dropped.append(t.table_id)
+        total -= rows[t.table_id]
+    ratio = sum(len(c.text) for c in chunks) / text_chars
+    gone = set(dropped)
+    return tuple(c for c in chunks if not (c.kind == "row" and c.table_id in gone)), tuple(
+        f"table {t}: row chunks left out, the document's chunks were {ratio:.0f}x its text "
+        f"(chunk.max_output_ratio={config.max_output_ratio:g}; its row_group chunks hold every row)"
+        for t in dropped)
+
+
+def bound_chunks(chunks: Sequence[Chunk], config: ChunkConfig, tables: Sequence[Table] = (),
+                 text_chars: int = 0) -> tuple[tuple[Chunk, ...], tuple[str, ...]]:
+    """Chunks no longer than chunk.hard_max_chars (cut, with a warning per chunk cut), and all
+    of them within chunk.max_output_ratio of the document's `text_chars` (`bound_output`)."""
+    chunks, over = bound_output(chunks, tables, text_chars, config)
     limit = config.hard_max_chars
     out = tuple(c if len(c.text) <= limit else c.model_copy(update={"text": _cut(c.text, limit)})
                 for c in chunks)
     cut = [c.chunk_id for c, o in zip(chunks, out, strict=True) if c is not o]
-    return out, tuple(f"chunk {i}: cut to chunk.hard_max_chars={limit}" for i in cut[:20]) + (
+    return out, over + tuple(f"chunk {i}: cut to chunk.hard_max_chars={limit}" for i in cut[:20]) + (
         (f"... and {len(cut) - 20} more chunks cut",) if len(cut) > 20 else ())

@@ -40,3 +40,16 @@ def test_no_chunk_exceeds_the_hard_maximum():
     out, warnings = bound_chunks(chunks, ChunkConfig(hard_max_chars=100))
     assert [len(c.text) for c in out] == [5, 100]
     assert warnings == ("chunk c1: cut to chunk.hard_max_chars=100",)
+
+
+def test_the_text_a_scan_shows_is_what_ocr_read():
+    from rowkeeper.models import Cell, PageInfo, TextLine
+    from rowkeeper.transforms.bounds import document_text_chars
+
+    pages = [PageInfo(page=1, kind="text", chars=100, image_coverage=0.0),
+             PageInfo(page=2, kind="scanned", chars=3, image_coverage=1.0)]
+    lines = [TextLine(page=1, bbox=(0, 0, 1, 1), text="on the text page"),
+             TextLine(page=2, bbox=(0, 0, 1, 1), text="Fees 2026")]
+    table = _table(("Item", "Fee"), (("Desk", "12"),)).model_copy(update={
+        "pages": (2,), "cells": (Cell(row=0, col=0, text="Item", page=2), Cell(row=1, col=1, text="12", page=2))})
+    assert document_text_chars(pages, lines, [table]) == 100 + len("Fees 2026") + len("Item") + len("12")
