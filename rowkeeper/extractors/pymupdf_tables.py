@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+import numpy as np
 import pymupdf
 from pymupdf import table as _table
 
@@ -83,7 +84,7 @@ def _install() -> None:
         # the page object itself (an upright copy is another page), as find_tables passes it
         key = (id(page), page.rotation, None if clip is None else tuple(pymupdf.Rect(clip)))
         if key not in cache:
-            textpage = make_chars(page, clip=clip)
+            textpage = _read_chars(page, clip, chars) or make_chars(page, clip=clip)
             cache[key] = (list(chars), textpage)
         else:
             chars.extend(cache[key][0])
@@ -92,6 +93,65 @@ def _install() -> None:
     _make_chars._rowkeeper = True  # type: ignore[attr-defined]
     table_cls._get_header = _get_header
     _table.make_chars = _make_chars
+
+
+def _read_chars(page: Any, clip: Any, chars: Any) -> Any:
+    """PyMuPDF's `make_chars`, the same char dicts in the same order, with the page transform
+    applied to all chars at once (MuPDF transforms in single precision: so does this) instead of
+    through four geometry objects per char; None (nothing read) for a rotating or skewing
+    transform, which `make_chars` handles itself."""
+    ctm = page.transformation_matrix
+    if abs(ctm.b) > 1e-6 or abs(ctm.c) > 1e-6:
+        return None
+    textpage = page.get_textpage(clip=clip, flags=_table.FLAGS)
+    blocks = page.get_text("rawdict", textpage=textpage)["blocks"]
+    runs = []  # (line matrix, upright, span font/size/bold/colour, chars in x order)
+    for block in blocks:
+        for line in block["lines"]:
+            ldir = (round(line["dir"][0], 4), round(line["dir"][1], 4))
+            head = tuple(pymupdf.Matrix(ldir[0], -ldir[1], ldir[1], ldir[0], 0, 0))[:4]
+            for span in sorted(line["spans"], key=lambda s: s["bbox"][0]):
+                bold = bool(span["flags"] & pymupdf.TEXT_FONT_BOLD or span["char_flags"] & 8)
+                runs.append((head, ldir[1] == 0, span["font"], span["size"], bold,
+                             pymupdf.sRGB_to_pdf(span["color"]),
+                             sorted(span["chars"], key=lambda c: c["bbox"][0])))
+    flat = [c for run in runs for c in run[6]]
+    if not flat:
+        return textpage
+    y0s, y1s, oxs, oys = _transformed(ctm, flat)
+    base = page.rect.height * page.number
+    number = page.number + 1
+    i = 0
+    for head, upright, font, size, bold, color, run in runs:
+        for char in run:
+            x0, y0, x1, y1 = char["bbox"]
+            chars.append({
+                "adv": x1 - x0 if upright else y1 - y0, "bottom": y1, "doctop": y0 + base,
+                "fontname": font, "height": y1 - y0, "matrix": (*head, oxs[i], oys[i]),
+                "ncs": "DeviceRGB", "non_stroking_color": color, "non_stroking_pattern": None,
+                "object_type": "char", "page_number": number, "size": size if upright else y1 - y0,
+                "stroking_color": color, "stroking_pattern": None, "bold": bold, "text": char["c"],
+                "top": y0, "upright": upright, "width": x1 - x0, "x0": x0, "x1": x1,
+                "y0": y0s[i], "y1": y1s[i]})
+            i += 1
+    return textpage
+
+
+def _transformed(ctm: Any, chars: list[dict[str, Any]]) -> tuple[list[float], ...]:
+    """y0 and y1 of each char box and x, y of each origin under `ctm` (no rotation or skew),
+    in float32 as MuPDF's fz_transform_rect / fz_transform_point compute them."""
+    f32 = np.float32
+    a, b, c, d, e, f = (f32(v) for v in (ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f))
+    box = np.array([ch["bbox"] for ch in chars], dtype=f32)
+    org = np.array([ch["origin"] for ch in chars], dtype=f32)
+    # fz_transform_rect swaps the corners for a mirroring axis, then maps the two corners
+    left, right = (box[:, 2], box[:, 0]) if a < 0 else (box[:, 0], box[:, 2])
+    top, bottom = (box[:, 3], box[:, 1]) if d < 0 else (box[:, 1], box[:, 3])
+    y0 = (left * b + top * d) + f
+    y1 = (right * b + bottom * d) + f
+    ox = (org[:, 0] * a + org[:, 1] * c) + e
+    oy = (org[:, 0] * b + org[:, 1] * d) + f
+    return y0.tolist(), y1.tolist(), ox.tolist(), oy.tolist()
 
 
 _install()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from rowkeeper.extractors.pymupdf_tables import find, reading
@@ -80,3 +81,35 @@ def test_extractor_reads_the_grid_with_its_cells(tmp_path: Path) -> None:
     texts = {(c.row, c.col): c.text for c in tables[0].cells}
     assert (tables[0].n_rows, tables[0].n_cols) == (4, 3)
     assert texts[(0, 1)] == "Price" and texts[(3, 0)] == "Shelf" and texts[(3, 2)] == "7"
+
+
+@pytest.mark.parametrize("turn", ["crop", "rotate"])
+def test_chars_match_pymupdfs_own_on_turned_or_cropped_pages(tmp_path: Path, turn: str) -> None:
+    """The char dicts read inside `reading()` are PyMuPDF's, sideways text included, on a page
+    cropped off its origin and on a /Rotate'd one (the page transform is no identity there)."""
+    path = tmp_path / "ruled.pdf"
+    _ruled(path)
+    doc = pymupdf.open(path)
+    page = doc[0]
+    page.insert_text((450, 300), "Sideways note", fontsize=9, rotate=90)
+    page.insert_text((72, 400), "Bold total 1,234.50", fontsize=12, fontname="hebo")
+    if turn == "crop":
+        page.set_cropbox(pymupdf.Rect(20, 30, 580, 800))
+    else:
+        page.set_rotation(90)
+    doc.save(tmp_path / "turned.pdf")
+    # (PyMuPDF's first find_tables on a page both cropped and turned reads other chars than its
+    # later calls: its de-rotation changes the page's boxes; each such page is read alike here)
+    for first in ("ours", "plain"):
+        with pymupdf.open(tmp_path / "turned.pdf") as pdf:
+            page = pdf[0]
+            if first == "plain":
+                plain = page.find_tables().tables
+            with reading():
+                ours = find(doc_for(tmp_path / "turned.pdf"), page, 1, {})
+            if first == "ours":
+                plain = page.find_tables().tables
+            assert plain and [t._chars for t in ours] == [t._chars for t in plain]
+            assert any(not c["upright"] for c in ours[0]._chars)  # the sideways note is in it
+            assert ours[0].extract() == plain[0].extract()
+            assert "Desk lamp" in {c for row in ours[0].extract() for c in row}  # (turned: by column)
