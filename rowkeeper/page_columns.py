@@ -139,9 +139,11 @@ def _bands(lines: Sequence[TextLine], left: float, width: float, allowed: int) -
     """The x bands of at least MIN_GUTTER points inside the text width that at most `allowed`
     of `lines` cover."""
     cover = [0] * (int(width) + 2)
+    last = len(cover) - 1
     for ln in lines:
-        cover[max(int(ln.bbox[0] - left), 0)] += 1
-        cover[min(int(ln.bbox[2] - left) + 1, len(cover) - 1)] -= 1
+        a, b = sorted((ln.bbox[0], ln.bbox[2]))
+        cover[min(max(int(a - left), 0), last)] += 1
+        cover[min(max(int(b - left) + 1, 0), last)] -= 1
     depth, start, bands = 0, None, []
     for i, step in enumerate(cover):
         depth += step
@@ -200,16 +202,16 @@ def _rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
 
 def _kind(row: Sequence[TextLine], mids: Sequence[float]) -> str:
     """'S' a line crosses a gutter; 'P' short lines of one type on both sides of one (a row of
-    a full-width table); 'O' one side only, no running text; 'C' running text in a column."""
+    a full-width table, whose label may be as long as running text); 'C' running text in a
+    column; 'O' one side only, no running text."""
     if any(ln.bbox[0] < m - 1 and ln.bbox[2] > m + 1 for ln in row for m in mids):
         return "S"
-    if any(running(ln) for ln in row):
-        return "C"
-    sides = {sum(ln.bbox[0] >= m for m in mids) for ln in row}
+    short = [ln for ln in row if not running(ln)]
+    sides = {sum(ln.bbox[0] >= m for m in mids) for ln in short}
     sizes = [ln.font_size for ln in row if ln.font_size]
     if len(sides) >= 2 and (not sizes or max(sizes) - min(sizes) <= 1.0):
         return "P"
-    return "O"
+    return "C" if len(short) < len(row) else "O"
 
 
 def _zones(rows: Sequence[Sequence[TextLine]], mids: Sequence[float]) -> list[tuple[float, float, bool]]:
@@ -233,6 +235,7 @@ def _zones(rows: Sequence[Sequence[TextLine]], mids: Sequence[float]) -> list[tu
         if pairs >= 3 and pairs >= 0.6 * (last - i + 1):
             across[i:last + 1] = [True] * (last - i + 1)
         i = j
+    _wide_rows(rows, kinds, mids, across)
     known = [k for k in range(len(rows)) if kinds[k] != "O"]
     for a, b in zip(known, known[1:], strict=False):
         if across[a] and across[b]:
@@ -240,11 +243,60 @@ def _zones(rows: Sequence[Sequence[TextLine]], mids: Sequence[float]) -> list[tu
     for k in range(1, len(rows) - 1):
         if not across[k] and across[k - 1] and across[k + 1]:
             across[k] = True
-    zones: list[tuple[float, float, bool]] = []
-    for row, a in zip(rows, across, strict=True):
-        y0, y1 = min(ln.bbox[1] for ln in row), max(ln.bbox[3] for ln in row)
-        if zones and zones[-1][2] == (not a):
-            zones[-1] = (zones[-1][0], max(zones[-1][1], y1), not a)
+    runs: list[list[int]] = []
+    for k, a in enumerate(across):
+        if runs and across[runs[-1][0]] == a:
+            runs[-1].append(k)
         else:
-            zones.append((y0, y1, not a))
+            runs.append([k])
+    zones: list[tuple[float, float, bool]] = []
+    for run in runs:
+        band = [ln for k in run for ln in rows[k]]
+        split = not across[run[0]] and _columns_of_text(band, mids)
+        y0, y1 = min(ln.bbox[1] for ln in band), max(ln.bbox[3] for ln in band)
+        if zones and zones[-1][2] == split:
+            zones[-1] = (zones[-1][0], max(zones[-1][1], y1), split)
+        else:
+            zones.append((y0, y1, split))
     return zones
+
+
+def _wide_rows(rows: Sequence[Sequence[TextLine]], kinds: Sequence[str], mids: Sequence[float],
+               across: list[bool]) -> None:
+    """Mark across the rows of a wide table whose first column holds labels as long as running
+    text (two-line labels stand between its rows of figures): three rows or more with two
+    cells or more on each of two sides of a gutter, a third of the rows from the first to the
+    last of them (running text of a column beside a table has no cells on both sides)."""
+    def strong(row: Sequence[TextLine]) -> bool:
+        sides: dict[int, int] = {}
+        for ln in row:
+            if not running(ln):
+                k = sum(ln.bbox[0] >= m for m in mids)
+                sides[k] = sides.get(k, 0) + 1
+        return sum(n >= 2 for n in sides.values()) >= 2
+    marks = [k for k, row in enumerate(rows) if kinds[k] == "P" and strong(row)]
+    if len(marks) < 3:
+        return
+    seen = sum(1 for k in range(marks[0], marks[-1] + 1) if kinds[k] != "O")
+    if len(marks) >= 0.3 * seen:
+        across[marks[0]:marks[-1] + 1] = [True] * (marks[-1] - marks[0] + 1)
+
+
+def _columns_of_text(band: Sequence[TextLine], mids: Sequence[float]) -> bool:
+    """Whether a band of the page is set in columns: running text makes most lines on both
+    sides of a gutter, or on one side with a line pitch of its own. A table's long labels or
+    descriptions on one side stand level with its cells across the gutter, row by row."""
+    sides: dict[int, list[TextLine]] = {}
+    for ln in band:
+        sides.setdefault(sum(ln.bbox[0] >= m for m in mids), []).append(ln)
+    if len(sides) < 2:
+        return True
+    # by characters: a column of running text beside a table holds more text than its cells
+    prose = [k for k, v in sides.items()
+             if sum(len(ln.text) for ln in v if running(ln)) >= 0.5 * sum(len(ln.text) for ln in v)]
+    if len(prose) >= 2:
+        return True
+    if not prose:
+        return False
+    other = [ln for k, v in sides.items() if k != prose[0] for ln in v]
+    return not _level([ln for ln in sides[prose[0]] if running(ln)], other)

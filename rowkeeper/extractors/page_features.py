@@ -15,7 +15,6 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.models import BBox, TextLine
-from rowkeeper.page_columns import PageColumns, text_columns
 
 _RULE_MAX_THICKNESS = 3.0
 _RULE_MIN_LENGTH = 8.0
@@ -191,27 +190,92 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     return n
 
 
-def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3, pictures: Sequence[BBox] = (),
-                    columns: PageColumns | None = None) -> tuple[list[BBox], int, int]:
+def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
     """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells.
 
-    Each of the page's column boxes (`rowkeeper.page_columns`, from `lines` when not given) is
-    searched on its own: on a page set in columns of prose, a table in one column would take
-    the running text of the other into its rows (level with them, or between them, ending the
-    run), and a full-width band (a wide table under two columns of prose) is one box.
+    On a page set in columns of prose, a table in one column would take the running text of
+    the other into its rows (level with them, or between them, ending the run). Two readings
+    guard against it: a gutter where prose lines start with the columns left of it holding a
+    table by themselves (those columns read apart), else each page column read on its own.
     `pictures` (image boxes) level with a row make it as tall as they are: rows of thumbnails
     stand far apart, their text lines do not."""
-    columns = columns if columns is not None else text_columns(lines)
-    if not columns.multi:
-        return _aligned_regions(lines, min_rows, pictures)
-    parts: dict[int, list[TextLine]] = {}
-    for ln in lines:
-        parts.setdefault(columns.box_of(ln), []).append(ln)
+    gutter = _gutter(lines)
+    if gutter is not None:
+        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
+        if left[0]:
+            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
+            return left[0] + right[0], left[1] + right[1], left[2] + right[2]
+    return _column_regions(lines, min_rows, pictures)
+
+
+def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
+    """x just left of a page column of running text: at least `min_lines` prose lines start
+    there, at most two lines (a running head) cross it and `min_lines` lines end before it."""
+    prose = [ln for ln in lines if _prose(ln)]
+    starts = sorted({round(ln.bbox[0]) for ln in prose})
+    for x in starts:
+        at = sum(1 for ln in prose if abs(ln.bbox[0] - x) <= 2)
+        if at < min_lines:
+            continue
+        edge = x - 2
+        crossing = sum(1 for ln in lines if ln.bbox[0] < edge - 2 and ln.bbox[2] > edge)
+        before = sum(1 for ln in lines if ln.bbox[2] <= edge)
+        if crossing <= 2 and before >= min_lines:
+            return edge
+    return None
+
+
+def _column_regions(lines: Sequence[TextLine], min_rows: int,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+    """Aligned regions with each column of a page set in columns of prose also read on its own:
+    a table in one column sits level with the other column's prose, whose lines would cut its
+    run of rows apart."""
     regions, n_rows, n_num = [], 0, 0
-    for k in sorted(parts):
-        more, rows, num = _aligned_regions(parts[k], min_rows, pictures)
+    for part in page_columns(lines):
+        more, rows, num = _aligned_regions(part, min_rows, pictures)
         regions, n_rows, n_num = regions + more, n_rows + rows, n_num + num
+    whole, rows, num = _aligned_regions(lines, min_rows, pictures)
+    # a run across the gutter that overlaps a column's table is that table's rows level
+    # with the other column's prose
+    kept = [b for b in whole if not any(_overlap(b, r) > 0 for r in regions)]
+    if kept or not regions:
+        regions, n_rows, n_num = regions + kept, n_rows + rows, n_num + num
     return regions, n_rows, n_num
+
+
+def page_columns(lines: Sequence[TextLine], min_gap: float = 8.0, min_share: float = 0.2) -> list[list[TextLine]]:
+    """The lines of each column of a page set in columns of prose ([] when it is not): split
+    at the gutters no line crosses (titles spanning the columns aside), each side holding at
+    least `min_share` of the lines, running text among them."""
+    if len(lines) < 10:
+        return []
+    left, right = min(ln.bbox[0] for ln in lines), max(ln.bbox[2] for ln in lines)
+    narrow = [ln for ln in lines if ln.bbox[2] - ln.bbox[0] < 0.6 * (right - left)]
+    spans = sorted((ln.bbox[0], ln.bbox[2]) for ln in narrow)
+    cuts, end = [], spans[0][1] if spans else right
+    for x0, x1 in spans[1:]:
+        if x0 - end >= min_gap:
+            cuts.append((x0 + end) / 2)
+        end = max(end, x1)
+    bounds = [-1e9, *cuts, 1e9]
+    parts = [[ln for ln in narrow if a <= (ln.bbox[0] + ln.bbox[2]) / 2 < b]
+             for a, b in zip(bounds, bounds[1:], strict=False)]
+    if len(parts) < 2 or any(len(p) < min_share * len(lines) or not _prose_column(p) for p in parts):
+        return []
+    return parts
+
+
+def _prose_column(lines: Sequence[TextLine], min_chars: int = 30, share: float = 0.3) -> bool:
+    """Whether a page column reads as running text (a page-wide table split at one of its
+    column gaps has short cells on both sides)."""
+    return sum(len(ln.text) >= min_chars for ln in lines) >= share * len(lines)
+
+
+def _overlap(a: BBox, b: BBox) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(w, 0.0) * max(h, 0.0)
 
 
 def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
@@ -443,15 +507,13 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
 
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
-                  rules: tuple[list[BBox], list[BBox]] | None = None,
-                  columns: PageColumns | None = None) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules` and its
-    text `columns`, already read)."""
+                  rules: tuple[list[BBox], list[BBox]] | None = None) -> PageFeatures:
+    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, already read)."""
     hs, vs = rules if rules is not None else rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
     ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
     pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
-    aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures, columns=columns)
+    aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))

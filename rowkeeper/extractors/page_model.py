@@ -86,13 +86,13 @@ class PageModel:
     @cached_property
     def columns(self) -> PageColumns:
         """The page's text columns: gutters found once from all its text lines, and the column
-        boxes in reading order (`rowkeeper.page_columns`); the finder searches each box apart."""
+        boxes in reading order (`rowkeeper.page_columns`), as the transforms place headings by."""
         return text_columns(self.lines)
 
     @cached_property
     def features(self) -> PageFeatures:
         """Rulings and aligned text columns: whether the page may hold a table."""
-        return page_features(self.page, self.pno, self.lines, rules=self.rules, columns=self.columns)
+        return page_features(self.page, self.pno, self.lines, rules=self.rules)
 
     @cached_property
     def upright(self) -> int | None:
