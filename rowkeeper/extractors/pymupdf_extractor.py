@@ -219,7 +219,7 @@ class PyMuPDFExtractor:
         # an external header: clipping to the candidate regions makes prose pages cheap.
         first = _find(doc, page, pno, {**kwargs, "clip": clip} if clip else kwargs)
         found = [self._repair(doc, page, pno, kwargs, t) for t in first]
-        stubbed = [_ruled_fixups(doc, page, pno, kwargs, t) for t in found if any(t is f for f in first)]
+        stubbed = [_ruled_fixups(doc, page, pno, kwargs, t, view.rules) for t in found if any(t is f for f in first)]
         ruled = [self._unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
         # a grid of boxes with gutters: the single boxes find_tables may read are its cells
@@ -367,19 +367,21 @@ def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     return again[0] if len(again) == 1 and again[0].col_count == tab.col_count + 1 else tab
 
 
-def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
+def _ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any,
+                  rules: tuple[list[Any], list[Any]] | None = None) -> Any:
     """A ruled table with its records parted at its column rules' joints and its packed rows
     split, then its open stub column added (each re-read keeps the rules the last one added)."""
-    tab, kwargs = _split_joint_rows(doc, page, pno, kwargs, tab)
+    tab, kwargs = _split_joint_rows(doc, page, pno, kwargs, tab, rules)
     tab, kwargs = _split_packed_rows(doc, page, pno, kwargs, tab)
     return _stub_column(doc, page, pno, kwargs, tab)
 
 
 def _split_joint_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
-                      tab: Any) -> tuple[Any, dict[str, Any]]:
+                      tab: Any, rules: tuple[list[Any], list[Any]] | None = None) -> tuple[Any, dict[str, Any]]:
     """A ruled table re-read with a row rule at each joint of its column rules
-    (`joint_row_rules`: rules drawn one segment per record), and the kwargs that did it."""
-    add = joint_row_rules(page, tab.bbox)
+    (`joint_row_rules`: rules drawn one segment per record), and the kwargs that did it;
+    `rules`: the page's ruling segments, when the caller has read them."""
+    add = joint_row_rules(page, tab.bbox, rules)
     if not add:
         return tab, kwargs
     more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}

@@ -25,11 +25,14 @@ _TOL = 1.5
 """Points within which two rule ends count as one joint and two rules as one column rule."""
 
 
-def joint_row_rules(page: pymupdf.Page, bbox: Sequence[float]) -> list[Segment]:
+def joint_row_rules(page: pymupdf.Page, bbox: Sequence[float],
+                    rules: tuple[Sequence[BBox], Sequence[BBox]] | None = None) -> list[Segment]:
     """Rules across the table at each height where every inner column rule (two or more)
     ends and the next segment starts, no row rule is drawn and no text line is cut: [] when
-    there are fewer than two such joints (a rule broken once is a spanning cell's edge)."""
-    hs, vs = rules_of_page(page)
+    there are fewer than two such joints (a rule broken once is a spanning cell's edge), or
+    the bands between them are no records of several lines (`_records_of_lines`). `rules`:
+    the page's (horizontal, vertical) ruling segments, read here when not given."""
+    hs, vs = rules if rules is not None else rules_of_page(page)
     columns = _column_rules(vs, bbox)
     if len(columns) < 2:
         return []
