@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from rowkeeper.models import BBox
 
-OWNED = 0.5
-"""Share of a candidate's lines owned by a stronger one at which it is that table again."""
+OWNED = 0.9
+"""Share of a candidate's lines owned by stronger ones at which it is that table again (a
+candidate sharing fewer reads more of the page than they do, and stays)."""
 
 
 def _centre_in(line: BBox, box: BBox, pad: float = 1.0) -> bool:
@@ -23,17 +24,27 @@ def _centre_in(line: BBox, box: BBox, pad: float = 1.0) -> bool:
     return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
 
 
+def _area(b: BBox) -> float:
+    return max(b[2] - b[0], 0.0) * max(b[3] - b[1], 0.0)
+
+
+def _overlap(a: BBox, b: BBox) -> float:
+    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
+
+
 def owned_once(boxes: Sequence[BBox], lines: Sequence[BBox]) -> list[int]:
     """Indices of the candidate boxes kept (given strongest first): each in turn takes the
-    lines whose centre lies in it, unless `OWNED` of them already belong to a kept one. A
+    lines whose centre lies in it, unless `OWNED` of them already belong to kept ones that it
+    covers for the most part (a small table nested in a larger box is a table of its own). A
     candidate holding no line (a ruled frame around pictures) is kept: it shares no text."""
     owner: dict[int, int] = {}
     kept = []
     for i, box in enumerate(boxes):
         mine = [k for k, ln in enumerate(lines) if _centre_in(ln, box)]
-        taken = sum(k in owner for k in mine)
-        if mine and taken >= OWNED * len(mine):
-            continue
+        owners = {owner[k] for k in mine if k in owner}
+        if mine and len([k for k in mine if k in owner]) >= OWNED * len(mine) \
+                and sum(_overlap(box, boxes[o]) for o in owners) >= 0.5 * sum(_area(boxes[o]) for o in owners):
+            continue  # the same table again (not one nested in a larger box: that one stays)
         kept.append(i)
         for k in mine:
             owner.setdefault(k, i)

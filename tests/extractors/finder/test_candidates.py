@@ -55,3 +55,8 @@ def test_ruled_key_value_blocks_side_by_side_are_each_one_table(tmp_path: Path, 
     tables = tables_of(_boxed_blocks(tmp_path / "form.pdf", bold))
     assert [[tuple(r) for r in t.rows] for t in tables] == [LEFT, RIGHT]
     assert [t.columns for t in tables] == [("", "")] * 2
+
+
+def test_a_small_table_nested_in_a_larger_box_is_kept() -> None:
+    lines = [(70, 100 + 15 * i, 140, 110 + 15 * i) for i in range(3)]
+    assert owned_once([(40, 40, 560, 700), (60, 95, 150, 145)], lines) == [0, 1]
