@@ -38,7 +38,8 @@ def _ratio(result) -> float:
 def test_a_table_whose_names_dwarf_its_values_keeps_row_groups_and_drops_row_chunks(long_names: Path):
     unbounded = process_document(load_document(str(long_names)), Config.model_validate(
         {"chunk": {"max_output_ratio": 0}}))
-    result = process_document(load_document(str(long_names)), Config())
+    result = process_document(load_document(str(long_names)), Config.model_validate(
+        {"chunk": {"max_output_ratio": 10}}))
     assert result.document.status == "ok"
     (table,) = result.tables
     assert list(table.columns) == NAMES and len(table.rows) == 12
@@ -55,7 +56,7 @@ def test_a_table_whose_names_dwarf_its_values_keeps_row_groups_and_drops_row_chu
 def test_an_ordinary_table_keeps_its_row_chunks(tmp_path: Path):
     path = tmp_path / "ruled.pdf"
     path.write_bytes(pdfgen.build_pdf(sample_specs()["ruled"]))
-    result = process_document(load_document(str(path)), Config())
+    result = process_document(load_document(str(path)), Config.model_validate({"chunk": {"max_output_ratio": 10}}))
     assert {c.kind for c in result.chunks} >= {"table", "row_group", "row"}
     assert not [w for w in result.document.warnings if "row chunks left out" in w]
     assert _ratio(result) < 10
