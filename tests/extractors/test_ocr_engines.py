@@ -97,7 +97,7 @@ def test_char_centres_are_those_of_rapidocrs_own_char_boxes(ruled_scan: np.ndarr
     ocr = get_engine("rapidocr", ("en", "ja"), 960, 1)._ocr  # noqa: SLF001
     img, record = ocr.preprocess_img(np.dstack([ruled_scan] * 3))
     crops, det = ocr.detect_and_crop(img, record)
-    ocr.return_word_box = True
+    ocr.return_word_box = ocr.return_single_char_box = True  # what RapidOcrEngine.read asks for
     rec = ocr.recognize_txt(crops)
     ours = ocr.calc_word_boxes(crops, det.boxes, copy.deepcopy(rec))
     theirs = RapidOCR.calc_word_boxes(ocr, crops, copy.deepcopy(det.boxes), rec)
