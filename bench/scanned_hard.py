@@ -13,7 +13,11 @@ headers, cross-page merge). Scores, per split, against the generator's truth:
 * per language (Vietnamese separately), and per table kind;
 * mixed merged: share of mixed documents read as one table over pages 1-3 with every row;
 * seconds per scanned page: wall time of process_document over the one-page documents,
-  engines loaded before (measured under whatever load the machine has; CPU seconds too).
+  engines loaded before (measured under whatever load the machine has; CPU seconds too, and
+  Tesseract's, a subprocess, beside them);
+* CPU seconds per page by stage over the one-page scans (render, deskew, rules, OCR detection,
+  recognition, Tesseract, cell re-reads, SLANet-plus, assemble, ...: `bench/stages.py`), and
+  the process's peak RSS.
 
 `--baseline` also runs img2table 2.0 with RapidOCR (the same wheel models) over each scanned
 page image, scored the same way (its leading rows as header); mixed merge does not apply.

@@ -79,7 +79,7 @@ class RapidOcrEngine:
     name = "rapidocr"
     box_to_font = 1.55  # DB detection boxes are unclipped ~1.5x the font size
 
-    def __init__(self, det_side: int, threads: int, languages: tuple[str, ...] = ()) -> None:
+    def __init__(self, det_side: int, threads: int, languages: tuple[str, ...] = (), inked_only: bool = False) -> None:
         try:
             import rapidocr
             from rapidocr import RapidOCR
@@ -101,6 +101,7 @@ class RapidOcrEngine:
             "EngineConfig.onnxruntime.intra_op_num_threads": threads,
             "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         })
+        self._ocr.inked_only = inked_only
         _restrict_charset(self._ocr, languages)
 
     def read(self, img: np.ndarray) -> list[OcrBox]:
@@ -181,13 +182,13 @@ def _paged(rapid: type) -> type:
 
     class PagedRapidOCR(rapid):  # type: ignore[misc, valid-type]
         def detect_and_crop(self, img: np.ndarray, op_record: dict) -> tuple[list[np.ndarray], object]:
-            """RapidOCR's step, with the detector run by `detect_in_content`."""
+            """RapidOCR's step; with `inked_only`, the detector run by `detect_in_content`."""
             det = self._load_det_model()
             if self.cfg.Global.use_vertical_padding:
                 img, op_record = apply_vertical_padding(img, op_record, self.width_height_ratio, self.min_height)
             else:
                 op_record["padding_1"] = {"top": 0, "left": 0}
-            res = detect_in_content(det, img)
+            res = detect_in_content(det, img) if getattr(self, "inked_only", False) else det(img)
             if res.boxes is None:
                 raise RapidOCRError("The text detection result is empty")
             return self.crop_text_regions(img, res.boxes), res
@@ -273,13 +274,15 @@ def char_centers(text: str, info: object, crop: tuple[int, int], quad: np.ndarra
     return [float(v) for v in xs.mean(axis=1)]
 
 
-def content_box(gray: np.ndarray, pad: float = 0.025, contrast: int = 25) -> tuple[int, int, int, int]:
+def content_box(gray: np.ndarray, pad: float = 0.05, contrast: int = 25) -> tuple[int, int, int, int]:
     """(x0, y0, x1, y1) around the image's ink, padded by `pad` of its longest side; the whole
     image when it holds no ink.
 
     Read on a 4x smaller copy (area averaging: sensor noise averages out, a glyph's strokes do
     not), where ink is `contrast` darker than the paper (the median) and a blob of one or two
-    cells is a speck. Faint marks only widen the box: it errs towards the whole image."""
+    cells is a speck. Faint marks only widen the box: it errs towards the whole image. The
+    margin is wide because the detector pools over its whole input: with less blank paper
+    around the text its boxes move by a pixel more often than with the whole page."""
     h, w = gray.shape[:2]
     k = 4
     if h < 8 * k or w < 8 * k:
@@ -399,8 +402,10 @@ def _same_phrase(a: OcrBox, b: OcrBox) -> bool:
 
 
 @functools.lru_cache(maxsize=4)
-def get_engine(kind: str, languages: tuple[str, ...], det_side: int, threads: int) -> OcrEngine:
-    """The process-wide engine for these settings (ONNX sessions are loaded once per process)."""
+def get_engine(kind: str, languages: tuple[str, ...], det_side: int, threads: int,
+               inked_only: bool = False) -> OcrEngine:
+    """The process-wide engine for these settings (ONNX sessions are loaded once per process);
+    `inked_only`: RapidOCR's detector sees only the inked part of a page (`detect_in_content`)."""
     if kind == "tesseract":
         return TesseractEngine(languages)
-    return RapidOcrEngine(det_side, threads, languages)
+    return RapidOcrEngine(det_side, threads, languages, inked_only)
