@@ -381,21 +381,20 @@ def _split_joint_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: 
     """A ruled table re-read with a row rule at each joint of its column rules
     (`joint_row_rules`: rules drawn one segment per record), and the kwargs that did it;
     `rules`: the page's ruling segments, when the caller has read them."""
-    add = joint_row_rules(page, tab.bbox, rules)
-    if not add:
-        return tab, kwargs
-    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}
-    again = _find(doc, page, pno, {**more, "clip": _pad(tab.bbox)})
-    if len(again) == 1 and again[0].row_count > tab.row_count:
-        return again[0], more
-    return tab, kwargs
+    return _reread_with_rows(doc, page, pno, kwargs, tab, joint_row_rules(page, tab.bbox, rules))
 
 
 def _split_packed_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
                        tab: Any) -> tuple[Any, dict[str, Any]]:
     """A ruled table re-read with `packed_row_rules` added (and the kwargs that did it), so
     the lines of figures in its frame become rows of cells; as it was when none apply."""
-    add = packed_row_rules(page, tab)
+    return _reread_with_rows(doc, page, pno, kwargs, tab, packed_row_rules(page, tab))
+
+
+def _reread_with_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any],
+                      tab: Any, add: Sequence[Any]) -> tuple[Any, dict[str, Any]]:
+    """`tab` re-read inside its frame with the row rules `add` (and the kwargs that did it),
+    kept only when it is still one table with more rows; as it was otherwise."""
     if not add:
         return tab, kwargs
     more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}

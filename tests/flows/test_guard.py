@@ -19,6 +19,7 @@ from rowkeeper.errors import OutputError
 from rowkeeper.flows.guard import describe_os_error, lock_owner, out_lock
 from samples import pdfgen
 from samples.make_samples import sample_specs
+from tests.flows.marked import marked
 
 _HOLD = ("import sys, time; from rowkeeper.flows.guard import out_lock\n"
          "with out_lock(sys.argv[1]):\n    print('held', flush=True); time.sleep(float(sys.argv[2]))\n")
@@ -146,21 +147,6 @@ def test_a_locked_duckdb_is_one_line_and_exit_2(tmp_path: Path):
     duckdb.connect(str(db)).close()  # the holder's death released it
 
 
-def _marked(mark: str) -> list[str]:
-    """Command lines of live processes whose environment carries `mark`."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            env = Path(f"/proc/{pid}/environ").read_bytes()
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if mark.encode() in env and state != "Z":
-            found.append(f"{pid} {cmd}")
-    return found
-
-
 def test_kill_9_of_a_run_leaves_no_server_and_no_worker(tmp_path: Path):
     """The run kills itself with SIGKILL once its first document is extracted: its Prefect
     server and its worker must be gone within seconds."""
@@ -169,9 +155,9 @@ def test_kill_9_of_a_run_leaves_no_server_and_no_worker(tmp_path: Path):
     got = _rowkeeper(str(_pdf(tmp_path / "in")), "--out", str(tmp_path / "out"), env=env)
     assert got.returncode == -signal.SIGKILL, got.stderr[-2000:]
     deadline = time.monotonic() + 15
-    while _marked(mark) and time.monotonic() < deadline:
+    while marked(mark) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert _marked(mark) == []
+    assert marked(mark) == []
 
 
 def test_the_run_process_past_its_memory_cap_stops_in_one_line_and_a_rerun_resumes(tmp_path: Path):

@@ -20,6 +20,7 @@ from rowkeeper.flows.guard import profile_api_url
 from rowkeeper.flows.local_run import uses_prefect
 from samples import pdfgen
 from samples.make_samples import sample_specs
+from tests.flows.marked import marked
 
 _RUN = ("import sys\nfrom rowkeeper.cli import main\n"
         "rc = main(['run', *sys.argv[1:], '--no-progress'])\n"
@@ -109,21 +110,6 @@ def test_prefect_always_gives_the_same_outputs_through_the_flow(tmp_path: Path):
     assert _rows(tmp_path / "flow") == _rows(tmp_path / "local")
 
 
-def _marked(mark: str) -> list[str]:
-    """Command lines of live processes whose environment carries `mark`."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            env = Path(f"/proc/{pid}/environ").read_bytes()
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if mark.encode() in env and state != "Z":
-            found.append(f"{pid} {cmd}")
-    return found
-
-
 def test_kill_9_of_a_run_through_prefect_leaves_no_server(tmp_path: Path):
     mark = f"rk-orphan-{uuid.uuid4().hex}"
     cfg = tmp_path / "always.yaml"
@@ -134,6 +120,6 @@ def test_kill_9_of_a_run_through_prefect_leaves_no_server(tmp_path: Path):
     got = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
     assert got.returncode == -signal.SIGKILL, got.stderr[-2000:]
     deadline = time.monotonic() + 15
-    while _marked(mark) and time.monotonic() < deadline:
+    while marked(mark) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert _marked(mark) == []
+    assert marked(mark) == []
