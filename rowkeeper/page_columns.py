@@ -76,7 +76,7 @@ def text_columns(lines: Sequence[TextLine]) -> PageColumns:
     mids = gutters(lines, left, right)
     if not mids:
         return whole
-    zones = _zones(_rows(lines), mids)
+    zones = _zones(text_rows(lines), mids)
     if not any(split for _, _, split in zones):
         return whole
     xs = [left, *mids, right]
@@ -186,8 +186,9 @@ def _level(other: Sequence[TextLine], text: Sequence[TextLine]) -> bool:
     return level >= 0.5 * len(other)
 
 
-def _rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
-    """Lines grouped into rows of the page: centres within half a line height of the row's first."""
+def text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
+    """Lines grouped into visual rows of the page, top to bottom: vertical centres within half
+    a line height of the row's first line (the one grouping of lines into rows)."""
     rows: list[list[TextLine]] = []
     for ln in sorted(lines, key=lambda t: ((t.bbox[1] + t.bbox[3]) / 2, t.bbox[0])):
         cy, h = (ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[3] - ln.bbox[1]

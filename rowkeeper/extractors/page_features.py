@@ -15,6 +15,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import text_rows
 
 _RULE_MAX_THICKNESS = 3.0
 _RULE_MIN_LENGTH = 8.0
@@ -148,17 +149,8 @@ def _split_wide_gaps(line: TextLine) -> list[TextLine]:
 
 
 def _text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
-    """Lines grouped into visual rows (vertical centres within half a line height)."""
-    rows: list[list[TextLine]] = []
-    for ln in sorted(lines, key=lambda t: ((t.bbox[1] + t.bbox[3]) / 2, t.bbox[0])):
-        cy, h = (ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[3] - ln.bbox[1]
-        if rows:
-            last = rows[-1][0]
-            if abs((last.bbox[1] + last.bbox[3]) / 2 - cy) <= max(h, 2.0) / 2:
-                rows[-1].append(ln)
-                continue
-        rows.append([ln])
-    return [sorted(r, key=lambda t: t.bbox[0]) for r in rows]
+    """Lines grouped into visual rows (`page_columns.text_rows`), each row left to right."""
+    return [sorted(r, key=lambda t: t.bbox[0]) for r in text_rows(lines)]
 
 
 def _table_like(row: Sequence[TextLine]) -> bool:
