@@ -1,6 +1,6 @@
 """Layout zoo benchmark: generated documents of many layouts, exact truth, dev and test splits.
 
-    python bench/zoo.py [--split dev|test|all] [--family REGEX] [--lang ja,de] [--limit N]
+    python bench/zoo.py [--split dev|test|dev2|holdout|all|every|LIST] [--family REGEX] [--lang ja,de] [--limit N]
                         [--no-retrieval] [--misses N] [--json FILE] [--show REGEX]
 
 Generates the zoo (bench/zoo/: 17 layout families x 18 documents, 5 languages, seeded, written
@@ -9,7 +9,9 @@ once to bench/out/zoo/), runs rowkeeper in-process on every selected document
 (recall, precision), cell, column-name, caption, section-path and column-type accuracy and
 duplicated tables, then per family and per language, the dev - test gap, the retrieval check
 (bench/zoo/retrieval.py) and the invariants (bench/invariants.py). Tune on dev only; test is
-for measuring. Outputs (tables.jsonl, chunks.jsonl, documents.jsonl per run) go to --out.
+for measuring. `--split dev2` (a second, fresh draw; tunable) tells whether a rule tuned on dev
+holds on documents it was not tuned on; `holdout` is measured like test (bench/zoo/corpus.py).
+`all` is dev,test; `every` all four. Outputs (tables.jsonl, chunks.jsonl, documents.jsonl per run) go to --out.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.invariants import check_document, print_violations  # noqa: E402
-from bench.zoo.corpus import materialize, plan  # noqa: E402
+from bench.zoo.corpus import SPLITS, materialize, plan  # noqa: E402
 from bench.zoo.score import score_all  # noqa: E402
 from rowkeeper.config import load_config  # noqa: E402
 from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
@@ -36,8 +38,9 @@ METRICS = ("recall", "precision", "cells", "columns", "captions", "sections", "t
 
 def select(args) -> list:
     """The planned documents the options keep, interleaved across families for --limit."""
-    docs = [d for d in plan()
-            if (args.split == "all" or d.split == args.split)
+    wanted = _splits(args.split)
+    docs = [d for d in plan(extra=bool(set(wanted) - {"dev", "test"}))
+            if d.split in wanted
             and (not args.family or re.search(args.family, d.family))
             and (not args.lang or d.lang in args.lang.split(","))]
     families = list(dict.fromkeys(d.family for d in docs))
@@ -54,6 +57,15 @@ def select(args) -> list:
             by_split.setdefault(d.split, []).append(d)
         ordered = [d for s in by_split.values() for d in s[: args.limit]]
     return ordered
+
+
+def _splits(option: str) -> list[str]:
+    """The splits `--split` names: one, a comma list, `all` (dev and test) or `every`."""
+    named = {"all": ["dev", "test"], "every": list(SPLITS)}.get(option) or option.split(",")
+    unknown = [s for s in named if s not in SPLITS]
+    if unknown:
+        raise SystemExit(f"zoo: unknown split {', '.join(unknown)} (choose from {', '.join(SPLITS)}, all, every)")
+    return named
 
 
 def run(docs, corpus: Path, out: Path, config_path: str | None) -> tuple[dict, dict, set, list]:
@@ -96,9 +108,9 @@ def print_figures(groups: dict, splits: list[str]) -> dict:
     for s in splits:
         g = groups[("split", s)]
         print(_row(s, figs[s], f"   ({g.tables} tables, {g.extracted} extracted, {g.failed_docs} failed docs)"))
-    if len(splits) == 2:
-        gap = {m: figs["dev"][m] - figs["test"][m] for m in (*METRICS, "duplicates")}
-        print(_row("gap (dev - test)", gap))
+    for other in (s for s in splits if s != "dev" and "dev" in splits):
+        gap = {m: figs["dev"][m] - figs[other][m] for m in (*METRICS, "duplicates")}
+        print(_row(f"gap (dev - {other})", gap))
     for kind in ("family", "lang"):
         print(f"\nper {kind}: " + " | ".join(splits) + "   (cells columns captions sections)")
         names = sorted({k[2] for k in groups if k[0] == kind})
@@ -130,7 +142,8 @@ def show(truths: list[dict], tables: dict, pattern: str) -> None:
 def main() -> int:
     """Generate, run, score and print the zoo."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    ap.add_argument("--split", default="all", help="dev, test, dev2, holdout, a comma list, "
+                    "all (dev,test) or every")
     ap.add_argument("--family", default="", help="regex over family names")
     ap.add_argument("--lang", default="", help="comma list of languages")
     ap.add_argument("--limit", type=int, default=0, help="documents per split (spread over families)")
@@ -149,7 +162,7 @@ def main() -> int:
     docs = materialize(docs, corpus)
     truths = [d.to_json() for d in docs]
     gen = time.perf_counter() - start
-    splits = [s for s in ("dev", "test") if any(d.split == s for d in docs)]
+    splits = [s for s in SPLITS if any(d.split == s for d in docs)]
     print(f"zoo: {len(docs)} documents ({', '.join(f'{sum(d.split == s for d in docs)} {s}' for s in splits)}), "
           f"{len({d.family for d in docs})} families, {len({d.lang for d in docs})} languages, "
           f"{sum(len(d.tables) for d in docs)} truth tables; generated/loaded in {gen:.1f} s")

@@ -4,6 +4,12 @@ Document k of a family gets its seed from a hash of (family, k), so a document n
 when families are added. Half of each family's documents are dev and half test (k even/odd
 after a hashed shuffle), with independent draws; languages rotate so each split holds every
 language in every family.
+
+A second seed range (documents PER_FAMILY .. 2*PER_FAMILY-1 of each family) forms two more
+splits drawn the same way: **dev2**, a fresh draw to check that a rule tuned on dev holds on
+documents it was not tuned on (tunable, like dev), and **holdout**, measured like test (only at
+the start and end of a piece of work, never inspected case by case). Neither changes the
+documents of dev and test.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from bench.zoo.families import FAMILIES
 from bench.zoo.fonts import pick_face
 
 PER_FAMILY = 18
+SPLITS = ("dev", "test", "dev2", "holdout")
 GENERATOR_VERSION = "5"  # bump when a change alters documents already generated
 
 
@@ -27,16 +34,18 @@ def seed_of(family: str, k: int) -> int:
     return int(hashlib.sha256(f"zoo:{family}:{k}".encode()).hexdigest()[:8], 16)
 
 
-def plan(per_family: int = PER_FAMILY) -> list[TruthDoc]:
-    """Every document of the zoo (truth skeletons: name, family, language, split, seed)."""
+def plan(per_family: int = PER_FAMILY, extra: bool = False) -> list[TruthDoc]:
+    """Every document of the zoo (truth skeletons: name, family, language, split, seed): dev
+    and test; with `extra`, also dev2 and holdout from the second seed range."""
+    ranges = [(0, ("dev", "test"))] + ([(per_family, ("dev2", "holdout"))] if extra else [])
     docs = []
-    for f, family in enumerate(FAMILIES):
-        order = sorted(range(per_family), key=lambda k: seed_of(family, k))
-        for rank, k in enumerate(order):
-            split = "dev" if rank % 2 == 0 else "test"
-            lang = LANGS[(rank // 2 + f) % len(LANGS)]
-            docs.append(TruthDoc(doc=f"{family}-{k:02d}-{lang}", family=family, lang=lang,
-                                 split=split, seed=seed_of(family, k)))
+    for first, (even, odd) in ranges:
+        for f, family in enumerate(FAMILIES):
+            order = sorted(range(first, first + per_family), key=lambda k: seed_of(family, k))
+            for rank, k in enumerate(order):
+                lang = LANGS[(rank // 2 + f) % len(LANGS)]
+                docs.append(TruthDoc(doc=f"{family}-{k:02d}-{lang}", family=family, lang=lang,
+                                     split=even if rank % 2 == 0 else odd, seed=seed_of(family, k)))
     return docs
 
 

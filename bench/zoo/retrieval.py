@@ -103,8 +103,8 @@ def print_retrieval(truths: list[dict], chunks_by_doc: dict[str, list[dict]], co
         figs[s] = {"rowkeeper": answered(ours, qs), "perfect": answered(perfect_chunks(part), qs),
                    "fixed300": answered(fixed_chunks(part, corpus), qs), "questions": len(qs)}
         f = figs[s]
-        print(f"  {s:<5} rowkeeper {f['rowkeeper']:.3f}   perfect chunks {f['perfect']:.3f}   "
+        print(f"  {s:<7} rowkeeper {f['rowkeeper']:.3f}   perfect chunks {f['perfect']:.3f}   "
               f"fixed {FIXED}-char chunks {f['fixed300']:.3f}   ({len(qs)} questions)")
-    if len(splits) == 2:
-        print(f"  gap (dev - test) rowkeeper {figs['dev']['rowkeeper'] - figs['test']['rowkeeper']:+.3f}")
+    for other in (s for s in splits if s != "dev" and "dev" in splits):
+        print(f"  gap (dev - {other}) rowkeeper {figs['dev']['rowkeeper'] - figs[other]['rowkeeper']:+.3f}")
     return figs

@@ -23,6 +23,17 @@ def test_plan_has_300_documents_15_families_5_languages_in_even_splits():
         assert {d.lang for d in docs if d.split == split} == {"en", "de", "hu", "vi", "ja"}
 
 
+def test_the_second_seed_range_adds_dev2_and_holdout_and_leaves_dev_and_test_alone():
+    base, every = plan(), plan(extra=True)
+    assert [d for d in every if d.split in ("dev", "test")] == base
+    fresh = [d for d in every if d.split in ("dev2", "holdout")]
+    assert len(fresh) == len(base)
+    assert not {d.doc for d in fresh} & {d.doc for d in base}
+    assert not {d.seed for d in fresh} & {d.seed for d in base}
+    splits = Counter((d.family, d.split) for d in fresh)
+    assert all(splits[(f, "dev2")] == splits[(f, "holdout")] for f in FAMILIES)
+
+
 def test_a_seed_gives_the_same_pdf_and_truth():
     d1, d2 = plan()[5], plan()[5]
     assert build(d1) == build(d2)
