@@ -1,0 +1,135 @@
+"""Borderless tables in a region of aligned text: columns at the gaps of the words' x
+projection, side-by-side tables and key-value blocks one by one, the header row the region left
+out, and cell texts from whole words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pymupdf
+
+from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
+from rowkeeper.extractors.finder.header_band import header_band
+from rowkeeper.extractors.finder.key_value import blocks_apart
+from rowkeeper.extractors.finder.projection import (
+    aligned_separators,
+    drop_margin_numbers,
+    lead_in,
+    picture_words,
+    projection_gaps,
+)
+from rowkeeper.extractors.finder.reads import TEXT, find_on, overlap, words_at
+from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.row_rules import row_rules, side_by_side
+from rowkeeper.extractors.images import MIN_SIDE
+from rowkeeper.models import DocumentInput
+
+
+def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
+               kwargs: dict[str, Any], region: Sequence[float], whole: bool = True) -> list[Any]:
+    """A borderless table in an aligned region: columns at the gaps of the words' x
+    projection (headers left-aligned over right-aligned numbers stay in their column);
+    tables side by side in it (`whole`: not yet split) one by one."""
+    parts = side_by_side(page, region) if whole else []
+    blocks = blocks_apart(words_at(page, _pad(region))) if whole and not parts else []
+    if blocks:  # fields side by side: keys and values, one table per block
+        return [t for x0, sep, x1 in blocks for t in find_on(doc, page, pno, {
+            **kwargs, **TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
+            "clip": _pad((x0, region[1], x1, region[3]))})]
+    if parts:
+        return [t for part in parts for t in borderless(doc, page, pno, kwargs, part, whole=False)]
+    words = words_at(page, _pad(region))
+    head = {id(w) for w in lead_in(words)}
+    if head:  # a heading over the table: the region starts under it
+        words = [w for w in words if id(w) not in head]
+        region = (region[0], min(w[1] for w in words), region[2], region[3])
+    pictures = picture_words(_pictures(page, region))
+    words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
+    seps = aligned_separators(words, seps, pictures)
+    if seps:
+        words, region = _with_header_band(page, words, seps, region)
+        # The outer rules on the words' extent: text-strategy row edges reach no further, and
+        # a rule beyond them (a line box with leading blanks) would drop the first column.
+        left, right = min(w[0] for w in words), max(w[2] for w in words)
+        ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
+                 "vertical_lines": [left, *seps, right],
+                 "clip": _pad((left, region[1], right, region[3]))}
+        ruled.update(row_rules(page, words, [left, *seps, right], region))
+        found = find_on(doc, page, pno, ruled)
+        if found:
+            return found
+    return find_on(doc, page, pno, {**kwargs, **TEXT, "clip": _pad(region)})
+
+
+def _with_header_band(page: pymupdf.Page, words: list[Any], seps: Sequence[float],
+                      region: Sequence[float]) -> tuple[list[Any], Sequence[float]]:
+    """A borderless table's words and region with the header row over it that the aligned
+    region left out (`finder.header_band`), as they were when there is none."""
+    left, right = min(w[0] for w in words), max(w[2] for w in words)
+    gap, height = column_gap(words), sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    top = min(w[1] for w in words)
+    strip = (left - 4 * gap, top - 3 * height, right + 6 * gap, top + 1)
+    band = header_band(words_at(page, pymupdf.Rect(strip)), words, [left, *seps, right])
+    if not band:
+        return words, region
+    return band + words, (region[0], min(w[1] for w in band), region[2], region[3])
+
+
+def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:
+    """Boxes of the images placed inside `region` (their centres in it), thumbnails in a
+    table's picture column; none thinner than `images.MIN_SIDE`."""
+    out = []
+    for info in page.get_image_info():
+        x0, y0, x1, y1 = info["bbox"]
+        if min(x1 - x0, y1 - y0) >= MIN_SIDE and region[0] <= (x0 + x1) / 2 <= region[2] \
+                and region[1] <= (y0 + y1) / 2 <= region[3]:
+            out.append((x0, y0, x1, y1))
+    return out
+
+
+def beside_tables(region: Sequence[float], tables: Sequence[Sequence[float]]) -> tuple[float, ...]:
+    """An aligned region less the part a table over its width takes (the rows of a borderless
+    table stacked under a grid of boxes, or lines under a ruled table, ran into one region
+    with the table's text): the taller of what is left above and below each table."""
+    out = tuple(region)
+    for g in tables:
+        if overlap(out, g) <= 0 or min(out[2], g[2]) - max(out[0], g[0]) < 0.8 * (out[2] - out[0]):
+            continue
+        # apart by more than `_borderless`'s padding, or the words on the table's edge come back
+        above, below = (out[0], out[1], out[2], g[1] - 2.5), (out[0], g[3] + 2.5, out[2], out[3])
+        out = max(above, below, key=lambda b: b[3] - b[1])
+    return out
+
+
+def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list[str | None]]:
+    """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
+    that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
+    `rejoin` (columns placed from the text): words run on from the cell on their left go back."""
+    words = words_at(page, _pad(tab.bbox, 1.0))
+    # a label phrase over a column boundary (placed from the text: no rule stops it) goes
+    # whole to one column
+    at = whole_phrases(words, _inner_edges(tab), column_gap(words)) if words else {}
+    cells: list[list[list[Any]]] = []
+    for row in tab.rows:
+        cells.append([])
+        for c in row.cells:
+            inside = [] if c is None else [
+                w for w in words if c[0] <= at.get(id(w), (w[0] + w[2]) / 2) < c[2]
+                and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+            cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
+    if rejoin and words:
+        cells = rejoin_phrases(cells, column_gap(words))
+    return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))
+             for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
+
+
+def _inner_edges(tab: Any) -> list[float]:
+    """x of the column boundaries inside a table (its cells' left edges but the first)."""
+    xs = sorted({round(c[0], 2) for r in tab.rows for c in r.cells if c})
+    return xs[1:]
+
+
+def _leader(word: str) -> bool:
+    """Dot leaders and typed rules ("......", "-----"); a lone "-" is a value (nil) and stays."""
+    return len(word) >= 3 and not word.strip(".…·-_=─—")
