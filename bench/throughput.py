@@ -1,7 +1,8 @@
 """Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
 
     python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--no-run]
-                               [--base REV] [--runner local] [--workers 1] [--prefect] [--prose]
+                               [--base REV] [--runner local] [--workers 1] [--prefect]
+                               [--prose [--stages]]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
 six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
@@ -170,16 +171,37 @@ def prose_pages(paths: list[Path], rounds: int = 3) -> tuple[int, float, float]:
     return pages, ours, theirs
 
 
-def main_prose(work: Path, docs: int, pages: int) -> int:
-    """Print ms per prose page, rowkeeper's process_document against PyMuPDF get_text."""
+def main_prose(work: Path, docs: int, pages: int, stages: bool = False) -> int:
+    """Print ms per prose page, rowkeeper's process_document against PyMuPDF get_text;
+    `stages`: then the CPU per page of each step of the per-page path, in a separate pass."""
     paths = build_corpus(work / "prose", docs, pages, tables=False)
     prose_pages(paths[:1], rounds=1)  # warm imports and the file cache
     n, ours, theirs = prose_pages(paths)
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1-minute)")
     print(f"prose corpus: {len(paths)} PDFs, {n} pages, no table")
     print(f"process_document: {1000 * ours / n:.2f} ms/page")
     print(f"get_text floor:   {1000 * theirs / n:.2f} ms/page")
     print(f"ratio process_document / get_text: {ours / theirs:.2f}")
+    if stages:
+        from bench.stages import TEXT_STAGES, StageClock
+
+        config = load_config()
+        with StageClock(TEXT_STAGES) as clock:  # wrapped calls cost a little: not the ratio's run
+            for p in paths:
+                process_document(load_document(str(p), p.name), config)
+        _print_stages(clock, n, theirs / n)
     return 0
+
+
+def _print_stages(clock, pages: int, floor_s: float) -> None:  # noqa: ANN001 - bench.stages.StageClock
+    """CPU ms per page by step, largest first, each also as a multiple of get_text's page."""
+    own, _ = clock.totals()
+    rows = sorted(clock.seconds.items(), key=lambda kv: -kv[1])
+    rows.append(("(rest: unstaged python)", own - sum(clock.seconds.values())))
+    print(f"CPU per prose page by step (total {1000 * own / pages:.2f} ms; x = multiple of get_text's page):")
+    for stage, s in rows:
+        print(f"    {stage:28s} {1000 * s / pages:6.2f} ms  {s / pages / floor_s:5.2f}x"
+              f"  ({clock.calls.get(stage, 0) / pages:.1f} calls/page)")
 
 
 def main() -> int:
@@ -189,6 +211,7 @@ def main() -> int:
     ap.add_argument("--pages-per-doc", type=int, default=22)
     ap.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "rowkeeper-throughput"))
     ap.add_argument("--prose", action="store_true", help="ms per prose page against get_text, one run")
+    ap.add_argument("--stages", action="store_true", help="with --prose: CPU per page by step")
     ap.add_argument("--no-run", action="store_true", help="skip the `rowkeeper run` part")
     ap.add_argument("--base", help="also run `rowkeeper run` from this commit (before/after)")
     ap.add_argument("--runner", default="local")
@@ -198,7 +221,7 @@ def main() -> int:
     args = ap.parse_args()
     work = Path(args.workdir)
     if args.prose:
-        return main_prose(work, args.docs, args.pages_per_doc)
+        return main_prose(work, args.docs, args.pages_per_doc, args.stages)
     paths = build_corpus(work / f"pdfs-{args.docs}x{args.pages_per_doc}", args.docs, args.pages_per_doc)
     floor(paths[:1])  # warm the imports and the file cache for both runs alike
     n_floor, t_floor = floor(paths)
