@@ -178,7 +178,7 @@ def _cut(info: dict[str, Any], tol: float = 1e-6) -> bool:
     a, b, c, d, e, f = info["transform"]
     xs, ys = (e, a + e, c + e, a + c + e), (f, b + f, d + f, b + d + f)
     whole = (min(xs), min(ys), max(xs), max(ys))
-    return any(abs(u - v) > tol for u, v in zip(info["bbox"], whole))
+    return any(abs(u - v) > tol for u, v in zip(info["bbox"], whole, strict=True))
 
 
 def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:

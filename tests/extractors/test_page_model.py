@@ -190,7 +190,7 @@ def test_one_text_page_gives_the_classification_and_unclipped_image_boxes(tmp_pa
     with open_document(doc) as model:
         pages = classify_document(doc, load_config().classify, model=model)
         boxes = [[tuple(i["bbox"]) for i in model.page(n).image_info] for n in (1, 2)]
-        model.page(1).lines
+        assert model.page(1).lines  # the text lines read too: their own text page
         refs = read_images(doc, [2], model=model)
     assert [(p.chars, p.image_coverage) for p in pages] == [w[:2] for w in want]
     assert boxes == [w[2] for w in want] and boxes[1] == [(200, 40, 360, 120), (20, 150, 120, 250)]
