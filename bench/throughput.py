@@ -114,17 +114,25 @@ def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int
     cfg.write_text(json.dumps({"runner": settings}))
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
            "--config", str(cfg), "--no-progress"]
-    start = time.monotonic()
+    start, cpu = time.monotonic(), _children_cpu()
     # cwd=tree: `python -m` puts the working directory ahead of PYTHONPATH on sys.path
     got = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree,
                          capture_output=True, text=True, timeout=3600)
-    wall = time.monotonic() - start
+    wall, cpu = time.monotonic() - start, _children_cpu() - cpu
     if got.returncode != 0:
         raise SystemExit(f"rowkeeper run failed ({got.returncode}): {got.stderr[-1500:]}")
     report = json.loads((out / "report.json").read_text())
     totals = report["totals"]
-    return {"wall": wall, "seconds": float(totals["seconds"]), "docs": float(totals["documents"]),
+    return {"wall": wall, "cpu": cpu, "seconds": float(totals["seconds"]), "docs": float(totals["documents"]),
             "startup": float(report.get("startup_seconds") or 0.0), "ok": float(totals["ok"])}
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children and theirs (the run and its workers)."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str, int]]:
@@ -257,7 +265,7 @@ def _print_runs(args: argparse.Namespace, corpus: Path, work: Path, pages: int, 
         # the flow's span: from its start to the report written (process exit not included)
         orchestration = (r["seconds"] - r["startup"] - bare) / max(r["docs"], 1)
         print(f"rowkeeper run ({name}, {args.runner} x{args.workers}): wall {r['wall']:.2f} s "
-              f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), "
+              f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), CPU {r['cpu']:.2f} s, "
               f"start-up {r['startup']:.2f} s, reported {r['seconds']:.2f} s, exit "
               f"{r['wall'] - r['seconds']:.2f} s, {r['ok']:.0f}/{r['docs']:.0f} ok; "
               f"orchestration {1000 * orchestration:.0f} ms/document", flush=True)
