@@ -21,7 +21,8 @@ flow (`runner.prefect: always`; a local run with no Prefect API configured has n
 
 `--prose` measures the per-page path of pages without a table candidate instead: the same
 corpus less its tables, each document read by process_document and by get_text alternately
-(best of 3 each), so the ms/page ratio holds even on a loaded machine.
+(best of 3 each), so the ms/page ratio holds even on a loaded machine; `--stages` then prints
+the CPU per page of each step; with `--base REV`, REV's ratio and this tree's, alternated.
 """
 
 from __future__ import annotations
@@ -203,6 +204,26 @@ def main_prose(work: Path, docs: int, pages: int, stages: bool = False) -> int:
     return 0
 
 
+def prose_before_after(base: str, work: Path, docs: int, pages: int, rounds: int = 2) -> int:
+    """`--prose` of commit `base` and of this tree, alternated `rounds` times (same load for both)."""
+    from bench.startup import base_tree
+
+    trees = {"before": base_tree(base, work), "after": ROOT}
+    ratios: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            got = subprocess.run([sys.executable, str(tree / "bench" / "throughput.py"), "--prose",
+                                  "--docs", str(docs), "--pages-per-doc", str(pages), "--workdir", str(work)],
+                                 env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree, capture_output=True,
+                                 text=True, timeout=3600, check=True)
+            line = next(ln for ln in got.stdout.splitlines() if ln.startswith("ratio process_document"))
+            ratios[name].append(float(line.rsplit(":", 1)[1]))
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1-minute)")
+    for name, got in ratios.items():
+        print(f"prose page, process_document / get_text ({name}): {', '.join(f'{r:.2f}' for r in got)}")
+    return 0
+
+
 def _print_stages(clock, pages: int, floor_s: float) -> None:  # noqa: ANN001 - bench.stages.StageClock
     """CPU ms per page by step, largest first, each also as a multiple of get_text's CPU per page."""
     own, _ = clock.totals()
@@ -231,6 +252,8 @@ def main() -> int:
                     help="also run this tree through Prefect (runner.prefect: always)")
     args = ap.parse_args()
     work = Path(args.workdir)
+    if args.prose and args.base:
+        return prose_before_after(args.base, work, args.docs, args.pages_per_doc)
     if args.prose:
         return main_prose(work, args.docs, args.pages_per_doc, args.stages)
     paths = build_corpus(work / f"pdfs-{args.docs}x{args.pages_per_doc}", args.docs, args.pages_per_doc)
