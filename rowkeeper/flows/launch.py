@@ -70,8 +70,6 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
     if not cached and not uses_prefect(config, configured_api()):
         _run_local(config, args, prepared, start)
         return
-    if not configured_api():
-        _one_run_server_env()
     server = None if configured_api() else EarlyServer()
     warm = []
     if config.runner.type == "local":  # other runners' tasks run in processes of their own
@@ -103,20 +101,6 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
             worker.close()
         if server is not None:
             server.stop()
-
-
-# Background services of a Prefect server that a private server living for one run never
-# needs (schedules, late and paused runs, worker health, leases, cancellations, automations,
-# cleanup): off, they take ~15% of its start-up CPU (bench/RESULTS.md). The event persister
-# and the task-run recorder stay: they record the flow's task runs and states.
-ONE_RUN_SERVER_OFF = ("SCHEDULER", "LATE_RUNS", "FOREMAN", "PAUSE_EXPIRATIONS", "REPOSSESSOR",
-                      "CANCELLATION_CLEANUP", "TRIGGERS", "CLEANUP_RECONCILER")
-
-
-def _one_run_server_env() -> None:
-    """Environment defaults for the ephemeral server this run starts (a user's settings win)."""
-    for name in ONE_RUN_SERVER_OFF:
-        os.environ.setdefault(f"PREFECT_SERVER_SERVICES_{name}_ENABLED", "false")
 
 
 def _run_local(config: Config, args: Any, prepared: tuple[Plan, list[Any]], start: float) -> None:

@@ -110,7 +110,7 @@ def test_prefect_always_gives_the_same_outputs_through_the_flow(tmp_path: Path):
     assert flow.stdout.split() == ["0", "True"], flow.stderr[-2000:]
     assert _statuses(tmp_path / "flow") == _statuses(tmp_path / "local")
     assert _rows(tmp_path / "flow") == _rows(tmp_path / "local")
-    # with the one-run server's idle services off, the flow run and its batch still show
+    # what the Prefect UI shows of it: the flow run and its batch's task run, completed
     with sqlite3.connect(tmp_path / "prefect" / "prefect.db") as db:
         flows = list(db.execute("select name, state_type from flow_run"))
         tasks = list(db.execute("select name, state_type from task_run"))
