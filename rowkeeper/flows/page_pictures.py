@@ -7,12 +7,16 @@ process mostly waits on its workers meanwhile, so `PagePictures` renders each do
 pages as its result comes back, within the report's picture budget (flows.report_html), and
 the report takes them from there (`attach`); a page it wants that was not rendered beforehand
 is rendered then, so the report is the same either way. Only the run's own thread renders here
-(PyMuPDF is not thread-safe): the extraction itself runs in the worker processes.
+(PyMuPDF is not thread-safe): the extraction itself runs in the worker processes. The thread
+runs at a lower priority, so on a busy machine it takes idle CPU only; what it has not rendered
+when the last document is loaded, the report renders.
 """
 
 from __future__ import annotations
 
+import os
 import queue
+import sys
 import threading
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -50,24 +54,27 @@ class PagePictures:
             self.offer(result)
             yield result
 
-    def stop(self) -> None:
-        """Render what is queued, then end the thread."""
+    def finish(self) -> None:
+        """Render everything queued, then end the thread (the report then renders nothing)."""
         self._todo.put(_STOP)
         self._thread.join()
 
     def cancel(self) -> None:
-        """End after the page being rendered (a run that failed or was interrupted)."""
+        """End after the page being rendered (the rest, if the report wants it, it renders)."""
         self._cancelled.set()
         self._todo.put(_STOP)
 
     def attach(self, entries: Iterable[dict[str, Any]]) -> None:
-        """Give each report entry its rendered pages (`_pictures`, which report.json leaves out)."""
-        self.stop()
+        """Give each report entry its rendered pages (`_pictures`, which report.json leaves out).
+        Pages still queued are left to the report, which renders them at the run's priority."""
+        self.cancel()
+        self._thread.join()
         for entry in entries:
             if entry.get("source") in self.done:
                 entry["_pictures"] = self.done[entry["source"]]
 
     def _work(self) -> None:
+        _lower_priority()
         if self._after is not None:
             self._after.join()
         try:
@@ -93,3 +100,16 @@ class PagePictures:
                 thumbs -= 1
                 if len(widths) > 1:
                     zooms, zoom_bytes = zooms - 1, zoom_bytes - len(got.uris[rh.ZOOM_WIDTH])
+
+
+def _lower_priority(by: int = 10) -> None:
+    """This thread's nice value raised: on a busy machine the workers' extraction, which the
+    run waits for, goes first, and the pictures take what CPU is idle (Linux: a thread has its
+    own nice value, set through its thread id; elsewhere that id is no process's, so skip)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + by))
+    except OSError:  # not allowed here: the pictures render at the run's own priority
+        pass

@@ -1,5 +1,6 @@
 """report.html's page pictures rendered while a local run extracts (flows.page_pictures): the
-same pictures as rendered at the end, taken from the run's thread, within the report's budget."""
+same pictures as rendered at the end, taken from the run's thread (at a lower priority), within
+the report's budget."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_p
     pages = sum(len({p for t in d["tables"] for p in t["pages"]}) for d in report["documents"])
     assert pages == 3 and len(_pictures(local)) == 2 * pages
     assert _pictures(local) == _pictures(plain)
-    assert all("_pictures" in d for d in report["documents"])  # they came from the run's thread
+    # the first document's came from the run's thread (the last one's may be left to the report)
+    assert any("_pictures" in d for d in report["documents"])
 
 
 def test_pictures_rendered_ahead_are_those_of_the_report_and_stop_at_its_budget(tmp_path: Path,
@@ -53,6 +55,7 @@ def test_pictures_rendered_ahead_are_those_of_the_report_and_stop_at_its_budget(
     monkeypatch.setattr(report_html, "MAX_ENLARGED", 1)
     pictures = PagePictures()
     assert list(pictures.passing(results)) == results
+    pictures.finish()
     entries = [{"source": r.document.source} for r in results]
     pictures.attach(entries)
     done = {Path(e["source"]).name: e.get("_pictures", {}) for e in entries}
@@ -61,3 +64,27 @@ def test_pictures_rendered_ahead_are_those_of_the_report_and_stop_at_its_budget(
         "ruled.pdf": {1: [360, 1400]}, "two_page.pdf": {1: [360]}}
     ahead = render_page(str(corpus / "ruled.pdf"), 1, [360, 1400], [(50, 100, 250, 150)], done["ruled.pdf"][1])
     assert ahead == render_page(str(corpus / "ruled.pdf"), 1, [360, 1400], [(50, 100, 250, 150)])
+
+
+def test_the_picture_thread_runs_below_the_run_s_priority() -> None:
+    """On a busy machine the workers' extraction goes first: the render thread's nice value is
+    above the run's (Linux gives each thread its own)."""
+    import os
+    import sys
+    import threading
+
+    import pytest
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("per-thread nice values are Linux's")
+    gate = threading.Event()
+    after = threading.Thread(target=gate.wait)
+    after.start()
+    pictures = PagePictures(after=after)  # its thread lowers its priority, then waits on `after`
+    tid = pictures._thread.native_id
+    deadline = time.monotonic() + 30
+    while os.getpriority(os.PRIO_PROCESS, tid) == os.getpriority(os.PRIO_PROCESS, 0) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert os.getpriority(os.PRIO_PROCESS, tid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    gate.set()
+    pictures.finish()
