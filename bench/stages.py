@@ -55,6 +55,31 @@ SCAN_STAGES: tuple[Target, ...] = (
 )
 
 
+TEXT_STAGES: tuple[Target, ...] = (
+    ("pymupdf", "Page.get_textpage", "text page (MuPDF)"),
+    ("pymupdf", "Page.get_cdrawings", "drawings (MuPDF)"),
+    ("pymupdf", "TextPage.extractDICT", "span dict (MuPDF)"),
+    ("pymupdf", "TextPage.extractRAWDICT", "char dict (MuPDF)"),
+    ("pymupdf", "TextPage.extractText", "plain text (MuPDF)"),
+    ("rowkeeper.extractors.classify", "classify_document", "classify"),
+    ("rowkeeper.extractors.page_model", "fast_lines", "text lines"),
+    ("rowkeeper.extractors.page_model", "lines_of_dict", "text lines"),
+    ("rowkeeper.extractors.page_model", "page_features", "page features"),
+    ("rowkeeper.extractors.page_model", "rules_of_page", "page features"),
+    ("rowkeeper.extractors.cascade", "run_cascade", "cascade (rest)"),
+    ("rowkeeper.extractors.outline", "read_outline", "outline"),
+    ("rowkeeper.transforms.assemble", "assemble_tables", "assemble (headers, merge)"),
+    ("rowkeeper.transforms.text_chunks", "document_sections", "context (sections)"),
+    ("rowkeeper.transforms.text_chunks", "paragraphs", "text chunks"),
+    ("rowkeeper.transforms.text_chunks", "chunk_text", "text chunks"),
+    ("rowkeeper.transforms.table_chunks", "chunk_document", "chunks (rest)"),
+    ("rowkeeper.transforms.bounds", "document_text_chars", "bounds"),
+    ("rowkeeper.transforms.coverage", "uncovered_pages", "coverage check"),
+    ("rowkeeper.flows.pipeline", "load_document", "hash (sha256)"),
+)
+"""The per-page path of a text page (bench/throughput.py --prose --stages)."""
+
+
 def _resolve(module: str, path: str) -> tuple[object, str] | None:
     """The object holding the attribute `path` names, and the attribute's name (None: absent)."""
     try:

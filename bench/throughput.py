@@ -1,7 +1,8 @@
 """Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
 
     python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--no-run]
-                               [--base REV] [--runner local] [--workers 1] [--prefect] [--prose]
+                               [--base REV] [--runner local] [--workers 1] [--prefect]
+                               [--prose [--stages]]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
 six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
@@ -20,7 +21,8 @@ flow (`runner.prefect: always`; a local run with no Prefect API configured has n
 
 `--prose` measures the per-page path of pages without a table candidate instead: the same
 corpus less its tables, each document read by process_document and by get_text alternately
-(best of 3 each), so the ms/page ratio holds even on a loaded machine.
+(best of 3 each), so the ms/page ratio holds even on a loaded machine; `--stages` then prints
+the CPU per page of each step; with `--base REV`, REV's ratio and this tree's, alternated.
 """
 
 from __future__ import annotations
@@ -113,17 +115,25 @@ def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int
     cfg.write_text(json.dumps({"runner": settings}))
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
            "--config", str(cfg), "--no-progress"]
-    start = time.monotonic()
+    start, cpu = time.monotonic(), _children_cpu()
     # cwd=tree: `python -m` puts the working directory ahead of PYTHONPATH on sys.path
     got = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree,
                          capture_output=True, text=True, timeout=3600)
-    wall = time.monotonic() - start
+    wall, cpu = time.monotonic() - start, _children_cpu() - cpu
     if got.returncode != 0:
         raise SystemExit(f"rowkeeper run failed ({got.returncode}): {got.stderr[-1500:]}")
     report = json.loads((out / "report.json").read_text())
     totals = report["totals"]
-    return {"wall": wall, "seconds": float(totals["seconds"]), "docs": float(totals["documents"]),
+    return {"wall": wall, "cpu": cpu, "seconds": float(totals["seconds"]), "docs": float(totals["documents"]),
             "startup": float(report.get("startup_seconds") or 0.0), "ok": float(totals["ok"])}
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children and theirs (the run and its workers)."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def end_to_end(paths: list[Path], out: Path) -> tuple[int, int, float, dict[str, int]]:
@@ -170,16 +180,60 @@ def prose_pages(paths: list[Path], rounds: int = 3) -> tuple[int, float, float]:
     return pages, ours, theirs
 
 
-def main_prose(work: Path, docs: int, pages: int) -> int:
-    """Print ms per prose page, rowkeeper's process_document against PyMuPDF get_text."""
+def main_prose(work: Path, docs: int, pages: int, stages: bool = False) -> int:
+    """Print ms per prose page, rowkeeper's process_document against PyMuPDF get_text;
+    `stages`: then the CPU per page of each step of the per-page path, in a separate pass."""
     paths = build_corpus(work / "prose", docs, pages, tables=False)
     prose_pages(paths[:1], rounds=1)  # warm imports and the file cache
     n, ours, theirs = prose_pages(paths)
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1-minute)")
     print(f"prose corpus: {len(paths)} PDFs, {n} pages, no table")
     print(f"process_document: {1000 * ours / n:.2f} ms/page")
     print(f"get_text floor:   {1000 * theirs / n:.2f} ms/page")
     print(f"ratio process_document / get_text: {ours / theirs:.2f}")
+    if stages:
+        from bench.stages import TEXT_STAGES, StageClock
+
+        config = load_config()
+        with StageClock(TEXT_STAGES) as clock:  # wrapped calls cost a little: not the ratio's run
+            for p in paths:
+                process_document(load_document(str(p), p.name), config)
+        cpu = time.process_time()
+        floor(paths)
+        _print_stages(clock, n, (time.process_time() - cpu) / n)
     return 0
+
+
+def prose_before_after(base: str, work: Path, docs: int, pages: int, rounds: int = 2) -> int:
+    """`--prose` of commit `base` and of this tree, alternated `rounds` times (same load for both)."""
+    from bench.startup import base_tree
+
+    trees = {"before": base_tree(base, work), "after": ROOT}
+    ratios: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            got = subprocess.run([sys.executable, str(tree / "bench" / "throughput.py"), "--prose",
+                                  "--docs", str(docs), "--pages-per-doc", str(pages), "--workdir", str(work)],
+                                 env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree, capture_output=True,
+                                 text=True, timeout=3600, check=True)
+            line = next(ln for ln in got.stdout.splitlines() if ln.startswith("ratio process_document"))
+            ratios[name].append(float(line.rsplit(":", 1)[1]))
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1-minute)")
+    for name, got in ratios.items():
+        print(f"prose page, process_document / get_text ({name}): {', '.join(f'{r:.2f}' for r in got)}")
+    return 0
+
+
+def _print_stages(clock, pages: int, floor_s: float) -> None:  # noqa: ANN001 - bench.stages.StageClock
+    """CPU ms per page by step, largest first, each also as a multiple of get_text's CPU per page."""
+    own, _ = clock.totals()
+    rows = sorted(clock.seconds.items(), key=lambda kv: -kv[1])
+    rows.append(("(rest: unstaged python)", own - sum(clock.seconds.values())))
+    print(f"CPU per prose page by step (total {1000 * own / pages:.2f} ms = {own / pages / floor_s:.2f}x "
+          f"get_text's {1000 * floor_s:.2f} ms of CPU; x: multiple of get_text's page):")
+    for stage, s in rows:
+        print(f"    {stage:28s} {1000 * s / pages:6.2f} ms  {s / pages / floor_s:5.2f}x"
+              f"  ({clock.calls.get(stage, 0) / pages:.1f} calls/page)")
 
 
 def main() -> int:
@@ -189,6 +243,7 @@ def main() -> int:
     ap.add_argument("--pages-per-doc", type=int, default=22)
     ap.add_argument("--workdir", default=str(Path(tempfile.gettempdir()) / "rowkeeper-throughput"))
     ap.add_argument("--prose", action="store_true", help="ms per prose page against get_text, one run")
+    ap.add_argument("--stages", action="store_true", help="with --prose: CPU per page by step")
     ap.add_argument("--no-run", action="store_true", help="skip the `rowkeeper run` part")
     ap.add_argument("--base", help="also run `rowkeeper run` from this commit (before/after)")
     ap.add_argument("--runner", default="local")
@@ -197,8 +252,10 @@ def main() -> int:
                     help="also run this tree through Prefect (runner.prefect: always)")
     args = ap.parse_args()
     work = Path(args.workdir)
+    if args.prose and args.base:
+        return prose_before_after(args.base, work, args.docs, args.pages_per_doc)
     if args.prose:
-        return main_prose(work, args.docs, args.pages_per_doc)
+        return main_prose(work, args.docs, args.pages_per_doc, args.stages)
     paths = build_corpus(work / f"pdfs-{args.docs}x{args.pages_per_doc}", args.docs, args.pages_per_doc)
     floor(paths[:1])  # warm the imports and the file cache for both runs alike
     n_floor, t_floor = floor(paths)
@@ -231,7 +288,7 @@ def _print_runs(args: argparse.Namespace, corpus: Path, work: Path, pages: int, 
         # the flow's span: from its start to the report written (process exit not included)
         orchestration = (r["seconds"] - r["startup"] - bare) / max(r["docs"], 1)
         print(f"rowkeeper run ({name}, {args.runner} x{args.workers}): wall {r['wall']:.2f} s "
-              f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), "
+              f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), CPU {r['cpu']:.2f} s, "
               f"start-up {r['startup']:.2f} s, reported {r['seconds']:.2f} s, exit "
               f"{r['wall'] - r['seconds']:.2f} s, {r['ok']:.0f}/{r['docs']:.0f} ok; "
               f"orchestration {1000 * orchestration:.0f} ms/document", flush=True)

@@ -499,12 +499,15 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
 
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
-                  rules: tuple[list[BBox], list[BBox]] | None = None) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, already read)."""
+                  rules: tuple[list[BBox], list[BBox]] | None = None,
+                  image_info: Sequence[dict] | None = None) -> PageFeatures:
+    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules` and its
+    get_image_info(), already read)."""
     hs, vs = rules if rules is not None else rules_of_page(page)
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
     ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
-    pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
+    infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
+    pictures = [tuple(i["bbox"]) for i in infos]
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),

@@ -47,16 +47,30 @@ class PageModel:
         """The page's box as shown."""
         return self.page.rect
 
-    @cached_property
+    @property
     def plain_text(self) -> str:
         """The text as get_text("text") gives it (ligatures and unknown codes kept: what
         classification counts; a text page of its own, since its flags differ from `textpage`)."""
-        return self.page.get_text("text")
+        return self._text_and_images[0]
+
+    @property
+    def image_info(self) -> tuple[dict[str, Any], ...]:
+        """Every image placement, as get_image_info() gives it (unclipped boxes)."""
+        return self._text_and_images[1]
 
     @cached_property
-    def image_info(self) -> tuple[dict[str, Any], ...]:
-        """Every image placement, as get_image_info() gives it (unclipped boxes: not `textpage`'s)."""
-        return tuple(self.page.get_image_info())
+    def _text_and_images(self) -> tuple[str, tuple[dict[str, Any], ...]]:
+        # One MuPDF text page serves both (a text page costs about one get_text): images kept
+        # in it change neither the characters nor their order, only where blocks break, which
+        # the plain text shows as whitespace alone. But its clip flag cuts an image's box to the
+        # page and to the clip path, which get_image_info does not: a box that is not its
+        # placement's whole square was cut, and the page's images are then read unclipped
+        # (prose pages have no image; "number", the block index, counts this page's blocks).
+        tp = self.page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT | pymupdf.TEXT_PRESERVE_IMAGES)
+        text, infos = tp.extractText(), tp.extractIMGINFO()
+        if any(_cut(info) for info in infos):
+            infos = self.page.get_image_info()
+        return text, tuple(infos)
 
     @cached_property
     def textpage(self) -> pymupdf.TextPage:
@@ -92,7 +106,7 @@ class PageModel:
     @cached_property
     def features(self) -> PageFeatures:
         """Rulings and aligned text columns: whether the page may hold a table."""
-        return page_features(self.page, self.pno, self.lines, rules=self.rules)
+        return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info)
 
     @cached_property
     def upright(self) -> int | None:
@@ -156,6 +170,15 @@ def document_of(doc: DocumentInput, model: DocumentModel | None,
         return
     with open_document(doc, passwords) as opened:
         yield opened
+
+
+def _cut(info: dict[str, Any], tol: float = 1e-6) -> bool:
+    """Whether an image's box may be less than the unit square its transform places (clipped);
+    float rounding alone may say so too, which costs only the unclipped read."""
+    a, b, c, d, e, f = info["transform"]
+    xs, ys = (e, a + e, c + e, a + c + e), (f, b + f, d + f, b + d + f)
+    whole = (min(xs), min(ys), max(xs), max(ys))
+    return any(abs(u - v) > tol for u, v in zip(info["bbox"], whole, strict=True))
 
 
 def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:

@@ -82,10 +82,19 @@ def _encoded(pix: Any) -> str:
     return f"data:image/{kind};base64," + base64.b64encode(data).decode()
 
 
-def render_page(source: str, page: int, widths: Sequence[int],
-                boxes: Sequence[Sequence[float]] = ()) -> PageImage | None:
-    """`page` (1-based) of `source` rendered once per pixel width, or None if it cannot be read.
-    `boxes` are in the page's unrotated coordinates (those of every bbox rowkeeper writes)."""
+@dataclass(frozen=True)
+class PageRender:
+    """A page's pictures by pixel width (data URIs), its shown size and the matrix that carries
+    unrotated boxes onto it: what a render yields before any box is placed."""
+
+    uris: dict[int, str]
+    width: float
+    height: float
+    rotation: tuple[float, ...]
+
+
+def render_pictures(source: str, page: int, widths: Sequence[int]) -> PageRender | None:
+    """`page` (1-based) of `source` rendered once per pixel width, or None if it cannot be read."""
     import pymupdf
 
     try:
@@ -94,10 +103,26 @@ def render_page(source: str, page: int, widths: Sequence[int],
                 return None
             pg = pdf[page - 1]
             size = pg.rect
-            uris = tuple(_encoded(pg.get_pixmap(matrix=pymupdf.Matrix(w / size.width, w / size.width), alpha=False))
-                         for w in widths)
-            shown = tuple(tuple(pymupdf.Rect(b) * pg.rotation_matrix) for b in boxes)
+            uris = {w: _encoded(pg.get_pixmap(matrix=pymupdf.Matrix(w / size.width, w / size.width), alpha=False))
+                    for w in widths}
+            return PageRender(uris=uris, width=size.width, height=size.height,
+                              rotation=tuple(pg.rotation_matrix))
     except Exception:  # noqa: BLE001 - a missing picture must not cost the report
         return None
-    return PageImage(uris=uris, width=size.width, height=size.height,
-                     boxes=tuple((b[0], b[1], b[2], b[3]) for b in shown))
+
+
+def render_page(source: str, page: int, widths: Sequence[int],
+                boxes: Sequence[Sequence[float]] = (), rendered: PageRender | None = None) -> PageImage | None:
+    """`page` (1-based) of `source` rendered once per pixel width, or None if it cannot be read.
+    `boxes` are in the page's unrotated coordinates (those of every bbox rowkeeper writes);
+    `rendered`: the page already rendered (flows.page_pictures), used when it has every width."""
+    import pymupdf
+
+    if rendered is None or any(w not in rendered.uris for w in widths):
+        rendered = render_pictures(source, page, widths)
+        if rendered is None:
+            return None
+    m = pymupdf.Matrix(rendered.rotation)
+    shown = tuple(tuple(pymupdf.Rect(b) * m) for b in boxes)
+    return PageImage(uris=tuple(rendered.uris[w] for w in widths), width=rendered.width,
+                     height=rendered.height, boxes=tuple((b[0], b[1], b[2], b[3]) for b in shown))

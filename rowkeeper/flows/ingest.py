@@ -39,6 +39,7 @@ from rowkeeper.flows.outcome import (
     final_state,
     process_start_clock,
 )
+from rowkeeper.flows.page_pictures import PagePictures
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
 from rowkeeper.flows.report import summary_markdown
 from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
@@ -199,8 +200,13 @@ def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = Fal
     if retry_failed:
         config = with_retry_failed(config)
     plan, sinks = _prepared.get() or prepare(inputs, config)
-    entries = process_plan(plan, sinks, extract_with_prefect(plan.todo, config, cache_hours),
-                           load=load_in_flow)
+    pictures = PagePictures()  # report.html's pages, rendered while the tasks extract
+    try:
+        entries = process_plan(plan, sinks, pictures.passing(extract_with_prefect(plan.todo, config, cache_hours)),
+                               load=load_in_flow)
+        pictures.attach(entries)
+    finally:
+        pictures.cancel()
     report = finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
     publish_artifact(report)
     return final_state(report)

@@ -29,6 +29,7 @@ from rowkeeper.flows.batching import batched_results, extract_batch
 from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.launch import finish_run
 from rowkeeper.flows.loading import load_with_retries, process_plan
+from rowkeeper.flows.page_pictures import PagePictures
 from rowkeeper.models import DocumentResult
 
 # What the run process itself needs once the first result is back: pyarrow for the folder
@@ -61,13 +62,19 @@ def run_local(plan: Plan, sinks: Sequence[Any], config: Config, start: float,
         preload.join()
     pool = ThreadPoolExecutor(max_workers=max(1, config.runner.workers),
                               thread_name_prefix="rowkeeper-extract")
+    pictures = None
     try:
         with _document_lines():
             extracted = batched_results(plan.todo, config, lambda batch, label: pool.submit(
                 extract_batch, batch, config, label))
-            entries = process_plan(plan, sinks, _after(preload, extracted), load_with_retries)
+            pictures = PagePictures(after=preload)
+            entries = process_plan(plan, sinks, pictures.passing(_after(preload, extracted)),
+                                   load_with_retries)
+        pictures.attach(entries)
     finally:  # Ctrl-C: running batches end as their workers get the signal too; no new ones
         pool.shutdown(wait=False, cancel_futures=True)
+        if pictures is not None:
+            pictures.cancel()
     return finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
 
 

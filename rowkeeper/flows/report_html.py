@@ -126,7 +126,9 @@ class PageViews:
             boxes = list(page_boxes(self.doc, page))
             b = self.budget
             widths = [THUMB_WIDTH] + ([ZOOM_WIDTH] if b.enlarged > 0 and b.enlarged_bytes > 0 else [])
-            img = render_page(self.doc["source"], page, widths, [x for *_, x in boxes]) \
+            # the run may have rendered the page while it still extracted (flows.page_pictures)
+            done = self.doc.get("_pictures", {}).get(page)
+            img = render_page(self.doc["source"], page, widths, [x for *_, x in boxes], done) \
                 if b.thumbnails > 0 and self.left > 0 else None
             b.thumbnails, self.left = b.thumbnails - (img is not None), self.left - 1
             if img is not None and len(img.uris) > 1:

@@ -283,6 +283,8 @@ def heading_key(line: TextLine, body: float, bold: bool = True) -> tuple[float, 
     is no sentence, set larger than the body text or in bold at body size ("Summary",
     "2. Ausgaben"; not "Hinweis:" nor "Die Preise sind Nettopreise."). `bold=False` where bold
     marks nothing (`bold_marks_headings`)."""
+    if line.font_size < body + 1.0 and not (bold and line.bold):
+        return None  # the last test below, first: it rules out body text without a regex
     text = line.text.strip()
     if not text or len(text) > 120 or is_caption(text) or FOOTNOTE.match(text):
         return None

@@ -150,3 +150,50 @@ def test_pictures_in_a_table_are_read_and_cropped_without_opening_the_pdf_again(
     result = process_document(load_document(str(path)), config)
     assert sum(1 for img in result.images if img.crop_path) == 2  # the two photos inside the table
     assert opens == [str(path)]
+
+
+def _picture_pdf(path: Path) -> Path:
+    """A prose page, and a page with a ligature, a picture running off its right edge and one
+    whose clip path shows only its top half (what a clipping text page would cut)."""
+    pdf = pymupdf.open()
+    pdf.new_page().insert_text((72, 100), PROSE[:90], fontsize=10)
+    page = pdf.new_page(width=300, height=300)
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 20, 20), False)
+    pix.clear_with(120)
+    page.insert_image(pymupdf.Rect(200, 40, 360, 120), pixmap=pix)
+    page.insert_text((20, 30), "\ufb01ne office text", fontsize=10)
+    page.clean_contents()  # one content stream, to which the clipped placement is appended
+    name, stream = page.get_images()[0][7], page.get_contents()[0]
+    # the picture again at (20, 150, 120, 250), under a clip path that shows its top half
+    pdf.update_stream(stream, pdf.xref_stream(stream)
+                      + f"\nq 20 100 100 50 re W n 100 0 0 100 20 50 cm /{name} Do Q".encode())
+    pdf.save(path)
+    return path
+
+
+def test_one_text_page_gives_the_classification_and_unclipped_image_boxes(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Classification and image boxes read from one shared text page are those of get_text and
+    get_image_info (boxes not cut to the page or a clip path), and a prose page makes two
+    MuPDF text pages in all (the shared one and the text lines'), not three."""
+    from rowkeeper.extractors.classify import classify_document, image_coverage, text_stats
+    from rowkeeper.extractors.images import read_images
+
+    path = _picture_pdf(tmp_path / "pictures.pdf")
+    with pymupdf.open(path) as pdf:
+        want = [(text_stats(p.get_text("text"))[0], round(image_coverage(p), 4),
+                 [tuple(i["bbox"]) for i in p.get_image_info()]) for p in pdf]
+    made: list[int] = []
+    real = pymupdf.Page.get_textpage
+    monkeypatch.setattr(pymupdf.Page, "get_textpage", lambda self, *a, **k: made.append(self.number) or real(self, *a, **k))
+    doc = doc_for(path)
+    with open_document(doc) as model:
+        pages = classify_document(doc, load_config().classify, model=model)
+        boxes = [[tuple(i["bbox"]) for i in model.page(n).image_info] for n in (1, 2)]
+        assert model.page(1).lines  # the text lines read too: their own text page
+        refs = read_images(doc, [2], model=model)
+    assert [(p.chars, p.image_coverage) for p in pages] == [w[:2] for w in want]
+    assert boxes == [w[2] for w in want] and boxes[1] == [(200, 40, 360, 120), (20, 150, 120, 250)]
+    assert [r.bbox for r in refs] == [(200.0, 40.0, 300.0, 120.0), (20.0, 150.0, 120.0, 250.0)]
+    assert pages[1].chars == len("\ufb01neofficetext")  # the ligature counts once, as get_text has it
+    assert made.count(0) == 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -102,12 +103,19 @@ def test_prefect_always_gives_the_same_outputs_through_the_flow(tmp_path: Path):
     cfg = tmp_path / "always.yaml"
     cfg.write_text("runner:\n  prefect: always\n")
     local = _run(str(corpus), "--out", str(tmp_path / "local"), env=_no_api_env())
+    # a Prefect home of its own: the run's private server records into tmp_path/prefect
     flow = _run(str(corpus), "--out", str(tmp_path / "flow"), "--config", str(cfg),
-                env=_no_api_env())
+                env=_no_api_env(PREFECT_HOME=str(tmp_path / "prefect")))
     assert local.stdout.split() == ["0", "False"], local.stderr[-2000:]
     assert flow.stdout.split() == ["0", "True"], flow.stderr[-2000:]
     assert _statuses(tmp_path / "flow") == _statuses(tmp_path / "local")
     assert _rows(tmp_path / "flow") == _rows(tmp_path / "local")
+    # what the Prefect UI shows of it: the flow run and its batch's task run, completed
+    with sqlite3.connect(tmp_path / "prefect" / "prefect.db") as db:
+        flows = list(db.execute("select name, state_type from flow_run"))
+        tasks = list(db.execute("select name, state_type from task_run"))
+    assert [state for _, state in flows] == ["COMPLETED"] and flows[0][0].startswith("ingest ")
+    assert tasks and all(state == "COMPLETED" and name.startswith("extract batch") for name, state in tasks)
 
 
 def test_kill_9_of_a_run_through_prefect_leaves_no_server(tmp_path: Path):

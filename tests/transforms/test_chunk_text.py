@@ -78,3 +78,14 @@ def test_no_chunk_holds_a_table_line_or_mixes_sections(spec: list[tuple[bool, in
         assert "CELL" not in c.text
         body = c.text.split("\n", 1)[-1] if c.metadata["section_path"] else c.text
         assert only_headings or not any(w.startswith("H") and w[1:].isdigit() for w in body.split())
+
+
+@given(st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\x1c\x85\xa0\u2003\u3000\u200bab一"), max_size=40))
+def test_clean_joins_every_run_of_blanks_as_the_regex_did(text: str) -> None:
+    """clean() (str.split) gives what `re.sub(r"\\s+", " ", text).strip()` gave, for every
+    kind of Unicode blank (no-break, ideographic, em space; a zero-width space is no blank)."""
+    import re
+
+    from rowkeeper.transforms.table_text import clean
+
+    assert clean(text) == re.sub(r"\s+", " ", text).strip()

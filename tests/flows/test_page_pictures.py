@@ -1,0 +1,90 @@
+"""report.html's page pictures rendered while a local run extracts (flows.page_pictures): the
+same pictures as rendered at the end, taken from the run's thread (at a lower priority), within
+the report's budget."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from rowkeeper.config import load_config
+from rowkeeper.flows import report_html
+from rowkeeper.flows.crops import render_page
+from rowkeeper.flows.ingest import ingest_plain
+from rowkeeper.flows.launch import prepare
+from rowkeeper.flows.local_run import run_local
+from rowkeeper.flows.page_pictures import PagePictures
+from rowkeeper.flows.pipeline import load_document, process_document
+from samples import pdfgen
+from samples.make_samples import sample_specs
+
+
+def _corpus(d: Path) -> Path:
+    d.mkdir()
+    (d / "ruled.pdf").write_bytes(pdfgen.build_pdf(sample_specs()["ruled"]))
+    (d / "two_page.pdf").write_bytes(pdfgen.build_pdf(sample_specs()["two_page"]))
+    return d
+
+
+def _pictures(page: str) -> list[str]:
+    return re.findall(r"data:image/[a-z]+;base64,[A-Za-z0-9+/=]+", page)
+
+
+def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path / "in")
+    config = load_config().with_out(str(tmp_path / "local"))
+    plan, sinks = prepare([str(corpus)], config)
+    report = run_local(plan, sinks, config, time.perf_counter(), prune=False)
+    ingest_plain([str(corpus)], load_config().with_out(str(tmp_path / "plain")))
+    local = (tmp_path / "local" / "report.html").read_text(encoding="utf-8")
+    plain = (tmp_path / "plain" / "report.html").read_text(encoding="utf-8")
+    # every table page: a thumbnail and an enlarged view, byte for byte those of the end render
+    pages = sum(len({p for t in d["tables"] for p in t["pages"]}) for d in report["documents"])
+    assert pages == 3 and len(_pictures(local)) == 2 * pages
+    assert _pictures(local) == _pictures(plain)
+    # the first document's came from the run's thread (the last one's may be left to the report)
+    assert any("_pictures" in d for d in report["documents"])
+
+
+def test_pictures_rendered_ahead_are_those_of_the_report_and_stop_at_its_budget(tmp_path: Path,
+                                                                              monkeypatch) -> None:
+    corpus = _corpus(tmp_path / "in")
+    results = [process_document(load_document(str(p)), load_config()) for p in sorted(corpus.glob("*.pdf"))]
+    monkeypatch.setattr(report_html, "MAX_THUMBNAILS", 2)
+    monkeypatch.setattr(report_html, "MAX_ENLARGED", 1)
+    pictures = PagePictures()
+    assert list(pictures.passing(results)) == results
+    pictures.finish()
+    entries = [{"source": r.document.source} for r in results]
+    pictures.attach(entries)
+    done = {Path(e["source"]).name: e.get("_pictures", {}) for e in entries}
+    # ruled.pdf first (its page 1, thumbnail and enlarged), then two_page.pdf's page 1 only
+    assert {name: {p: sorted(r.uris) for p, r in got.items()} for name, got in done.items()} == {
+        "ruled.pdf": {1: [360, 1400]}, "two_page.pdf": {1: [360]}}
+    ahead = render_page(str(corpus / "ruled.pdf"), 1, [360, 1400], [(50, 100, 250, 150)], done["ruled.pdf"][1])
+    assert ahead == render_page(str(corpus / "ruled.pdf"), 1, [360, 1400], [(50, 100, 250, 150)])
+
+
+def test_the_picture_thread_runs_below_the_run_s_priority() -> None:
+    """On a busy machine the workers' extraction goes first: the render thread's nice value is
+    above the run's (Linux gives each thread its own)."""
+    import os
+    import sys
+    import threading
+
+    import pytest
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("per-thread nice values are Linux's")
+    gate = threading.Event()
+    after = threading.Thread(target=gate.wait)
+    after.start()
+    pictures = PagePictures(after=after)  # its thread lowers its priority, then waits on `after`
+    tid = pictures._thread.native_id
+    deadline = time.monotonic() + 30
+    while os.getpriority(os.PRIO_PROCESS, tid) == os.getpriority(os.PRIO_PROCESS, 0) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert os.getpriority(os.PRIO_PROCESS, tid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    gate.set()
+    pictures.finish()
