@@ -238,3 +238,32 @@ def sections_over_tables(path: Path, lang: str, gap: float = 12.0, size: float =
         pg.text(LEFT, y, prose, 10)
         y += 40
     return _save(doc, path)
+
+
+def unit_under_last_column(path: Path, ruled: bool) -> Path:
+    """Labels right-aligned over columns of figures, a unit on a second header line under the
+    last label only (`Volume` over `(m3)`): the other columns have no unit."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "Table 1 Operating costs by region", 10, True)
+    xs = [LEFT, 170, 260, 350, 420]
+    heads = [["Site"], ["Lead time"], ["Output"], ["Volume", "(m3)"]]
+    y = 72
+    for i, lines in enumerate(heads):
+        if ruled:
+            pg.box(xs[i], y, xs[i + 1], y + 28)
+        for k, t in enumerate(lines):
+            pg.text(xs[i] + 4, y + 11 + 11 * k, t, 9, True, "l" if i == 0 else "r", xs[i + 1] - xs[i] - 8)
+    y += 28
+    if not ruled:
+        pg.rule(LEFT, y, xs[-1])
+    rnd = random.Random(5)
+    for n in range(8):
+        row = [f"Harbour depot {n + 1}", f"{rnd.randint(100000, 9000000):,} €",
+               f"{rnd.randint(100000, 9000000):,} €", f"{rnd.uniform(10, 900):,.1f}"]
+        for i, t in enumerate(row):
+            if ruled:
+                pg.box(xs[i], y, xs[i + 1], y + 16)
+            pg.text(xs[i] + 4, y + 11, t, 9, False, "l" if i == 0 else "r", xs[i + 1] - xs[i] - 8)
+        y += 16
+    return _save(doc, path)
