@@ -188,6 +188,18 @@ def letter_spaced_table(path: Path) -> Path:
     return _save(doc, path)
 
 
+def letter_spaced_units_table(path: Path) -> Path:
+    """A ruled Japanese table whose labels and their Latin units are letter-spaced alike
+    (`重 量 [ k g ]`), beside a Latin label with a unit of two words (`Volume [m 3]`)."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "出荷一覧", 14, True)
+    rows = [["品 目", "重 量 [ k g ]", "費 用 ( 千 円 )", "Volume [m 3]"], ["部品A", "12.5", "1,200", "3.5"],
+            ["部品B", "8.0", "950", "2.0"], ["部品C", "20.1", "2,480", "4.5"]]
+    ruled_grid(pg, 90, rows, [100, 110, 120, 110], bold_first=True)
+    return _save(doc, path)
+
+
 def stacked_tables(path: Path, captions_below: bool, lang: str = "en") -> Path:
     """Two ruled tables one under the other, each with its caption above or below it."""
     caps = {"en": ["Table 1 Income", "Table 2 Expenses"], "de": ["Tabelle 1 Einnahmen", "Tabelle 2 Ausgaben"],

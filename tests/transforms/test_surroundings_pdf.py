@@ -75,6 +75,13 @@ def test_letter_spaced_cjk_labels_lose_their_spaces(tmp_path: Path) -> None:
     assert [r[0] for r in t.rows] == ["保育所", "幼稚園", "児童館", "Day care center"]
 
 
+def test_letter_spaced_cjk_units_lose_their_spaces(tmp_path: Path) -> None:
+    # a unit after a CJK label is spaced like the label; a Latin label keeps its spaces
+    (t,) = tables_of(docs.letter_spaced_units_table(tmp_path / "lu.pdf"))
+    assert t.columns == ("品目", "重量[kg]", "費用(千円)", "Volume [m 3]")
+    assert [r[0] for r in t.rows] == ["部品A", "部品B", "部品C"]
+
+
 @pytest.mark.parametrize("below", [False, True])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_stacked_tables_each_get_their_own_caption(tmp_path: Path, below: bool, lang: str) -> None:
