@@ -87,15 +87,16 @@ def _advance(ch: str) -> float:
     return 2.0 if unicodedata.east_asian_width(ch) in "WF" else 1.0
 
 
-def _breaks(text: str) -> list[int]:
+def _breaks(text: str, cjk: bool = False) -> list[int]:
     """Where a line of labels may be cut: at its spaces; CJK labels set with no space between
-    them ("納期利益率(%)") at any character boundary beside a CJK character, but never inside
-    a bracket."""
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
-    if spaces:
+    them ("納期利益率(%)"), or too few spaces (`cjk`: "費用数量(個) 納期(日)"), also at any
+    character boundary beside a CJK character; never inside a bracket nor before one (a
+    bracketed unit closes the label it follows: "Lead time [days]")."""
+    spaces = [i for i, ch in enumerate(text) if ch == " " and text[i + 1:i + 2] not in _OPEN]
+    if " " in text and not cjk:
         return spaces
-    return [i for i in range(1, len(text)) if 2.0 in (_advance(text[i - 1]), _advance(text[i]))
-            and text[i] not in _CLOSE and text[i - 1] not in _OPEN]
+    return sorted({*spaces, *(i for i in range(1, len(text)) if 2.0 in (_advance(text[i - 1]), _advance(text[i]))
+                              and text[i] not in _CLOSE + _OPEN + " " and text[i - 1] not in _OPEN + " ")})
 
 
 _OPEN, _CLOSE = "([（［【", ")]）］】%％"
@@ -106,14 +107,19 @@ def cut_line(line: TextLine, inks: Sequence[Extent]) -> list[str] | None:
     right) cut into one label each: after a closing unit bracket ("Khối lượng [kg]"), else at
     the break (`_breaks`) whose estimated x (characters spread by their widths, a CJK one
     two half-widths) falls nearest the end of the left column's ink or the start of the
-    right one's (right- or left-aligned labels)."""
+    right one's (right- or left-aligned labels). CJK character boundaries are tried when
+    the spaces fit no reading."""
     text = clean_text(line.text)
+    return _cut(line, text, inks, _breaks(text)) or _cut(line, text, inks, _breaks(text, cjk=True))
+
+
+def _cut(line: TextLine, text: str, inks: Sequence[Extent], spaces: Sequence[int]) -> list[str] | None:
+    """`cut_line` with the breaks `spaces` to choose from."""
     offsets = [0.0]
     for ch in text:
         offsets.append(offsets[-1] + _advance(ch))
     unit = (line.bbox[2] - line.bbox[0]) / max(offsets[-1], 1.0)
     units = [m.end() for m in _UNIT_END.finditer(text)]
-    spaces = _breaks(text)
     gaps = list(zip(inks, inks[1:], strict=False))
 
     def miss(i: int, g: int) -> float:

@@ -33,8 +33,10 @@ _SPACED_PUNCT = re.compile(
     rf"|(?<=[{_CLOSING}])[ \t\u3000]+(?=[{_IDEOGRAPH}])")
 
 
-_CJK_UNIT = re.compile(rf"(?<=[{_IDEOGRAPH}])[ \t\u3000]*([(\[])[ \t\u3000]*([^()\[\]\s]{{1,8}})[ \t\u3000]*([)\]])")
-"""A short bracketed unit after a CJK word (`予算( 千円)`, `数量 [個]`, `利益率[ % ]`)."""
+_CJK_UNIT = re.compile(rf"(?<=[{_IDEOGRAPH}])[ \t\u3000]*([(\[])[ \t\u3000]*"
+                       rf"([^()\[\]\s]{{1,8}}|[^()\[\]\s](?:[ \t\u3000][^()\[\]\s]){{1,7}})[ \t\u3000]*([)\]])")
+"""A short bracketed unit after a CJK word (`予算( 千円)`, `数量 [個]`, `利益率[ % ]`), its
+characters maybe letter-spaced one by one like the label's (`重量[ k g ]`)."""
 
 
 def join_letter_spacing(text: str) -> str:
@@ -43,7 +45,7 @@ def join_letter_spacing(text: str) -> str:
     a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets;
     and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`)."""
     text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
-    text = _CJK_UNIT.sub(lambda m: "".join(m.groups()), text)  # the text layer's stray spaces
+    text = _CJK_UNIT.sub(lambda m: re.sub(r"[ \t\u3000]", "", "".join(m.groups())), text)  # stray spaces
     return _SPACED_PUNCT.sub("", text)
 
 

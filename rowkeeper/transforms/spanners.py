@@ -154,5 +154,7 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
         if reads_as_data(grid[r]):
             break  # group labels stand over the body, never in it: its figures span nothing
+        if reads_as_data(grid[r + 1]):
+            break  # the body's first row under it: the header's last row, its labels head one column each
         piece = _span_row(piece, r, grid, numeric, lines)
     return piece

@@ -188,6 +188,18 @@ def letter_spaced_table(path: Path) -> Path:
     return _save(doc, path)
 
 
+def letter_spaced_units_table(path: Path) -> Path:
+    """A ruled Japanese table whose labels and their Latin units are letter-spaced alike
+    (`重 量 [ k g ]`), beside a Latin label with a unit of two words (`Volume [m 3]`)."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "出荷一覧", 14, True)
+    rows = [["品 目", "重 量 [ k g ]", "費 用 ( 千 円 )", "Volume [m 3]"], ["部品A", "12.5", "1,200", "3.5"],
+            ["部品B", "8.0", "950", "2.0"], ["部品C", "20.1", "2,480", "4.5"]]
+    ruled_grid(pg, 90, rows, [100, 110, 120, 110], bold_first=True)
+    return _save(doc, path)
+
+
 def stacked_tables(path: Path, captions_below: bool, lang: str = "en") -> Path:
     """Two ruled tables one under the other, each with its caption above or below it."""
     caps = {"en": ["Table 1 Income", "Table 2 Expenses"], "de": ["Tabelle 1 Einnahmen", "Tabelle 2 Ausgaben"],
@@ -237,4 +249,33 @@ def sections_over_tables(path: Path, lang: str, gap: float = 12.0, size: float =
         y += 10
         pg.text(LEFT, y, prose, 10)
         y += 40
+    return _save(doc, path)
+
+
+def unit_under_last_column(path: Path, ruled: bool) -> Path:
+    """Labels right-aligned over columns of figures, a unit on a second header line under the
+    last label only (`Volume` over `(m3)`): the other columns have no unit."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "Table 1 Operating costs by region", 10, True)
+    xs = [LEFT, 170, 260, 350, 420]
+    heads = [["Site"], ["Lead time"], ["Output"], ["Volume", "(m3)"]]
+    y = 72
+    for i, lines in enumerate(heads):
+        if ruled:
+            pg.box(xs[i], y, xs[i + 1], y + 28)
+        for k, t in enumerate(lines):
+            pg.text(xs[i] + 4, y + 11 + 11 * k, t, 9, True, "l" if i == 0 else "r", xs[i + 1] - xs[i] - 8)
+    y += 28
+    if not ruled:
+        pg.rule(LEFT, y, xs[-1])
+    rnd = random.Random(5)
+    for n in range(8):
+        row = [f"Harbour depot {n + 1}", f"{rnd.randint(100000, 9000000):,} €",
+               f"{rnd.randint(100000, 9000000):,} €", f"{rnd.uniform(10, 900):,.1f}"]
+        for i, t in enumerate(row):
+            if ruled:
+                pg.box(xs[i], y, xs[i + 1], y + 16)
+            pg.text(xs[i] + 4, y + 11, t, 9, False, "l" if i == 0 else "r", xs[i + 1] - xs[i] - 8)
+        y += 16
     return _save(doc, path)

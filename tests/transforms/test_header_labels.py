@@ -89,6 +89,23 @@ def test_a_line_of_two_labels_without_units_is_cut_at_the_ink_edge() -> None:
     assert cut_line(_line("Total", 300, 330), [(300, 310), (320, 330)]) is None
 
 
+def test_a_unit_bracket_starts_no_label() -> None:
+    """The geometry of a landscape page's header line over six columns of figures (labels
+    right-aligned): the space nearest the fifth column's ink is the one before "[days]",
+    but a bracketed unit closes the label it follows."""
+    line = _line("Share [%] Margin [%] Headcount Lead time [days] Volume [m3] Unit price [USD]", 149, 513)
+    inks = [(167, 191), (221, 245), (266, 297), (344, 376), (406, 437), (461, 514)]
+    assert cut_line(line, inks) == ["Share [%]", "Margin [%]", "Headcount", "Lead time [days]",
+                                    "Volume [m3]", "Unit price [USD]"]
+
+
+def test_cjk_labels_with_too_few_spaces_are_cut_between_characters() -> None:
+    """One space for two cuts ("費用数量(個) 納期(日)" over three columns): the CJK character
+    boundaries are tried too, never inside the bracket."""
+    line = _line("費用数量( 個) 納期( 日)", 407, 543)
+    assert cut_line(line, [(382, 428), (453, 485), (504, 543)]) == ["費用", "数量(個)", "納期(日)"]
+
+
 # The geometry a finder handed over on a generated page (rules between rows, right-aligned
 # labels and figures): column boundaries from the body cut the header's labels.
 BOUNDS = [(46, 203), (203, 272), (272, 358), (358, 438), (438, 487), (487, 549)]

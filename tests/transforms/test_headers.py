@@ -75,6 +75,10 @@ def test_letter_spaced_cjk_loses_its_spaces_and_words_keep_theirs() -> None:
     assert clean_text("金額 （千円）") == "金額（千円）"
     assert clean_text("構成比\n（%）") == "構成比（%）"
     assert clean_text("Amount (EUR)") == "Amount (EUR)"
+    assert clean_text("重量[ k g ]") == "重量[kg]"  # a unit letter-spaced like its CJK label
+    assert clean_text("費用 (千 円)") == "費用(千円)"
+    assert clean_text("Weight [k g]") == "Weight [k g]"  # after a Latin word: as printed
+    assert clean_text("金額 (USD m)") == "金額 (USD m)"  # words of the unit, not letters
 
 
 def test_key_value_table_keeps_its_first_field_in_the_body() -> None:

@@ -52,6 +52,15 @@ def test_wrapped_header_cells_with_units_are_one_name(tmp_path: Path, lang: str,
     assert t.caption == caption  # the caption right above is no header row
 
 
+@pytest.mark.parametrize("ruled", [False, True])
+def test_unit_under_one_column_names_that_column_only(tmp_path: Path, ruled: bool) -> None:
+    # the header's last row stands over the body: its lone unit is no group label over the
+    # columns of figures beside it
+    (t,) = tables_of(docs.unit_under_last_column(tmp_path / "u.pdf", ruled))
+    assert t.columns == ("Site", "Lead time", "Output", "Volume (m3)")
+    assert len(t.rows) == 8 and t.rows[0][0] == "Harbour depot 1"
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "ja"])
 def test_headerless_key_value_table_keeps_empty_names(tmp_path: Path, lang: str) -> None:
     _, rows = docs.KEY_VALUE[lang]
@@ -64,6 +73,13 @@ def test_letter_spaced_cjk_labels_lose_their_spaces(tmp_path: Path) -> None:
     (t,) = tables_of(docs.letter_spaced_table(tmp_path / "ls.pdf"))
     assert t.columns == ("施設種類", "定員", "所在地")
     assert [r[0] for r in t.rows] == ["保育所", "幼稚園", "児童館", "Day care center"]
+
+
+def test_letter_spaced_cjk_units_lose_their_spaces(tmp_path: Path) -> None:
+    # a unit after a CJK label is spaced like the label; a Latin label keeps its spaces
+    (t,) = tables_of(docs.letter_spaced_units_table(tmp_path / "lu.pdf"))
+    assert t.columns == ("品目", "重量[kg]", "費用(千円)", "Volume [m 3]")
+    assert [r[0] for r in t.rows] == ["部品A", "部品B", "部品C"]
 
 
 @pytest.mark.parametrize("below", [False, True])
