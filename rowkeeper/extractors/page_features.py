@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
+from rowkeeper.extractors.finder.top_rule import under_top_rule
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -506,6 +507,7 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
     pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
+    aligned = [under_top_rule(r, hs, lines) for r in aligned]
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))
