@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
+from rowkeeper.extractors.finder.stacked_runs import split_at_column_change
 from rowkeeper.extractors.finder.top_rule import under_top_rule
 from rowkeeper.models import BBox, TextLine
-from rowkeeper.page_columns import text_rows
+from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
 _RULE_MAX_THICKNESS = 3.0
 _RULE_MIN_LENGTH = 8.0
@@ -149,6 +150,32 @@ def _split_wide_gaps(line: TextLine) -> list[TextLine]:
             for a, b in parts if line.text[a:b].strip()]
 
 
+_FIGURE = re.compile(r"[-−+(]?[$€£¥]?\d[\d.,]*%?\)?")
+_GROUP_LEAD = re.compile(r"[-−+(]?\d{1,3}")
+_GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?\)?")
+
+
+def _split_figures(line: TextLine) -> list[TextLine]:
+    """A line of whole figures a word space apart ("1,127,814 (240,082)": two right-aligned
+    columns set close) as one segment per figure, x estimated from character offsets. Groups
+    of one figure ("4 973 160": a leading group of 1-3 digits, then groups of three) stay one."""
+    words = line.text.split()
+    if len(words) < 2 or not all(_FIGURE.fullmatch(w) for w in words):
+        return [line]
+    cuts = [i for i in range(1, len(words)) if not (_GROUP_LEAD.fullmatch(words[i - 1]) and _GROUP.fullmatch(words[i]))]
+    if not cuts:
+        return [line]
+    x0, y0, x1, y1 = line.bbox
+    per_char = (x1 - x0) / max(len(line.text), 1)
+    out, start, at = [], 0, 0
+    for i in [*cuts, len(words)]:
+        text = " ".join(words[start:i])
+        a = line.text.index(text, at)
+        out.append(line.model_copy(update={"text": text, "bbox": (x0 + a * per_char, y0, x0 + (a + len(text)) * per_char, y1)}))
+        start, at = i, a + len(text)
+    return out
+
+
 def _text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
     """Lines grouped into visual rows (`page_columns.text_rows`), each row left to right."""
     return [sorted(r, key=lambda t: t.bbox[0]) for r in text_rows(lines)]
@@ -198,7 +225,8 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
         left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
         if left[0]:
             right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
-            return left[0] + right[0], left[1] + right[1], left[2] + right[2]
+            # a table across the gutter, its rows level on both sides, is one table
+            return across_gutters(left[0] + right[0], text_columns(lines)), left[1] + right[1], left[2] + right[2]
     return _column_regions(lines, min_rows, pictures)
 
 
@@ -279,30 +307,33 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     blocks = running_text(kept)
     beside = {id(ln) for block in blocks for ln in [*block, *_headings_over(kept, block)]}
     kept = [ln for ln in kept if id(ln) not in beside]
-    rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])
+    rows = _text_rows([fig for ln in kept for seg in _split_wide_gaps(ln) for fig in _split_figures(seg)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
     run: list[list[TextLine]] = []
     bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
     above: list[TextLine] = []  # the single lines just above, outside any run
+    cuts: list[int] = []  # rows of the run that follow a bridged line (a next table may start there)
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
             run, bridged = [], 0
         if ok and run and _larger_print(row, run):
             # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
             # table under or above it: a table's rows share one type size
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
             run, bridged, loose = [], 0, False
         if ok:
             if loose and not _is_numeric(row[0].text):
                 # heading after a gap, then a header row: the next stacked table starts here
-                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
                 run = []
             if not run:
-                run = [[t] for t in _header_lines(above, row)]
+                run, cuts = [[t] for t in _header_lines(above, row)], []
+            elif bridged:
+                cuts.append(len(run))
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above = []
@@ -318,7 +349,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose = loose or not (near or stub)
             continue
-        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
         run, bridged = [], 0
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
@@ -487,6 +518,14 @@ def _caption_row(row: Sequence[TextLine], below: Sequence[Sequence[TextLine]]) -
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
+               n_num: int, cuts: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
+    """The regions with the run's, one per table stacked in it (`stacked_runs`)."""
+    for part in split_at_column_change(run, cuts, min_rows):
+        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num)
+    return regions, n_rows, n_num
+
+
+def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
                n_num: int) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and _caption_row(run[0], run[1:]):
         run = run[1:]
