@@ -46,14 +46,22 @@ def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0
     return shared(b, a) < 0.5 * len(b) and shared(a, b) < 0.5 * len(a)
 
 
+def _figures(row: Row) -> bool:
+    """Whether a row holds a figure (a segment mostly of digits): a body row, not a header's."""
+    return any(sum(ch.isdigit() for ch in t.text) >= 0.5 * len(t.text.replace(" ", "")) > 0 for t in row)
+
+
 def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3) -> list[list[Row]]:
     """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line) where
-    the columns change, each piece `min_rows` rows or more; the whole run when none does."""
+    the columns change, each piece `min_rows` rows or more, the first with two rows of figures
+    (a table's body: the rows of a header of several lines, labels over sub-columns, stand on
+    other columns than the body under them); the whole run when none does."""
     pieces: list[list[Row]] = []
     start = 0
     ends = [*cuts, len(run)]
     for c, end in zip(cuts, ends[1:], strict=False):
-        if c - start >= min_rows and end - c >= min_rows and columns_change(run[start:c], run[c:end]):
+        if c - start >= min_rows and end - c >= min_rows and sum(map(_figures, run[start:c])) >= 2 \
+                and columns_change(run[start:c], run[c:end]):
             pieces.append(list(run[start:c]))
             start = c
     pieces.append(list(run[start:]))

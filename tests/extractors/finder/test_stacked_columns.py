@@ -47,8 +47,8 @@ def test_two_tables_apart_by_a_close_caption_are_two(tmp_path: Path, ruled: bool
     assert got[1][1:] == [list(r) for r in SECOND[1:]]
 
 
-def _row(y: float, xs: list[float]) -> list[TextLine]:
-    return [TextLine(page=1, bbox=(x, y, x + 40, y + 9), text="v") for x in xs]
+def _row(y: float, xs: list[float], text: str = "1,204") -> list[TextLine]:
+    return [TextLine(page=1, bbox=(x, y, x + 40, y + 9), text=text) for x in xs]
 
 
 def test_a_group_label_keeps_the_columns_under_it() -> None:
@@ -61,3 +61,10 @@ def test_new_columns_after_a_bridged_line_start_a_table() -> None:
     run = [_row(100 + 14 * i, [50, 200, 300]) for i in range(3)] + [_row(150 + 14 * i, [50, 150, 390]) for i in range(4)]
     assert split_at_column_change(run, [3]) == [run[:3], run[3:]]
     assert split_at_column_change(run, [2]) == [run]  # a piece of two rows is no table
+
+
+def test_a_header_of_several_lines_stays_with_its_body() -> None:
+    """Labels over sub-columns stand on other columns than the figures under them."""
+    head = [_row(100 + 14 * i, [50, 200, 300], "Postnatal Day 4") for i in range(3)]
+    body = [_row(150 + 14 * i, [50, 150, 390]) for i in range(4)]
+    assert split_at_column_change(head + body, [3]) == [head + body]
