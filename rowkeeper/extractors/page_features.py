@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
+from rowkeeper.extractors.finder.close_figures import split_figures
 from rowkeeper.extractors.finder.stacked_runs import split_at_column_change
 from rowkeeper.extractors.finder.top_rule import under_top_rule
 from rowkeeper.models import BBox, TextLine
@@ -150,32 +151,6 @@ def _split_wide_gaps(line: TextLine) -> list[TextLine]:
             for a, b in parts if line.text[a:b].strip()]
 
 
-_FIGURE = re.compile(r"[-−+(]?[$€£¥]?\d[\d.,]*%?\)?")
-_GROUP_LEAD = re.compile(r"[-−+(]?\d{1,3}")
-_GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?\)?")
-
-
-def _split_figures(line: TextLine) -> list[TextLine]:
-    """A line of whole figures a word space apart ("1,127,814 (240,082)": two right-aligned
-    columns set close) as one segment per figure, x estimated from character offsets. Groups
-    of one figure ("4 973 160": a leading group of 1-3 digits, then groups of three) stay one."""
-    words = line.text.split()
-    if len(words) < 2 or not all(_FIGURE.fullmatch(w) for w in words):
-        return [line]
-    cuts = [i for i in range(1, len(words)) if not (_GROUP_LEAD.fullmatch(words[i - 1]) and _GROUP.fullmatch(words[i]))]
-    if not cuts:
-        return [line]
-    x0, y0, x1, y1 = line.bbox
-    per_char = (x1 - x0) / max(len(line.text), 1)
-    out, start, at = [], 0, 0
-    for i in [*cuts, len(words)]:
-        text = " ".join(words[start:i])
-        a = line.text.index(text, at)
-        out.append(line.model_copy(update={"text": text, "bbox": (x0 + a * per_char, y0, x0 + (a + len(text)) * per_char, y1)}))
-        start, at = i, a + len(text)
-    return out
-
-
 def _text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
     """Lines grouped into visual rows (`page_columns.text_rows`), each row left to right."""
     return [sorted(r, key=lambda t: t.bbox[0]) for r in text_rows(lines)]
@@ -307,7 +282,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     blocks = running_text(kept)
     beside = {id(ln) for block in blocks for ln in [*block, *_headings_over(kept, block)]}
     kept = [ln for ln in kept if id(ln) not in beside]
-    rows = _text_rows([fig for ln in kept for seg in _split_wide_gaps(ln) for fig in _split_figures(seg)])
+    rows = _text_rows([fig for ln in kept for seg in _split_wide_gaps(ln) for fig in split_figures(seg)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0

@@ -1,5 +1,5 @@
 """Two columns of figures set a word space apart print as one text line per row ("1,127,814
-(240,082)"): the page features read each figure as its own segment, so the columns' shared
+(240,082)"): the page features read each figure as its own segment (`finder.close_figures`), so the columns' shared
 edges show and the statement is a table candidate; groups of one figure stay one."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from rowkeeper.extractors.page_features import _split_figures
+from rowkeeper.extractors.finder.close_figures import split_figures
 from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import new_page, put
 
@@ -44,10 +44,10 @@ def _line(text: str) -> TextLine:
 
 
 def test_whole_figures_part_and_groups_of_one_figure_stay() -> None:
-    assert [s.text for s in _split_figures(_line("1,127,814 (240,082)"))] == ["1,127,814", "(240,082)"]
-    assert [s.text for s in _split_figures(_line("2024 2023"))] == ["2024", "2023"]
-    assert [s.text for s in _split_figures(_line("4 973 160"))] == ["4 973 160"]
-    assert [s.text for s in _split_figures(_line("568 033 63,3 %"))] == ["568 033 63,3 %"]  # a unit: not all figures
-    assert [s.text for s in _split_figures(_line("Net sales 1,204"))] == ["Net sales 1,204"]
-    first, second = _split_figures(_line("472,639 1,173,175"))
+    assert [s.text for s in split_figures(_line("1,127,814 (240,082)"))] == ["1,127,814", "(240,082)"]
+    assert [s.text for s in split_figures(_line("2024 2023"))] == ["2024", "2023"]
+    assert [s.text for s in split_figures(_line("4 973 160"))] == ["4 973 160"]
+    assert [s.text for s in split_figures(_line("568 033 63,3 %"))] == ["568 033 63,3 %"]  # a unit: not all figures
+    assert [s.text for s in split_figures(_line("Net sales 1,204"))] == ["Net sales 1,204"]
+    first, second = split_figures(_line("472,639 1,173,175"))
     assert first.bbox[0] == 100 and second.bbox[2] == 100 + 5 * 17 and first.bbox[2] < second.bbox[0]
