@@ -301,3 +301,33 @@ def _columns_of_text(band: Sequence[TextLine], mids: Sequence[float]) -> bool:
         return False
     other = [ln for k, v in sides.items() if k != prose[0] for ln in v]
     return not _level([ln for ln in sides[prose[0]] if running(ln)], other)
+
+
+def across_gutters(regions: Sequence[BBox], columns: PageColumns, tol: float = 3.0) -> list[BBox]:
+    """Regions found column by column joined where one table's rows run across a gutter: two
+    regions either side of it, level (tops and bottoms within `tol`), inside one full-width
+    band of `columns` (whose rows cross the gutter), are that table's halves."""
+    out = list(regions)
+    for g in columns.gutters:
+        bands = [b for b in columns.boxes if b[0] < g < b[2]]
+        joined = True
+        while joined:
+            joined = False
+            for i, a in enumerate(out):
+                b = next((b for b in out[i + 1:] if _halves(a, b, g, tol) or _halves(b, a, g, tol)), None)
+                if b is None:
+                    continue
+                u = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                if any(_inside(u, band, tol) for band in bands):
+                    out = [r for r in out if r is not a and r is not b] + [u]
+                    joined = True
+                    break
+    return out
+
+
+def _halves(left: BBox, right: BBox, gutter: float, tol: float) -> bool:
+    return left[2] <= gutter <= right[0] and abs(left[1] - right[1]) <= tol and abs(left[3] - right[3]) <= tol
+
+
+def _inside(box: BBox, band: BBox, tol: float) -> bool:
+    return band[0] - tol <= box[0] and box[2] <= band[2] + tol and band[1] - tol <= box[1] and box[3] <= band[3] + tol

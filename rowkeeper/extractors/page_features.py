@@ -14,8 +14,11 @@ from dataclasses import dataclass
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
+from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.extractors.finder.stacked_runs import split_at_column_change
+from rowkeeper.extractors.finder.top_rule import under_top_rule
 from rowkeeper.models import BBox, TextLine
-from rowkeeper.page_columns import text_rows
+from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
 _RULE_MAX_THICKNESS = 3.0
 _RULE_MIN_LENGTH = 8.0
@@ -197,7 +200,8 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
         left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
         if left[0]:
             right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
-            return left[0] + right[0], left[1] + right[1], left[2] + right[2]
+            # a table across the gutter, its rows level on both sides, is one table
+            return across_gutters(left[0] + right[0], text_columns(lines)), left[1] + right[1], left[2] + right[2]
     return _column_regions(lines, min_rows, pictures)
 
 
@@ -278,30 +282,33 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     blocks = running_text(kept)
     beside = {id(ln) for block in blocks for ln in [*block, *_headings_over(kept, block)]}
     kept = [ln for ln in kept if id(ln) not in beside]
-    rows = _text_rows([seg for ln in kept for seg in _split_wide_gaps(ln)])
+    rows = _text_rows([fig for ln in kept for seg in _split_wide_gaps(ln) for fig in split_figures(seg)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
     run: list[list[TextLine]] = []
     bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
     above: list[TextLine] = []  # the single lines just above, outside any run
+    cuts: list[int] = []  # rows of the run that follow a bridged line (a next table may start there)
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
             run, bridged = [], 0
         if ok and run and _larger_print(row, run):
             # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
             # table under or above it: a table's rows share one type size
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
             run, bridged, loose = [], 0, False
         if ok:
             if loose and not _is_numeric(row[0].text):
                 # heading after a gap, then a header row: the next stacked table starts here
-                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
                 run = []
             if not run:
-                run = [[t] for t in _header_lines(above, row)]
+                run, cuts = [[t] for t in _header_lines(above, row)], []
+            elif bridged:
+                cuts.append(len(run))
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above = []
@@ -317,7 +324,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose = loose or not (near or stub)
             continue
-        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num)
+        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
         run, bridged = [], 0
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
@@ -486,6 +493,14 @@ def _caption_row(row: Sequence[TextLine], below: Sequence[Sequence[TextLine]]) -
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
+               n_num: int, cuts: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
+    """The regions with the run's, one per table stacked in it (`stacked_runs`)."""
+    for part in split_at_column_change(run, cuts, min_rows):
+        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num)
+    return regions, n_rows, n_num
+
+
+def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
                n_num: int) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and _caption_row(run[0], run[1:]):
         run = run[1:]
@@ -509,6 +524,7 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     pictures = [tuple(i["bbox"]) for i in infos]
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
+    aligned = [under_top_rule(r, hs, lines) for r in aligned]
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))

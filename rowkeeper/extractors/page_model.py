@@ -9,6 +9,7 @@ from the rules that use it). No record holds a model: it lives for one document'
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
@@ -21,8 +22,10 @@ from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
     lines_of_dict,
+    map_bbox,
     open_authenticated,
     raw_dict,
+    upright_copy,
     upright_rotation,
 )
 from rowkeeper.models import BBox, DocumentInput, TextLine
@@ -105,7 +108,11 @@ class PageModel:
 
     @cached_property
     def features(self) -> PageFeatures:
-        """Rulings and aligned text columns: whether the page may hold a table."""
+        """Rulings and aligned text columns: whether the page may hold a table. A page shown
+        turned (/Rotate) whose text reads sideways in its unrotated space is looked at upright,
+        as its tables are read (`upright_features`): its sideways lines make no rows."""
+        if self.rotation % 360 and self.upright:
+            return upright_features(self.page, self.pno, self.upright)
         return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info)
 
     @cached_property
@@ -116,6 +123,15 @@ class PageModel:
     def words(self, clip: Any = None) -> list[Any]:
         """Words inside `clip` (the whole page when None), zero-width glyphs handled."""
         return words_in(self.page, clip if clip is not None else self.page.rect)
+
+
+def upright_features(page: pymupdf.Page, pno: int, rotation: int) -> PageFeatures:
+    """The features of `page` read on its upright copy (`text_layer.upright_copy`), the regions
+    mapped back to the page's unrotated coordinates, those its tables' boxes come back in."""
+    with upright_copy(page.parent, page.number + 1, rotation) as (upright, back):
+        feats = PageModel(upright, pno).features
+    return dataclasses.replace(feats, ruled_regions=tuple(map_bbox(r, back) for r in feats.ruled_regions),
+                               aligned_regions=tuple(map_bbox(r, back) for r in feats.aligned_regions))
 
 
 class DocumentModel:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-import pytest
 
 import rowkeeper
 from rowkeeper.extractors.page_model import PageModel
@@ -35,8 +34,6 @@ def test_table_in_the_left_column_keeps_the_right_columns_prose_out(tmp_path: Pa
     assert all("omega" not in cell for row in table.rows for cell in row)
 
 
-@pytest.mark.xfail(strict=True, reason="the finder does not search the column boxes yet (wired at 0b00a76, "
-                   "taken back: peer icdar2013/us-023 lost its table)")
 def test_full_width_table_under_two_columns_of_prose_is_one_table(tmp_path: Path) -> None:
     p = Paper(tmp_path / "wide_table.pdf")
     p.prose(LEFT, 60, 18, LEFT_WORDS)

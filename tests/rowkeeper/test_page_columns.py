@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rowkeeper.page_columns import text_columns
+from rowkeeper.page_columns import PageColumns, across_gutters, text_columns
 from tests.transforms.builders import line
 
 PROSE = "The figures below cover the period and w"  # 40 characters: 240 points wide
@@ -62,3 +62,21 @@ def test_table_beside_running_text_of_the_next_column() -> None:
     columns = text_columns(cells + _prose(RIGHT, 96, 14, pitch=10.0))
     assert len(columns.gutters) == 1 and 250 < columns.gutters[0] < RIGHT
     assert columns.box_of(cells[0]) != columns.box_of(line(PROSE, 1, 100, x0=RIGHT))
+
+
+def test_halves_of_a_table_level_across_a_gutter_in_a_full_width_band_are_joined() -> None:
+    columns = PageColumns(boxes=((50, 50, 296, 280), (296, 50, 542, 280), (50, 280, 542, 400)), gutters=(296.0,))
+    left, right = (50, 287, 235, 378), (307, 287, 499, 378)
+    assert across_gutters([left, right], columns) == [(50, 287, 499, 378)]
+
+
+def test_tables_level_in_two_columns_stay_apart() -> None:
+    """Two tables side by side in the columns of one band: no band runs across the gutter there."""
+    columns = PageColumns(boxes=((50, 50, 296, 400), (296, 50, 542, 400)), gutters=(296.0,))
+    left, right = (50, 287, 235, 378), (307, 287, 499, 378)
+    assert across_gutters([left, right], columns) == [left, right]
+
+
+def test_regions_not_level_stay_apart() -> None:
+    columns = PageColumns(boxes=((50, 280, 542, 400),), gutters=(296.0,))
+    assert len(across_gutters([(50, 287, 235, 378), (307, 300, 499, 390)], columns)) == 2

@@ -15,6 +15,7 @@ from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
+    join_unheaded,
     lead_in,
     picture_words,
     projection_gaps,
@@ -46,7 +47,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         region = (region[0], min(w[1] for w in words), region[2], region[3])
     pictures = picture_words(_pictures(page, region))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
-    seps = aligned_separators(words, seps, pictures)
+    seps = join_unheaded(words, aligned_separators(words, seps, pictures))
     if seps:
         words, region = _with_header_band(page, words, seps, region)
         # The outer rules on the words' extent: text-strategy row edges reach no further, and

@@ -96,6 +96,41 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     return out
 
 
+def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
+    """`seps` less the boundaries inside a headed column's cells: where no header word starts
+    right of the boundary (before the next one) and every body line parts its words there by
+    one and the same word space, at most a character wide. A code before a name ("2475 広島倉庫",
+    "3015 Fő utca raktár") under one header lines its names up as a column would, and in a
+    monospaced face a word space is as wide as the narrowest column gap; a column of its own
+    has a header, or gaps of other widths. A table with no header row keeps its boundaries."""
+    lines = text_lines(words)
+    head = 0
+    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
+        head += 1
+    body = lines[head:]
+    if not head or len(body) < 3:
+        return list(seps)
+    widths = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for ln in body for w in ln)
+    char = 1.2 * widths[len(widths) // 2]
+    bounds = [*seps, 1e9]
+    out = []
+    for k, x in enumerate(seps):
+        headed = any(x <= w[0] < bounds[k + 1] for ln in lines[:head] for w in ln)
+        gaps = [_gap_at(ln, x) for ln in body]
+        if headed or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
+            out.append(x)
+    return out
+
+
+def _gap_at(line: Sequence[Any], x: float) -> float | None:
+    """The gap between the words of `line` either side of `x`; None when a side is empty or a
+    word runs across `x`."""
+    left, right = [w for w in line if w[2] <= x], [w for w in line if w[0] >= x]
+    if not left or not right or len(left) + len(right) < len(line):
+        return None
+    return right[0][0] - left[-1][2]
+
+
 def _figure_parts(left: str, right: str) -> bool:
     """Whether two words a word space apart are parts of one figure: a leading group of
     thousands and the rest ("65" "000,6", "1" "200"), a figure and its unit ("74,6" "%",

@@ -1,0 +1,68 @@
+"""Where one table ends and the next starts in a run of aligned rows: two tables stacked in one
+column with a caption (or a heading) between them, close enough that the run bridges it.
+
+A caption or a group label is one line, so the run of rows goes on over it (a wrapped row
+label inside a table is one too). What tells the two apart is what comes after it: under a
+group label the rows keep the table's columns, under the next table's caption a new set of
+columns starts. Rows are lists of text segments (`TextLine`), left to right.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rowkeeper.models import TextLine
+
+Row = Sequence[TextLine]
+
+SHARE = 0.6
+"""Share of a part's rows an edge must be found in to be one of its columns' edges."""
+
+
+def column_edges(rows: Sequence[Row], tol: float = 3.0) -> list[float]:
+    """x of the left and right edges that at least `SHARE` of the rows (and two) share."""
+    need = max(2, math.ceil(SHARE * len(rows)))
+    marks = sorted({round(x, 1) for row in rows for t in row for x in (t.bbox[0], t.bbox[2])})
+    out: list[float] = []
+    for x in marks:
+        if out and x - out[-1] <= 2 * tol:
+            continue
+        if sum(any(abs(t.bbox[k] - x) <= tol for t in row for k in (0, 2)) for row in rows) >= need:
+            out.append(x)
+    return out
+
+
+def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0) -> bool:
+    """Whether the rows `after` stand on other columns than those `before`: fewer than half of
+    the edges of each part are found among the other's."""
+    a, b = column_edges(before, tol), column_edges(after, tol)
+    if len(a) < 3 or len(b) < 3:
+        return False
+
+    def shared(xs: Sequence[float], ys: Sequence[float]) -> int:
+        return sum(any(abs(x - y) <= tol for y in ys) for x in xs)
+
+    return shared(b, a) < 0.5 * len(b) and shared(a, b) < 0.5 * len(a)
+
+
+def _figures(row: Row) -> bool:
+    """Whether a row holds a figure (a segment mostly of digits): a body row, not a header's."""
+    return any(sum(ch.isdigit() for ch in t.text) >= 0.5 * len(t.text.replace(" ", "")) > 0 for t in row)
+
+
+def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3) -> list[list[Row]]:
+    """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line) where
+    the columns change, each piece `min_rows` rows or more, the first with two rows of figures
+    (a table's body: the rows of a header of several lines, labels over sub-columns, stand on
+    other columns than the body under them); the whole run when none does."""
+    pieces: list[list[Row]] = []
+    start = 0
+    ends = [*cuts, len(run)]
+    for c, end in zip(cuts, ends[1:], strict=False):
+        if c - start >= min_rows and end - c >= min_rows and sum(map(_figures, run[start:c])) >= 2 \
+                and columns_change(run[start:c], run[c:end]):
+            pieces.append(list(run[start:c]))
+            start = c
+    pieces.append(list(run[start:]))
+    return pieces

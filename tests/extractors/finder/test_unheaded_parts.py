@@ -1,0 +1,64 @@
+"""A code before a name in one headed cell ("2475 North depot") set in a monospaced face: the
+names line up like a column and their word space is as wide as a column gap, but no header
+stands over them, so the cell stays whole (`projection.join_unheaded`). A code column with a
+header of its own, and a table with no header row, keep their columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.extractors.finder.layout import grids
+
+SITES = ["North depot", "Kanazawa centre", "Elm Street line", "Harbor View plant", "Oak Lane office"]
+CODES = ["2475", "1637", "1278", "9522", "5196"]
+SCORES = ["816,250", "343,695", "831,870", "411,479", "968,819"]
+SHARES = ["63.2%", "39.3%", "72.5%", "96.0%", "6.5%"]
+
+
+def _put(page: pymupdf.Page, x: float, y: float, text: str, right: bool = False, size: float = 9) -> None:
+    if right:
+        x -= pymupdf.get_text_length(text, fontname="cour", fontsize=size)
+    page.insert_text((x, y), text, fontsize=size, fontname="cour")
+
+
+def _page(header: list[str] | None, code_column: bool) -> pymupdf.Document:
+    """Rows of 'code name | score | share' in Courier, the code and the name one space apart
+    (`code_column`: the name starts a column gap later, under a header of its own)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 120.0
+    if header:
+        for x, text, right in zip((66, 250, 330), header, (False, True, True), strict=False):
+            _put(page, x, y, text, right)
+        if code_column:
+            _put(page, 100, y, header[3])
+        y += 17.5
+    for code, site, score, share in zip(CODES, SITES, SCORES, SHARES, strict=True):
+        _put(page, 66, y, code)
+        _put(page, 100 if code_column else 66 + 5 * 5.4, y, site)
+        _put(page, 250, y, score, True)
+        _put(page, 330, y, share, True)
+        y += 17.5
+    return doc
+
+
+def test_a_code_and_a_name_under_one_header_are_one_cell(tmp_path: Path) -> None:
+    (grid,) = grids(_page(["Site", "Score", "Share"], False), tmp_path / "one.pdf")
+    assert grid[0] == ["Site", "Score", "Share"]
+    assert grid[1] == ["2475 North depot", "816,250", "63.2%"]
+    assert len(grid) == 6
+
+
+def test_a_code_column_with_its_own_header_stays(tmp_path: Path) -> None:
+    (grid,) = grids(_page(["No.", "Score", "Share", "Site"], True), tmp_path / "two.pdf")
+    assert grid[0] == ["No.", "Site", "Score", "Share"]
+    assert grid[1] == ["2475", "North depot", "816,250", "63.2%"]
+
+
+@pytest.mark.parametrize("header", [None])
+def test_a_table_with_no_header_keeps_its_columns(tmp_path: Path, header: list[str] | None) -> None:
+    (grid,) = grids(_page(header, False), tmp_path / "none.pdf")
+    assert grid[0] == ["2475", "North depot", "816,250", "63.2%"]

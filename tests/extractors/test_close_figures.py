@@ -1,0 +1,53 @@
+"""Two columns of figures set a word space apart print as one text line per row ("1,127,814
+(240,082)"): the page features read each figure as its own segment (`finder.close_figures`), so the columns' shared
+edges show and the statement is a table candidate; groups of one figure stay one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+import rowkeeper
+from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.models import TextLine
+from tests.extractors.finder.layout import new_page, put
+
+ROWS = [("Net sales", "1,127,814", "(240,082)", 0), ("Cost of sales", "864,296", "938,860", 0),
+        ("Gross profit", "(490,339)", "(37,319)", 1), ("Selling expenses", "349,116", "613,048", 0),
+        ("Administrative expenses", "472,639", "1,173,175", 0), ("Other operating income", "757,331", "2,198,622", 1),
+        ("Operating result", "306,555", "971,058", 0), ("Financial expenses", "1,809,187", "2,346,636", 0),
+        ("Income tax", "(668,637)", "1,090,026", 1), ("Total", "2,114,020", "4,520,011", 1)]
+
+
+def test_a_statement_with_close_columns_of_figures_is_a_table(tmp_path: Path) -> None:
+    """The figures of a row typed as one string in a monospaced face, each column right-aligned:
+    where both are as wide as their column, one space parts them."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 120, "All amounts are stated before tax unless a note says otherwise.", 10)
+    y = 160.0
+    for label, a, b, bold in [("", "2024", "2023", 0), *ROWS]:
+        put(page, 53 if bold else 63, y, label, 8.5, "bold" if bold else "sans")
+        figures = f"{a:>9} {b:>9}"
+        page.insert_text((285 - pymupdf.get_text_length(figures, "cour", 8.5), y), figures, fontsize=8.5, fontname="cour")
+        y += 13.5
+    path = tmp_path / "statement.pdf"
+    doc.save(path)
+    (table,) = rowkeeper.extract(str(path)).tables
+    assert list(table.columns) == ["", "2024", "2023"]
+    assert [tuple(r) for r in table.rows] == [r[:3] for r in ROWS]
+
+
+def _line(text: str) -> TextLine:
+    return TextLine(page=1, bbox=(100, 10, 100 + 5 * len(text), 20), text=text)
+
+
+def test_whole_figures_part_and_groups_of_one_figure_stay() -> None:
+    assert [s.text for s in split_figures(_line("1,127,814 (240,082)"))] == ["1,127,814", "(240,082)"]
+    assert [s.text for s in split_figures(_line("2024 2023"))] == ["2024", "2023"]
+    assert [s.text for s in split_figures(_line("4 973 160"))] == ["4 973 160"]
+    assert [s.text for s in split_figures(_line("568 033 63,3 %"))] == ["568 033 63,3 %"]  # a unit: not all figures
+    assert [s.text for s in split_figures(_line("Net sales 1,204"))] == ["Net sales 1,204"]
+    first, second = split_figures(_line("472,639 1,173,175"))
+    assert first.bbox[0] == 100 and second.bbox[2] == 100 + 5 * 17 and first.bbox[2] < second.bbox[0]
