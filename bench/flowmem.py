@@ -2,7 +2,13 @@
 Prefect server) on N generated documents (issue 15 item 3: target <= 1 GB on 1,000), and the
 peak of the whole process tree (run + workers + Prefect server, RSS summed, sampled every 0.2 s).
 
-    python bench/flowmem.py [--docs 1000] [--workers 2] [--runner local]
+    python bench/flowmem.py [--docs 1000] [--workers 2] [--runner local] [--prefect auto|always]
+                            [--every 100]
+
+`--prefect` is the run's `runner.prefect` (auto: a local run without Prefect, the default path;
+always: through the Prefect flow and its own server). Every `--every` documents written it prints
+the flow process's resident size, so the growth per document is read off the curve, not guessed
+from the peak.
 
 The corpus is bench/scale.py's (the bundled sample shapes, each copy with distinct bytes). The
 run process's VmHWM is read from /proc every 0.2 s; the report's totals and the size of the
@@ -35,10 +41,18 @@ def _status_kb(pid: int, field: str) -> int:
         return 0
 
 
-def run(corpus: Path, out: Path, workers: int, runner: str) -> dict[str, float]:
+def _parts(out: Path) -> int:
+    try:
+        return sum(1 for _ in (out / "_docs").rglob("*.jsonl"))
+    except OSError:  # the folder not there yet, or a temp file renamed while listing
+        return -1
+
+
+def run(corpus: Path, out: Path, workers: int, runner: str, prefect: str = "auto",
+        every: int = 100) -> dict[str, float]:
     """One `rowkeeper run`; the flow process's peak RSS and virtual size, and the totals."""
     cfg = out.parent / f"{out.name}.yaml"
-    cfg.write_text(json.dumps({"runner": {"type": runner, "workers": workers}}))
+    cfg.write_text(json.dumps({"runner": {"type": runner, "workers": workers, "prefect": prefect}}))
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(corpus), "--out", str(out),
            "--config", str(cfg), "--no-progress"]
     start = time.monotonic()
@@ -46,9 +60,14 @@ def run(corpus: Path, out: Path, workers: int, runner: str) -> dict[str, float]:
     tree = TreeMemory(proc.pid, out)  # the run, its workers and its Prefect server, summed
     tree.start()
     hwm = peak_vm = 0
+    curve, next_at = [], every
     while proc.poll() is None:
         hwm = max(hwm, _status_kb(proc.pid, "VmHWM"))
         peak_vm = max(peak_vm, _status_kb(proc.pid, "VmPeak"))
+        if _parts(out) >= next_at:
+            curve.append((next_at, _status_kb(proc.pid, "VmRSS") / 1024))
+            print(f"  {next_at} documents written: flow process RSS {curve[-1][1]:.0f} MB", flush=True)
+            next_at += every
         time.sleep(0.2)
     _, err = proc.communicate()
     tree.stop.set()
@@ -60,7 +79,8 @@ def run(corpus: Path, out: Path, workers: int, runner: str) -> dict[str, float]:
     return {"wall": time.monotonic() - start, "flow_rss_mb": hwm / 1024, "flow_vm_mb": peak_vm / 1024,
             "tree_rss_mb": tree.peak / 2**20, "largest_process_mb": tree.peak_one / 2**20,
             "docs": totals["documents"], "ok": totals["ok"], "failed": totals["failed"],
-            "chunks": totals["chunks"], "top_level_mb": outputs / 2**20, "load": os.getloadavg()[0]}
+            "chunks": totals["chunks"], "top_level_mb": outputs / 2**20, "load": os.getloadavg()[0],
+            "curve": curve}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,16 +89,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--docs", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--runner", default="local", choices=["local", "process", "dask"])
+    ap.add_argument("--prefect", default="auto", choices=["auto", "always"])
+    ap.add_argument("--every", type=int, default=100, help="print the flow RSS every N documents")
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="rk-flowmem-"))
     os.environ.setdefault("PREFECT_HOME", str(tmp / "prefect"))
     make_corpus(tmp / "corpus", args.docs)
-    r = run(tmp / "corpus", tmp / "out", args.workers, args.runner)
+    r = run(tmp / "corpus", tmp / "out", args.workers, args.runner, args.prefect, args.every)
     print(f"{r['docs']} docs ({r['ok']} ok, {r['failed']} failed), {r['chunks']} chunks, top-level files "
           f"{r['top_level_mb']:.0f} MB; flow process peak RSS {r['flow_rss_mb']:.0f} MB (virtual peak "
           f"{r['flow_vm_mb']:.0f} MB); process tree peak RSS {r['tree_rss_mb']:.0f} MB summed, largest "
           f"process {r['largest_process_mb']:.0f} MB; wall {r['wall']:.0f} s under load {r['load']:.1f} "
           "(not a speed figure)")
+    if len(r["curve"]) >= 2:
+        (n0, m0), (n1, m1) = r["curve"][0], r["curve"][-1]
+        print(f"growth from {n0} to {n1} documents: {(m1 - m0) / (n1 - n0) * 1024:.0f} KB per document")
     return 0
 
 

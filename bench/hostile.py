@@ -28,6 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rowkeeper.config import ChunkConfig  # noqa: E402
+from rowkeeper.models import Chunk, Table  # noqa: E402
+from rowkeeper.transforms.bounds import measured_chars  # noqa: E402
 from tests.hostile.generate import PASSWORD, generate  # noqa: E402
 
 _MEASURE = ("import resource, subprocess, sys, time\n"
@@ -84,21 +87,35 @@ def _output_sizes(out: Path) -> tuple[dict[str, int], dict[str, int]]:
 def ratios(out: Path, top: int = 10) -> dict[str, object]:
     """Output characters per character of PDF text for every ok document of a run folder
     (documents.jsonl + chunks.jsonl: `rowkeeper run`, or bench/zoo.py's --out), with the
-    documents over 10x and, for the `top` highest, the characters by chunk kind."""
+    documents over 10x and, for the `top` highest, the characters by chunk kind; `measured` is
+    the ratio chunk.max_output_ratio bounds (transforms.bounds.measured_chars: without picture
+    sentences and the context each row chunk repeats), and `cut` the documents it cut."""
     docs = [json.loads(x) for x in (out / "documents.jsonl").read_text(encoding="utf-8").splitlines()]
     text = {d["doc_id"]: sum(p["chars"] for p in d.get("pages") or ()) for d in docs if d["status"] == "ok"}
     by_kind: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    chunks: dict[str, list[Chunk]] = collections.defaultdict(list)
     with open(out / "chunks.jsonl", encoding="utf-8") as f:
         for line in f:
-            c = json.loads(line)
-            by_kind[c["doc_id"]][c["kind"]] += len(c["text"])
+            c = Chunk.model_validate_json(line)
+            by_kind[c.doc_id][c.kind] += len(c.text)
+            chunks[c.doc_id].append(c)
+    tables: dict[str, list[Table]] = collections.defaultdict(list)
+    with open(out / "tables.jsonl", encoding="utf-8") as f:
+        for line in f:
+            t = Table.model_validate_json(line)
+            tables[t.doc_id].append(t)
     got = {d: sum(by_kind[d].values()) / n for d, n in text.items() if n > 0}
+    measured = {d: measured_chars(chunks[d], tables[d], ChunkConfig()) / text[d] for d in got}
     names = {d["doc_id"]: Path(d["source"]).name for d in docs}
+    cut = sorted(names[d["doc_id"]] for d in docs if any("row chunks left out" in w for w in d.get("warnings") or ()))
     high = sorted(got, key=got.get, reverse=True)[:top]
     ratio_max, ratio_p95 = _max_p95(list(got.values()))
     return {"documents": len(got), "max": ratio_max, "p95": ratio_p95,
             "over_10": sum(r > 10 for r in got.values()),
-            "top": [{"source": names[d], "ratio": round(got[d], 2), "pdf_chars": text[d],
+            "measured_max": _max_p95(list(measured.values()))[0],
+            "measured_over_10": sum(r > 10 for r in measured.values()), "cut": cut,
+            "top": [{"source": names[d], "ratio": round(got[d], 2), "measured": round(measured[d], 2),
+                     "pdf_chars": text[d],
                      **{k: round(v / text[d], 2) for k, v in sorted(by_kind[d].items())}} for d in high]}
 
 

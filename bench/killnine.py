@@ -2,7 +2,11 @@
 clean run's.
 
     python bench/killnine.py [--trials N] [--docs N] [--postgres] [--part dev|test|all]
-                             [--shared-prefect] [--parallel N] [--json PATH]
+                             [--prefect auto|always] [--shared-prefect] [--parallel N] [--json PATH]
+
+`--prefect` sets `runner.prefect` for every run: `auto` (the default, as a user's `rowkeeper run`
+with no Prefect API configured: no Prefect at all) or `always` (through the Prefect flow, each run
+starting its own server unless `--shared-prefect`).
 
 Phases (rowkeeper/faults.py crash points, each the run SIGKILLing itself, so workers, the
 Prefect server and temp files are left exactly as a real kill -9 leaves them): `startup`
@@ -94,11 +98,20 @@ def stray_files(out: Path, clean_out: Path) -> list[str]:
     return sorted(names(out) - names(clean_out) - {"report.previous.json"})
 
 
+def config_for(out: Path, pg: dict[str, Any] | None, prefect: str) -> Path:
+    """The crash tests' config (folder + DuckDB [+ Postgres], local runner) with runner.prefect."""
+    cfg = _config(out, pg)
+    data = json.loads(cfg.read_text())
+    data["runner"]["prefect"] = prefect
+    cfg.write_text(json.dumps(data))
+    return cfg
+
+
 def one_trial(corpus: Path, out: Path, clean: dict[str, Any], clean_out: Path, point: str,
-              pg: dict[str, Any] | None) -> dict[str, Any]:
+              pg: dict[str, Any] | None, prefect: str = "auto") -> dict[str, Any]:
     """Kill a run at `point`, rerun it, compare with the clean run; the trial's findings."""
     started = time.monotonic()
-    cfg = _config(out, pg)
+    cfg = config_for(out, pg, prefect)
     rc, alive = kill_at(point, corpus, out, cfg)
     _run(corpus, out, cfg)
     got = _snapshot(out, cfg)
@@ -108,11 +121,11 @@ def one_trial(corpus: Path, out: Path, clean: dict[str, Any], clean_out: Path, p
 
 
 def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None,
-           phases: tuple[str, ...] = POINTS, parallel: int = 1) -> dict[str, dict]:
+           phases: tuple[str, ...] = POINTS, parallel: int = 1, prefect: str = "auto") -> dict[str, dict]:
     """n trials per phase (`parallel` at a time); per phase the counts the module docstring lists."""
     corpus = _corpus(base / "in", n_docs)
     clean_out = base / "clean"
-    clean_cfg = _config(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"})
+    clean_cfg = config_for(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"}, prefect)
     _run(corpus, clean_out, clean_cfg)
     clean = _snapshot(clean_out, clean_cfg)
     rng = random.Random(seed)
@@ -121,7 +134,7 @@ def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None
                      "orphans_by_kind": {}, "seconds": 0.0, "notes": []} for phase in phases}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
         futures = {pool.submit(one_trial, corpus, base / f"{phase}{i}", clean, clean_out, point,
-                               pg and {**pg, "schema_name": f"{pg['schema_name']}_{phase}{i}"}): phase
+                               pg and {**pg, "schema_name": f"{pg['schema_name']}_{phase}{i}"}, prefect): phase
                    for phase, i, point in jobs}
         for future in concurrent.futures.as_completed(futures):
             _tally(table[futures[future]], future.result())
@@ -157,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shared-prefect", action="store_true",
                     help="one Prefect server for every run (PREFECT_API_URL): a trial skips the ~10-30 s "
                          "server start-up, but no longer checks that a killed run's own server dies with it")
+    ap.add_argument("--prefect", choices=["auto", "always"], default="auto",
+                    help="runner.prefect of every run (auto: no Prefect, the default path)")
     ap.add_argument("--parallel", type=int, default=1, help="trials run at once")
     ap.add_argument("--json", help="write the per-phase tables here")
     args = ap.parse_args(argv)
@@ -169,10 +184,11 @@ def main(argv: list[str] | None = None) -> int:
     found: dict[str, Any] = {}
     try:
         for part in (("dev", "test") if args.part == "all" else (args.part,)):
-            print(f"## {part} (seed {SEEDS[part]}, {args.trials} trials per phase, {args.docs} documents)")
+            print(f"## {part} (seed {SEEDS[part]}, {args.trials} trials per phase, {args.docs} documents, "
+                  f"runner.prefect {args.prefect})")
             found[part] = trials(Path(tempfile.mkdtemp(prefix=f"rk-kill9-{part}-")), args.trials,
                                  SEEDS[part], args.docs, pg and {**pg, "schema_name": f"killnine_{part}"},
-                                 tuple(args.phases.split(",")), args.parallel)
+                                 tuple(args.phases.split(",")), args.parallel, args.prefect)
             if args.json:
                 Path(args.json).write_text(json.dumps(found, indent=1))
     finally:

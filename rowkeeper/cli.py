@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import rowkeeper
 from rowkeeper.config import Config, load_config
-from rowkeeper.errors import ConfigError, MissingExtra, OutputError
+from rowkeeper.errors import ConfigError, MissingExtra, OutputError, ServerUnavailable
 
 
 def _call(target: str, *args: object) -> int:
@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except (ConfigError, MissingExtra, OutputError) as e:
+    except (ConfigError, MissingExtra, OutputError, ServerUnavailable) as e:
         # one line whatever the message's origin: the reason is readable in a cron mail or a log
         print(f"rowkeeper: {' '.join(str(e).split())}", file=sys.stderr)
         return 2

@@ -88,12 +88,12 @@ class ChunkConfig(Section):
     """`rowkeeper query` answers with the whole table when hits cover k/n rows >= this."""
     hard_max_chars: int = 20000
     """No chunk is longer: a longer one is cut, with a warning (budgets above are soft)."""
-    max_output_ratio: float = 0.0
-    """Off by default (0) for now: a table of pictures has little PDF text and its evidence lines
-    tripped it (tests/flows/test_query.py). A document's chunks at most this many times its PDF
-    text (characters), e.g. 10: past it the `row`
-    chunks of its most multiplying tables are left out, with a warning; their `row_group` chunks
-    still hold every row with its key and column names (0: no bound)."""
+    max_output_ratio: float = 10.0
+    """A document's chunks at most this many times its PDF text (characters; 0: no bound).
+    Counted without the image-evidence sentences and without the section path and caption each
+    row chunk must repeat (transforms.bounds.measured_chars). Past it the `row` chunks of its
+    most multiplying tables are left out, with a warning; their `row_group` chunks still hold
+    every row with its key and column names."""
     max_context_chars: int = 300
     """Each context line (section path, caption, notes) that row and row-group chunks repeat is
     cut to this many characters; the table chunk keeps it whole (0: no cut)."""

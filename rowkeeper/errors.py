@@ -37,3 +37,8 @@ class LayerUnavailable(RowkeeperError):
 
 class OutputError(RowkeeperError):
     """The output cannot be written (read-only, full, locked, in use): the run stops, exit 2."""
+
+
+class ServerUnavailable(RowkeeperError):
+    """The Prefect server or API the run goes through cannot be started or reached: the run
+    cannot happen (exit 2, one line); nothing was written for any document."""

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
-from rowkeeper.errors import OutputError
+from rowkeeper.errors import OutputError, ServerUnavailable
 
 LOCK_NAME = ".rowkeeper.lock"
 _OS_REASONS = {errno.EROFS: "read-only file system", errno.ENOSPC: "no space left on device",
@@ -94,6 +94,32 @@ def lock_owner(out: str) -> int | None:
 
 
 # -- the Prefect server ------------------------------------------------------------------------
+_START_HINT = ("; the machine may be overloaded: raise PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS, "
+               "or run without Prefect (runner.type: local, runner.prefect: auto or never)")
+# What Prefect raises when its server or API is not there (prefect.client, prefect.server).
+_UNREACHABLE = ("Failed to reach API at", "Timed out while attempting to connect to ephemeral Prefect API")
+
+
+def unreachable_reason(e: BaseException) -> str | None:
+    """One line saying why the run could not talk to Prefect, when `e` (or what caused it) is
+    Prefect's server or API not answering; None for any other error (it keeps its traceback)."""
+    seen: set[int] = set()
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        text = " ".join(str(e).split())
+        for mark in _UNREACHABLE:
+            if mark in text:
+                head = text[text.index(mark):].split(" stdout:")[0].rstrip(".")
+                hint = _START_HINT if "ephemeral" in mark else \
+                    "; check PREFECT_API_URL (or unset it to let the run start its own server)"
+                return f"Prefect is unreachable: {head}{hint}"
+        if type(e).__module__.startswith("httpx") and "Connect" in type(e).__name__:
+            return f"Prefect is unreachable: {type(e).__name__}: {text}" + \
+                "; check PREFECT_API_URL and that its server is running"
+        e = e.__cause__ or e.__context__  # type: ignore[assignment]
+    return None
+
+
 _watchdogs: list[subprocess.Popen[bytes]] = []
 _PORT_IN_USE = 3  # uvicorn's exit status when its port was taken meanwhile
 
@@ -157,7 +183,7 @@ class EarlyServer:
         _watch_server(self.proc.pid)
 
     def wait_ready(self, timeout_s: float) -> None:
-        """Block until the server answers /health; RuntimeError when it cannot start."""
+        """Block until the server answers /health; ServerUnavailable when it cannot start."""
         import urllib.error
         import urllib.request
 
@@ -167,7 +193,8 @@ class EarlyServer:
             if self.proc.poll() == _PORT_IN_USE:
                 self._spawn()
             elif self.proc.poll() is not None:
-                raise RuntimeError(f"Prefect server exited with status {self.proc.returncode}")
+                raise ServerUnavailable(f"the Prefect server this run started exited with status "
+                                        f"{self.proc.returncode} before answering")
             try:
                 with urllib.request.urlopen(f"{self.url}/health", timeout=2) as r:
                     if r.status == 200:
@@ -175,7 +202,7 @@ class EarlyServer:
             except (urllib.error.URLError, OSError):
                 pass
             time.sleep(0.05)
-        raise RuntimeError(f"Prefect server did not answer within {timeout_s:g} s")
+        raise ServerUnavailable(f"Prefect server did not answer within {timeout_s:g} s{_START_HINT}")
 
     @contextmanager
     def attached(self) -> Iterator[None]:

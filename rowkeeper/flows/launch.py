@@ -96,11 +96,27 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
                                             cache_hours=float(getattr(args, "cache_hours", 0.0) or 0.0))
                 except DocumentsFailed:
                     pass  # recorded in documents.jsonl and the report: the run itself happened
+    except Exception as e:
+        _raise_if_unreachable(e)
+        raise
     finally:
         for worker in warm:  # in a notebook the process lives on: no idle parser left behind
             worker.close()
         if server is not None:
             server.stop()
+
+
+def _raise_if_unreachable(e: Exception) -> None:
+    """Prefect's server or API not answering (start-up timeout, PREFECT_API_URL pointing
+    nowhere) is the run not happening: ServerUnavailable, one line and exit 2, not a traceback."""
+    from rowkeeper.errors import ServerUnavailable
+    from rowkeeper.flows.guard import unreachable_reason
+
+    if isinstance(e, ServerUnavailable):
+        return
+    reason = unreachable_reason(e)
+    if reason is not None:
+        raise ServerUnavailable(reason) from None
 
 
 def _run_local(config: Config, args: Any, prepared: tuple[Plan, list[Any]], start: float) -> None:

@@ -5,10 +5,15 @@ whose "header" is OCR noise. A garbage scan must not become 10,000 chunks each r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rowkeeper.config import ChunkConfig, TransformConfig
 from rowkeeper.models import Chunk, PageInfo, Table, TextLine
+
+if TYPE_CHECKING:
+    from rowkeeper.transforms.table_chunks import TableView
 
 _ELLIPSIS = "…"
 
@@ -83,34 +88,70 @@ def document_text_chars(pages: Sequence[PageInfo], lines: Sequence[TextLine], ta
     return sum(p.chars for p in pages if p.page not in scanned) + ocr
 
 
+# The sentence a chunk adds per image in its rows (table_chunks._evidence_lines): it stands for
+# a picture, content the PDF's text layer does not have, so it is not measured against it.
+_EVIDENCE_LINE = re.compile(r"^Image \S+ \(page \d+\) in row \d+[^\n]*\.$", re.MULTILINE)
+
+
+def _row_context_chars(view: TableView) -> int:
+    """Characters of context (section path, notes, caption) that CONTRACT makes each row
+    chunk of this table repeat, as row_chunks renders them."""
+    lines = [s for s in view.repeated if not s.startswith("Table: ")]
+    return sum(len(s) + 1 for s in lines) + (len(view.caption) + 2 if view.caption else 0)
+
+
+def measured_chars(chunks: Sequence[Chunk], tables: Sequence[Table], config: ChunkConfig) -> int:
+    """What chunk.max_output_ratio counts of `chunks`: their text without the image-evidence
+    sentences and without the context each row chunk must repeat (CONTRACT.md: a row chunk
+    names its section path and caption, whatever that costs); column names and values count."""
+    context = _contexts(tables, config)
+    return sum(_measure(c, context) for c in chunks)
+
+
+def _contexts(tables: Sequence[Table], config: ChunkConfig) -> dict[str, int]:
+    from rowkeeper.transforms.table_chunks import view_of
+
+    return {t.table_id: _row_context_chars(view_of(t, config)) for t in tables}
+
+
+def _measure(c: Chunk, context: dict[str, int]) -> int:
+    evidence = sum(len(m.group(0)) + 1 for m in _EVIDENCE_LINE.finditer(c.text))
+    own = context.get(c.table_id or "", 0) if c.kind == "row" else 0
+    return max(len(c.text) - evidence - own, 0)
+
+
 def bound_output(chunks: Sequence[Chunk], tables: Sequence[Table], text_chars: int,
                  config: ChunkConfig) -> tuple[tuple[Chunk, ...], tuple[str, ...]]:
-    """A document's chunks at most chunk.max_output_ratio times its PDF text (`text_chars`):
-    past it, the `row` chunks of its tables are left out, the table whose chunks multiply its
-    own text most first, until the rest fits (a warning each). Their `row_group` chunks still
-    hold every row with its key and column names. What multiplies is what row chunks repeat per
-    row: the section path, the caption and every column name, over rows of short values."""
+    """A document's chunks at most chunk.max_output_ratio times its PDF text (`text_chars`),
+    as `measured_chars` counts them: past it, the `row` chunks of its tables are left out, the
+    table whose chunks multiply its own text most first, until the rest fits (a warning each).
+    Their `row_group` chunks still hold every row with its key and column names. What multiplies
+    is what row chunks repeat per row: every column name, over rows of short values."""
+    if config.max_output_ratio <= 0 or text_chars <= 0:
+        return tuple(chunks), ()
     limit = config.max_output_ratio * text_chars
-    total = sum(len(c.text) for c in chunks)
-    if config.max_output_ratio <= 0 or text_chars <= 0 or total <= limit:
+    context = _contexts(tables, config)
+    total = sum(_measure(c, context) for c in chunks)
+    if total <= limit:
         return tuple(chunks), ()
     size: dict[str, int] = {}
     rows: dict[str, int] = {}
     kinds: dict[str, set[str]] = {}
     for c in chunks:
         if c.table_id is not None:
-            size[c.table_id] = size.get(c.table_id, 0) + len(c.text)
-            rows[c.table_id] = rows.get(c.table_id, 0) + (len(c.text) if c.kind == "row" else 0)
+            n = _measure(c, context)
+            size[c.table_id] = size.get(c.table_id, 0) + n
+            rows[c.table_id] = rows.get(c.table_id, 0) + (n if c.kind == "row" else 0)
             kinds.setdefault(c.table_id, set()).add(c.kind)
     droppable = [t for t in tables if {"row", "row_group"} <= kinds.get(t.table_id, set())]
     droppable.sort(key=lambda t: size[t.table_id] / max(table_text_chars(t), 1), reverse=True)
     dropped: list[str] = []
+    ratio = total / text_chars
     for t in droppable:
         if total <= limit:
             break
         dropped.append(t.table_id)
         total -= rows[t.table_id]
-    ratio = sum(len(c.text) for c in chunks) / text_chars
     gone = set(dropped)
     return tuple(c for c in chunks if not (c.kind == "row" and c.table_id in gone)), tuple(
         f"table {t}: row chunks left out, the document's chunks were {ratio:.0f}x its text "

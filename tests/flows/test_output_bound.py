@@ -1,7 +1,8 @@
-"""Output per table bounded by its own text (issue 15 item 3): a table whose column names
-dwarf its values loses its `row` chunks past chunk.max_output_ratio, with a warning, and every
-value stays answerable from a `row_group` chunk that names its row key and column; an ordinary
-table keeps all its chunk kinds."""
+"""Output per document bounded by its own text, by default (issue 15 item 3): a table whose
+column names dwarf its values loses its `row` chunks past chunk.max_output_ratio (10), with a
+warning, and every value stays answerable from a `row_group` chunk that names its row key and
+column; an ordinary table, a table of short rows under a long context and a table of pictures
+keep all their chunk kinds."""
 
 from __future__ import annotations
 
@@ -38,8 +39,7 @@ def _ratio(result) -> float:
 def test_a_table_whose_names_dwarf_its_values_keeps_row_groups_and_drops_row_chunks(long_names: Path):
     unbounded = process_document(load_document(str(long_names)), Config.model_validate(
         {"chunk": {"max_output_ratio": 0}}))
-    result = process_document(load_document(str(long_names)), Config.model_validate(
-        {"chunk": {"max_output_ratio": 10}}))
+    result = process_document(load_document(str(long_names)), Config())  # the default bound
     assert result.document.status == "ok"
     (table,) = result.tables
     assert list(table.columns) == NAMES and len(table.rows) == 12
@@ -56,7 +56,30 @@ def test_a_table_whose_names_dwarf_its_values_keeps_row_groups_and_drops_row_chu
 def test_an_ordinary_table_keeps_its_row_chunks(tmp_path: Path):
     path = tmp_path / "ruled.pdf"
     path.write_bytes(pdfgen.build_pdf(sample_specs()["ruled"]))
-    result = process_document(load_document(str(path)), Config.model_validate({"chunk": {"max_output_ratio": 10}}))
+    result = process_document(load_document(str(path)), Config())
     assert {c.kind for c in result.chunks} >= {"table", "row_group", "row"}
     assert not [w for w in result.document.warnings if "row chunks left out" in w]
     assert _ratio(result) < 10
+
+
+def test_short_rows_under_a_long_context_and_pictures_keep_their_row_chunks(tmp_path: Path):
+    """Over 10x as written (each row chunk repeats the section path and caption CONTRACT.md
+    requires, and the picture sentences), within it as measured: every kind stays."""
+    from rowkeeper.transforms.bounds import measured_chars
+
+    rows = [[f"Part {i:02d}", f"{100 + i}", "ok"] for i in range(1, 31)]
+    spec = pdfgen.DocSpec(title="Inspection report of the north building", blocks=[
+        pdfgen.Heading("1. Findings of the quarterly inspection"),
+        pdfgen.TableSpec(caption="Table 1 Parts inspected in the third quarter", header=[["Part", "Weight", "Status"]],
+                         rows=rows, images={(6, 2): pdfgen.Image(), (25, 1): pdfgen.Image()})])
+    path = tmp_path / "parts.pdf"
+    path.write_bytes(pdfgen.build_pdf(spec))
+    result = process_document(load_document(str(path)), Config().with_out(str(tmp_path / "out")))
+    (table,) = result.tables
+    rows_out = [c for c in result.chunks if c.kind == "row"]
+    assert len(rows_out) == 30 and {c.kind for c in result.chunks} >= {"table", "row_group", "row"}
+    assert "in row 7, column Status" in rows_out[6].text
+    assert _ratio(result) > 10  # as written
+    assert measured_chars(result.chunks, result.tables, Config().chunk) < 10 * sum(
+        p.chars for p in result.document.pages)
+    assert not [w for w in result.document.warnings if "row chunks left out" in w]

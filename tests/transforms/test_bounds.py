@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rowkeeper.config import ChunkConfig, TransformConfig
 from rowkeeper.models import Chunk, Region, Table
-from rowkeeper.transforms.bounds import bound_chunks, bound_tables, is_noise
+from rowkeeper.transforms.bounds import bound_chunks, bound_tables, is_noise, measured_chars
 
 
 def _table(columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], n: int = 1) -> Table:
@@ -53,3 +53,14 @@ def test_the_text_a_scan_shows_is_what_ocr_read():
     table = _table(("Item", "Fee"), (("Desk", "12"),)).model_copy(update={
         "pages": (2,), "cells": (Cell(row=0, col=0, text="Item", page=2), Cell(row=1, col=1, text="12", page=2))})
     assert document_text_chars(pages, lines, [table]) == 100 + len("Fees 2026") + len("Item") + len("12")
+
+
+def test_the_output_bound_does_not_count_picture_sentences_or_the_context_rows_must_repeat():
+    t = _table(("Part", "Status"), (("P1", "ok"),)).model_copy(
+        update={"caption": "Table 1 Parts", "section_path": ("Report", "1. Findings")})
+    row = Chunk(chunk_id="c:r0", doc_id="d", source="s", table_id=t.table_id, kind="row",
+                text="Report > 1. Findings\nTable 1 Parts. Part: P1 | Status: ok\n"
+                     "Image dddddddddddd:p1.i2 (page 1) in row 1, column Status.")
+    text = Chunk(chunk_id="c:x0", doc_id="d", source="s", table_id=None, kind="text", text="Report > 1. Findings")
+    assert measured_chars([row], [t], ChunkConfig()) == len("Part: P1 | Status: ok")
+    assert measured_chars([text], [t], ChunkConfig()) == len(text.text)  # only row chunks repeat it
