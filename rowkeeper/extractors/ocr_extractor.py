@@ -210,15 +210,29 @@ class OcrExtractor:
         return tables, ocr_tables.text_lines(rest), engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
-        """The page's text runs, read again by the engine for its language where one is set."""
-        boxes = self.engine.read(img)
-        try:
-            other = self.engine_for(guess_language([b.text for b in boxes]))
-        except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
-            return boxes, self.engine
+        """The page's text runs, read again by the engine for its language where one is set.
+
+        The first engine stops recognising once its widest lines settle a language another
+        engine is set for (that engine reads the whole page again): a Vietnamese page's first
+        reading is only there to tell its language and lend its marks (`with_marks`)."""
+        told: list[OcrEngine] = []
+
+        def enough(texts: list[str], read: float) -> bool:
+            told.extend(e for e in [self._available(guess_language(texts, read=read))] if e is not None)
+            return bool(told)
+
+        boxes = self.engine.read(img, enough=enough if self.options.engine == "auto" else None)
+        other = told[0] if told else self._available(guess_language([b.text for b in boxes]))
         if other is None:
             return boxes, self.engine
         return with_marks(other.read(img), boxes), other
+
+    def _available(self, language: str | None) -> OcrEngine | None:
+        """The other engine configured for `language`, when it is installed."""
+        try:
+            return self.engine_for(language)
+        except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
+            return None
 
     def _restructure(self, img: np.ndarray, table: PxTable, boxes: list[OcrBox]) -> PxTable:
         """The model's reading of `table`'s region where it is needed and better (see `structure`)."""
