@@ -269,8 +269,10 @@ def widest_first(recognize: Callable[[list[np.ndarray]], object], crops: list[np
             break
     blank = ("", 0.0, ("", 0.0, None))  # lines left unread: RapidOCR drops text-less lines
     rows = [got.get(i, blank) for i in range(len(crops))]
-    return TextRecOutput(imgs=crops, txts=tuple(r[0] for r in rows), scores=tuple(r[1] for r in rows),
-                         word_results=tuple(r[2] for r in rows))
+    # tuples per line, as RapidOCR's own recogniser returns them (its annotations say otherwise)
+    return TextRecOutput(imgs=crops, txts=tuple(r[0] for r in rows),  # type: ignore[arg-type]
+                         scores=tuple(r[1] for r in rows),  # type: ignore[arg-type]
+                         word_results=tuple(r[2] for r in rows))  # type: ignore[arg-type]
 
 
 def detect_in_content(det: object, img: np.ndarray) -> object:

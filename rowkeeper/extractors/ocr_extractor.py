@@ -64,7 +64,7 @@ class OcrOptions(BaseModel):
     threads: int = 1
     """ONNX Runtime threads per model. One: a second thread bought ~1.4x the CPU per page for
     less than that in wall time, and the runners already give each worker process one core."""
-    rec_width: float = Field(0.8, gt=0.2, le=1.0)
+    rec_width: float = Field(default=0.8, gt=0.2, le=1.0)
     """RapidOCR's recogniser reads each text line squeezed to this share of its width (height
     kept): its cost is proportional to the width, and it reads a glyph from more frames than it
     needs. Hard scans, dev split: 0.8 read every cell and column name as 1.0 did, for 0.89 of
