@@ -198,20 +198,24 @@ def fix_decimal_marks(chars: list[str], centers: list[float], ink: np.ndarray, x
 _VIETNAMESE = frozenset("đĐơƠưƯăĂǎǍ") | frozenset(chr(c) for c in range(0x1EA0, 0x1EFA))
 
 
-def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3) -> str | None:
+def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3, read: float = 1.0) -> str | None:
     """The language a page's recognised text is in, where its letters tell: `vi` (letters only
     Vietnamese uses), `ja` (kana or CJK ideographs); None when nothing tells (Latin script).
 
     Read from a first recognition pass: a recogniser that lacks a script's letters still
-    reads the ones it has (RapidOCR's dictionary has đ, ơ, ư but not ộ or ệ)."""
+    reads the ones it has (RapidOCR's dictionary has đ, ơ, ư but not ộ or ệ). `read`: the share
+    of the page's text (by line width) `texts` are; below 1 the answer is one the rest could not
+    overturn were it as dense in letters and held none of the script's (None: not told yet)."""
     letters = [ch for t in texts for ch in t if ch.isalpha()]
     if not letters:
         return None
+    total = len(letters) / min(max(read, 1e-6), 1.0)
     viet = sum(ch in _VIETNAMESE for ch in letters)
     cjk = sum(is_cjk(ch) for ch in letters)
-    if viet >= min_count and viet >= min_share * len(letters):
+    if viet >= min_count and viet >= min_share * total:
         return "vi"
-    if cjk >= min_count and cjk >= min_share * len(letters):
+    # Vietnamese letters in the unread part would win over these: settled only once all is read
+    if cjk >= min_count and cjk >= min_share * total and read >= 1.0:
         return "ja"
     return None
 

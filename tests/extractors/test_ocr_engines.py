@@ -120,3 +120,37 @@ def test_tesseract_reads_the_inked_part_in_page_pixels(pair: tuple[str, np.ndarr
     lamp = next(w for w in words if w.text == "Desk lamp")
     px0, py0, px1, py1 = _printed_at(text_path, "Desk lamp")
     assert abs(lamp.box[0] - px0) < 12 and abs(lamp.box[1] - py0) < 12 and abs(lamp.box[2] - px1) < 12
+
+
+def test_recognition_widest_first_reads_every_line_as_rapidocr_does(ruled_scan: np.ndarray) -> None:
+    """Batch by batch from the widest, read to the end: RapidOCR's own batches, the same reading."""
+    engine = get_engine("rapidocr", ("en", "ja"), 960, 1)
+    shares: list[float] = []
+
+    def never(texts: list[str], read: float) -> bool:
+        shares.append(read)
+        return False
+
+    ours, theirs = engine.read(ruled_scan, enough=never), engine.read(ruled_scan)
+    assert [(w.text, w.box) for w in ours] == [(w.text, w.box) for w in theirs]
+    assert shares == sorted(shares) and 0 < shares[0] < shares[-1] < 1  # asked after each batch but the last
+
+
+def test_recognition_stops_once_enough_leaving_the_narrower_lines_unread(ruled_scan: np.ndarray) -> None:
+    engine = get_engine("rapidocr", ("en", "ja"), 960, 1)
+    whole = engine.read(ruled_scan)
+    first = engine.read(ruled_scan, enough=lambda texts, read: True)
+    assert 0 < len(first) <= 4 < len(whole)  # one batch of RapidOCR's (ocr_engines.REC_BATCH)
+    width = {w.text: (w.box[2] - w.box[0]) / (w.box[3] - w.box[1]) for w in whole}
+    narrowest_read = min(width[w.text] for w in first)
+    assert sum(r > narrowest_read for r in width.values()) <= 4  # those read are the widest lines
+    assert {w.text for w in first} <= set(width)
+
+
+def test_lines_narrowed_for_recognition_read_the_same(ruled_scan: np.ndarray) -> None:
+    """Recognition on lines squeezed to 0.8 of their width (the default, ~0.8 of its CPU) reads
+    every run of the ruled scan as at full width, decimal marks and spaces included."""
+    full = get_engine("rapidocr", ("en", "ja"), 960, 1)
+    narrow = get_engine("rapidocr", ("en", "ja"), 960, 1, rec_width=0.8)
+    assert [(w.text, w.box) for w in narrow.read(ruled_scan)] == [(w.text, w.box) for w in full.read(ruled_scan)]
+    assert [c.shape for c in ocr_engines.narrowed([np.zeros((40, 100, 3), np.uint8)], 0.8)] == [(40, 80, 3)]

@@ -104,3 +104,27 @@ def test_vietnamese_words_join_in_reading_order(tmp_path: Path) -> None:
     assert [r[2] for r in grid[-5:]] == [r[2] for r in VIETNAMESE_BORDERLESS.rows]
     # Tesseract reads the bold "Mã hàng" plain ("Ma hang"); RapidOCR's first reading has the marks
     assert grid[-6][0] == "Mã hàng"
+
+
+@pytest.mark.skipif(not _has_vie(), reason="tesseract with the vie pack is not installed")
+def test_vietnamese_page_is_told_from_its_widest_lines_and_read_by_tesseract(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """RapidOCR stops once its widest lines settle the page as Vietnamese (it reads fewer lines
+    than the page holds); Tesseract vie reads every cell."""
+    import pymupdf
+
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
+
+    _, scan = write_pair(tmp_path, "vis", VIETNAMESE, dpi=200, rotate_deg=0.4)
+    ocr = OcrExtractor(OcrOptions())
+    gray, _, _ = ocr._render(scan, pymupdf.open(scan.path)[0], 1)  # noqa: SLF001
+    rapid = ocr.engine
+    whole = rapid.read(gray)
+    first: list = []
+    read = rapid.read
+    monkeypatch.setattr(rapid, "read", lambda img, enough=None: first.extend(read(img, enough=enough)) or first)
+    tables, _, engine = ocr.read_image(gray)
+    assert engine.name == "tesseract"
+    assert 0 < len(first) < len(whole)
+    texts = [c.text for c in tables[0].cells]
+    assert all(r[1] in texts and r[2] in texts for r in VIETNAMESE.rows), texts

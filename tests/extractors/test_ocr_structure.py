@@ -140,3 +140,13 @@ def test_rows_ruled_scan_reads_its_columns_from_the_text(tmp_path: Path) -> None
     assert (tables[0].n_rows, tables[0].n_cols) == (6, 4)
     assert grid[1:] == ROWS[1:]
     assert grid[0][2:] == ["Unit price", "Stock"]
+
+
+def test_language_from_part_of_a_page_only_where_the_rest_cannot_change_it() -> None:
+    """A first share of a page's lines settles Vietnamese when, even were the rest as full of
+    letters and without a Vietnamese one, the whole page would still read Vietnamese."""
+    widest = ["Sô liêu duói đây lây tù phiêu giao hàng đã ký và chưa bao gôm thuê", "Đon giá"]
+    assert guess_language(widest, read=0.3) == "vi"  # 4 of ~240 letters: over 1%
+    assert guess_language(widest, read=0.1) is None  # 4 of ~720: the rest could outweigh them
+    assert guess_language(["品番", "品名", "単価"], read=0.5) is None  # Vietnamese unread would win
+    assert guess_language(["Megnevezés", "Egységár"], read=0.5) is None
