@@ -21,9 +21,9 @@ from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.reads import area, find_on, overlap, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
-from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
+from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import reading
 from rowkeeper.extractors.text_layer import (
