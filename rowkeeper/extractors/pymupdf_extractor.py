@@ -23,6 +23,7 @@ from rowkeeper.extractors.finder.reads import area, find_on, overlap, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
+from rowkeeper.extractors.finder.shared_cells import own_parts
 from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import reading
@@ -186,9 +187,9 @@ class PyMuPDFExtractor:
 def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
     """The page's candidate tables (found order: ruled grids, then reads of the text) with no
     text line in two of them (`candidates.owned_once`), numbered again in that order."""
-    kept = [tables[i] for i in owned_once([t.bbox for t in tables], [ln.bbox for ln in view.lines])]
+    kept = own_parts([tables[i] for i in owned_once([t.bbox for t in tables], [ln.bbox for ln in view.lines])])
     if len(kept) == len(tables):
-        return list(tables)
+        return kept
     return [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
 
 
