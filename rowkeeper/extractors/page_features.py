@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
+from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -506,6 +507,8 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
     pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
+    # two rows between rules are a table the three-row run above does not call one
+    aligned += short_ruled_tables(lines, hs, taken=ruled + aligned)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))
