@@ -52,6 +52,11 @@ class CascadeChecks(BaseModel):
     max_camelot_whitespace: float = 70.0
     min_region_coverage: float = 0.5
     """A ruling grid / aligned-column region must be this much covered by the tables found."""
+    min_text_coverage: float = 0.9
+    """Or this share of its text (a text page): the tables hold nearly all of it, and what is
+    left uncovered is white space (two blocks of fields at a form's edges). Text coverage alone
+    at the area's 0.5 would pass a table that left a whole column of labels out (its figures
+    outnumber the labels' characters)."""
     skip_pages_without_candidate: bool = True
     page_budget_s: float | None = None
     """Seconds one layer may spend on one page; past it the page is cut off in that layer (a
@@ -149,17 +154,18 @@ def text_coverage(region: BBox, tables: Sequence[RawTable], lines: Sequence[Text
 
 def uncovered_regions(tables: Sequence[RawTable], features: PageFeatures | None,
                       checks: CascadeChecks, lines: Sequence[TextLine] = ()) -> list[str]:
-    """Candidate regions of the page that no table found covers enough: by their text when
-    the page's text lines are given (a text page), else by area (a scan's regions)."""
+    """Candidate regions of the page that no table found covers enough: half their area, or,
+    when the page's text lines are given (a text page), nearly all their text."""
     if features is None:
         return []
     out = []
     for kind, regions in (("ruling grid", features.ruled_regions),
                           ("aligned columns", features.aligned_regions)):
         for r in regions:
+            if region_coverage(r, tables) >= checks.min_region_coverage:
+                continue
             by_text = text_coverage(r, tables, lines) if lines else None
-            covered = region_coverage(r, tables) if by_text is None else by_text
-            if covered < checks.min_region_coverage:
+            if by_text is None or by_text < checks.min_text_coverage:
                 out.append(f"{kind} at y={r[1]:.0f}-{r[3]:.0f} not covered")
     return out
 

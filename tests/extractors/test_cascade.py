@@ -165,3 +165,16 @@ def test_blocks_of_fields_apart_are_read_by_the_first_layer(tmp_path: Path) -> N
     result = _run(path)
     assert [a.extractor for a in result.attempts if a.accepted] == ["pymupdf"]
     assert [[tuple(r) for r in t.grid()] for t in result.tables] == [left, right]
+
+
+def test_a_table_that_leaves_its_label_column_out_does_not_cover_its_region() -> None:
+    """The figures hold most of the region's characters, but a column of labels lies outside
+    the table: counted by text it is most of the region, not nearly all of it."""
+    region = (50.0, 100.0, 550.0, 190.0)
+    feats = PageFeatures(page=1, aligned_rows=6, aligned_regions=(region,))
+    lines = [ln for i in range(6) for ln in (_line(50, 100 + 15 * i, "Staff travel"),
+                                              _line(300, 100 + 15 * i, "1,314,000"),
+                                              _line(420, 100 + 15 * i, "373,250"))]
+    figures = _table(GOOD, bbox=(300.0, 100.0, 520.0, 190.0))
+    v = assess([figures], feats, CHECKS, lines)
+    assert not v.accepted and "not covered" in v.reason
