@@ -15,7 +15,6 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
-from rowkeeper.extractors.finder.word_gaps import cut_at_gaps, may_part
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -507,9 +506,7 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     ruled = ruled_regions(hs, vs) if len(hs) + len(vs) <= 4000 else [tuple(page.rect)]
     ruled += [g.bbox for g in box_grids(hs, vs) if not any(_overlap(g.bbox, r) > 0 for r in ruled)]
     pictures = [tuple(i["bbox"]) for i in page.get_image_info()] if page.get_images() else []
-    # figures a column gap apart that the text layer printed as one line are two segments
-    parted = cut_at_gaps(lines, page.get_text("words")) if any(may_part(ln) for ln in lines) else lines
-    aligned, n_rows, n_num = aligned_regions(parted, pictures=pictures)
+    aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     # two rows between rules are a table the three-row run above does not call one
     aligned += short_ruled_tables(lines, hs, taken=ruled + aligned)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
