@@ -64,7 +64,8 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
         if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) and ruled_pair(box, hs, pitch) \
                 and not any(_hits(box, t) for t in taken):
             out.append(box)
-    return out
+    # pairs sharing a row are rows of a longer table ruled row by row, no short table each
+    return [b for b in out if not any(o is not b and _hits(b, o) for o in out)]
 
 
 def _hits(a: BBox, b: BBox) -> bool:

@@ -49,3 +49,16 @@ def test_two_lines_of_prose_in_a_box_are_no_table(tmp_path: Path) -> None:
     prose = [("Payment is due within thirty days of the date of this invoice, without deduction.",),
              ("Goods remain our property until the invoice has been paid in full by the customer.",)]
     assert tables_of(_page(tmp_path / "note.pdf", prose, "frame")) == ()
+
+
+def test_rows_ruled_one_by_one_are_no_short_tables_each() -> None:
+    """Three rows with a rule between each: the pairs share a row, so they are rows of a longer
+    table (the aligned-run detector's), not two short tables that hold the middle row twice."""
+    from rowkeeper.extractors.finder.short_tables import short_ruled_tables
+    from rowkeeper.models import TextLine
+
+    lines = [TextLine(page=1, bbox=(x, 100 + 16 * r, x + 40, 110 + 16 * r), text=t)
+             for r in range(3) for x, t in ((72, f"Label {r}"), (200, f"{r},204"), (300, f"{r},388"))]
+    hs = [(66, 97 + 16 * r, 400, 97.5 + 16 * r) for r in range(4)]
+    assert short_ruled_tables(lines[:6], hs[:3]) != []  # two rows alone: a short table
+    assert short_ruled_tables(lines, hs) == []
