@@ -63,14 +63,18 @@ def run(corpus: Path, manifest: list[dict], config_path: str | None,
     return seconds, violations
 
 
-def score(corpus: Path, out: Path, only: str | None, name: str = "score") -> dict:
-    """peer_score's JSON result (its own printout goes to our stdout)."""
+def score(corpus: Path, out: Path, only: str | None, name: str = "score", cases: bool = True) -> dict:
+    """peer_score's JSON result (its own printout goes to our stdout; with `cases` False only
+    its summary lines, for a split that is measured and never inspected case by case)."""
     cmd = [sys.executable, str(SCORER), "--manifest", str(corpus / "manifest.json"),
            "--tables", str(out / "tables.jsonl"), "--json", str(out / f"{name}.json")]
     if only:
         cmd += ["--only", only]
     sys.stdout.flush()
-    subprocess.run(cmd, check=True)
+    done = subprocess.run(cmd, check=True, capture_output=not cases, text=True)
+    if not cases:
+        print("".join(ln + "\n" for ln in done.stdout.splitlines() if ln.startswith(("quality=", "peer_cell"))),
+              end="")
     return json.loads((out / f"{name}.json").read_text())
 
 

@@ -52,6 +52,11 @@ class CascadeChecks(BaseModel):
     max_camelot_whitespace: float = 70.0
     min_region_coverage: float = 0.5
     """A ruling grid / aligned-column region must be this much covered by the tables found."""
+    min_text_coverage: float = 0.9
+    """Or this share of its text (a text page): the tables hold nearly all of it, and what is
+    left uncovered is white space (two blocks of fields at a form's edges). Text coverage alone
+    at the area's 0.5 would pass a table that left a whole column of labels out (its figures
+    outnumber the labels' characters)."""
     skip_pages_without_candidate: bool = True
     page_budget_s: float | None = None
     """Seconds one layer may spend on one page; past it the page is cut off in that layer (a
@@ -130,29 +135,52 @@ def region_coverage(region: BBox, tables: Sequence[RawTable]) -> float:
     return min(1.0, sum(_overlap(region, t.bbox) for t in tables) / area)
 
 
+def _centre_in(b: BBox, box: BBox) -> bool:
+    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def text_coverage(region: BBox, tables: Sequence[RawTable], lines: Sequence[TextLine]) -> float | None:
+    """Share of the text of `region` (characters of the lines centred in it) centred in the
+    tables' boxes; None when no line is. A region's area also holds the white space between
+    blocks of fields or around a narrow table: its text is what the tables must hold."""
+    inside = [ln for ln in lines if _centre_in(ln.bbox, region) and ln.text.strip()]
+    total = sum(len(ln.text.strip()) for ln in inside)
+    if not total:
+        return None
+    held = sum(len(ln.text.strip()) for ln in inside if any(_centre_in(ln.bbox, t.bbox) for t in tables))
+    return held / total
+
+
 def uncovered_regions(tables: Sequence[RawTable], features: PageFeatures | None,
-                      checks: CascadeChecks) -> list[str]:
-    """Candidate regions of the page that no table found covers enough."""
+                      checks: CascadeChecks, lines: Sequence[TextLine] = ()) -> list[str]:
+    """Candidate regions of the page that no table found covers enough: half their area, or,
+    when the page's text lines are given (a text page), nearly all their text."""
     if features is None:
         return []
     out = []
     for kind, regions in (("ruling grid", features.ruled_regions),
                           ("aligned columns", features.aligned_regions)):
         for r in regions:
-            if region_coverage(r, tables) < checks.min_region_coverage:
+            if region_coverage(r, tables) >= checks.min_region_coverage:
+                continue
+            by_text = text_coverage(r, tables, lines) if lines else None
+            if by_text is None or by_text < checks.min_text_coverage:
                 out.append(f"{kind} at y={r[1]:.0f}-{r[3]:.0f} not covered")
     return out
 
 
-def assess(tables: Sequence[RawTable], features: PageFeatures | None, checks: CascadeChecks) -> Verdict:
-    """Whether `tables` (one layer's output for one page) are an adequate reading of the page."""
+def assess(tables: Sequence[RawTable], features: PageFeatures | None, checks: CascadeChecks,
+           lines: Sequence[TextLine] = ()) -> Verdict:
+    """Whether `tables` (one layer's output for one page) are an adequate reading of the page
+    (`lines`: the page's text lines, by which its candidate regions' coverage is counted)."""
     if not tables:
         if features is not None and features.candidate:
             what = "a ruling grid" if features.has_grid else "aligned columns of text"
             return Verdict(False, f"page has {what} but no table was found", 0.0)
         return Verdict(True, "no table on page", 0.0)
     problems = [f"table {i + 1}: {p}" for i, t in enumerate(tables) for p in table_problems(t, checks)]
-    missed = uncovered_regions(tables, features, checks)
+    missed = uncovered_regions(tables, features, checks, lines)
     n_regions = len(features.ruled_regions) + len(features.aligned_regions) if features else 0
     score = (1.0 - len(problems) / (2 * len(tables) + 1)) * (1.0 - len(missed) / (n_regions + 1))
     if problems or missed:
@@ -170,6 +198,8 @@ class _PageState:
     best_layer: str = ""
     lazy_features: Callable[[], PageFeatures] | None = None
     """Scanned pages: features read from the image, only once a layer found no table there."""
+    lines: tuple[TextLine, ...] = ()
+    """A text page's lines: the candidate regions' coverage is counted by them."""
 
     def features_for(self, tables: Sequence[RawTable]) -> PageFeatures | None:
         """The page's features; a scan's are read when `tables` is empty (else not needed)."""
@@ -296,7 +326,7 @@ def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pendin
     for p in pending:
         tables = tuple(t for t in result.tables if t.page == p)
         lines = tuple(ln for ln in result.lines if ln.page == p)
-        v = assess(tables, states[p].features_for(tables), checks)
+        v = assess(tables, states[p].features_for(tables), checks, states[p].lines)
         if v.accepted and validate is not None and tables:
             problems = list(validate(tables))
             if problems:
@@ -348,7 +378,10 @@ def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractCo
     if quiet:
         attempts.append(Attempt(extractor="features", pages=tuple(quiet), seconds=round(seconds, 4), accepted=True,
                                 reason="no table candidate (no ruling grid, no aligned columns): extractors skipped"))
-    states = {p: _PageState(p, feats[p]) for p in text if p not in quiet}
+    by_page: dict[int, list[TextLine]] = {}
+    for ln in lines:
+        by_page.setdefault(ln.page, []).append(ln)
+    states = {p: _PageState(p, feats[p], lines=tuple(by_page.get(p, ()))) for p in text if p not in quiet}
     text_budget = dataclasses.replace(budget, later_pages=len(scanned))  # scans still need time
     done, tried = _run_layers(doc, states, config.text_layers, config, checks, validate, model, text_budget)
     attempts.extend(tried)

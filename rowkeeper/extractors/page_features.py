@@ -15,6 +15,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.stacked_runs import split_at_column_change
 from rowkeeper.extractors.finder.top_rule import under_top_rule
 from rowkeeper.models import BBox, TextLine
@@ -525,6 +526,8 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
     pictures = [tuple(i["bbox"]) for i in infos]
     aligned, n_rows, n_num = aligned_regions(lines, pictures=pictures)
     aligned = [under_top_rule(r, hs, lines) for r in aligned]
+    # two rows between rules are a table the three-row run above does not call one
+    aligned += short_ruled_tables(lines, hs, taken=ruled + aligned)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=n_rows,
                         numeric_cells=n_num, ruled_regions=tuple(ruled),
                         aligned_regions=tuple(aligned))

@@ -23,6 +23,8 @@ from rowkeeper.extractors.finder.reads import area, find_on, overlap, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
+from rowkeeper.extractors.finder.shared_cells import own_parts
+from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import reading
 from rowkeeper.extractors.text_layer import (
@@ -162,7 +164,7 @@ class PyMuPDFExtractor:
                         for i, kv in enumerate(split_pairs(cells, pairs))]
                 continue
             out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
-        return _select(doc, pno, out, view)
+        return _select(doc, pno, _blocks_apart(out, view), view)
 
     def _boxed(self, doc: DocumentInput, page: pymupdf.Page, pno: int, grid: BoxGrid, n: int,
                spans: Sequence[Any]) -> RawTable:
@@ -185,10 +187,19 @@ class PyMuPDFExtractor:
 def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
     """The page's candidate tables (found order: ruled grids, then reads of the text) with no
     text line in two of them (`candidates.owned_once`), numbered again in that order."""
-    kept = [tables[i] for i in owned_once([t.bbox for t in tables], [ln.bbox for ln in view.lines])]
+    kept = own_parts([tables[i] for i in owned_once([t.bbox for t in tables], [ln.bbox for ln in view.lines])])
     if len(kept) == len(tables):
-        return list(tables)
+        return kept
     return [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
+
+
+def _blocks_apart(tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
+    """Tables whose columns repeat one block's layout side by side, one per block
+    (`finder.side_by_side`); the page's words are read only for a table that may be one."""
+    if not any(t.n_cols >= 2 * MIN_BLOCK_COLS for t in tables):
+        return list(tables)
+    words = view.words()
+    return [part for t in tables for part in split_side_by_side(t, words)]
 
 
 def _cells_box(cells: Sequence[Any]) -> tuple[float, float, float, float]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rowkeeper.config import ClassifyConfig, ExtractConfig
-from rowkeeper.extractors.cascade import CascadeChecks, assess, run_cascade
+from rowkeeper.extractors.cascade import CascadeChecks, assess, region_coverage, run_cascade
 from rowkeeper.extractors.classify import classify_document
 from rowkeeper.extractors.page_features import PageFeatures
-from rowkeeper.models import Cell, RawTable
+from rowkeeper.models import Cell, RawTable, TextLine
 from samples.pdfgen import DocSpec, Paragraph, build_pdf
 from tests.extractors.helpers import doc_for
 
@@ -122,3 +122,59 @@ def test_a_framed_box_is_not_a_ruling_grid() -> None:
     grid_h = box_h + [(50, 140, 300, 140)]
     grid_v = [(50, 100, 50, 140), (150, 100, 150, 140), (300, 100, 300, 140)]
     assert ruled_regions(grid_h, grid_v) == [(50, 100, 300, 140)]
+
+
+def _line(x0: float, y0: float, text: str) -> TextLine:
+    return TextLine(page=1, bbox=(x0, y0, x0 + 6 * len(text), y0 + 10), text=text)
+
+
+def test_region_coverage_counts_the_regions_text_not_its_area() -> None:
+    """Two blocks of fields far apart: one aligned region, mostly white space between them.
+    Tables holding every line cover it; a table holding one block of the two does not."""
+    region = (50.0, 100.0, 550.0, 160.0)
+    feats = PageFeatures(page=1, aligned_rows=4, aligned_regions=(region,))
+    lines = [_line(50, 100 + 15 * i, "Key value") for i in range(4)] + \
+            [_line(430, 100 + 15 * i, "Key: longer value") for i in range(4)]
+    left = _table(GOOD, bbox=(50.0, 100.0, 110.0, 160.0))
+    right = _table(GOOD, bbox=(430.0, 100.0, 550.0, 160.0))
+    assert region_coverage(region, [left, right]) < CHECKS.min_region_coverage  # by area
+    assert assess([left, right], feats, CHECKS, lines).accepted
+    v = assess([left], feats, CHECKS, lines)
+    assert not v.accepted and "not covered" in v.reason
+
+
+def test_blocks_of_fields_apart_are_read_by_the_first_layer(tmp_path: Path) -> None:
+    """A form's two blocks of fields at the page's two edges: the own finder reads two tables
+    and the cascade accepts them (by area they covered under half their aligned region)."""
+    import pymupdf
+
+    from tests.extractors.finder.layout import new_page, put
+
+    left = [("Kunde", "Hans Meier"), ("Adresse", "Hauptstr. 5"), ("Telefon", "030 123456"), ("Kunden-Nr.", "K-2231")]
+    right = [("Angebot-Nr.", "A-2026-118"), ("Datum", "01.12.2026"), ("Gültig bis", "31.12.2026"),
+             ("Bearbeiter", "S. Wolf")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i, ((k1, v1), (k2, v2)) in enumerate(zip(left, right, strict=True)):
+        put(page, 60, 120 + 15 * i, k1, face="bold")
+        put(page, 120, 120 + 15 * i, v1)
+        put(page, 400, 120 + 15 * i, k2, face="bold")
+        put(page, 470, 120 + 15 * i, v2)
+    path = tmp_path / "fields.pdf"
+    doc.save(path)
+    result = _run(path)
+    assert [a.extractor for a in result.attempts if a.accepted] == ["pymupdf"]
+    assert [[tuple(r) for r in t.grid()] for t in result.tables] == [left, right]
+
+
+def test_a_table_that_leaves_its_label_column_out_does_not_cover_its_region() -> None:
+    """The figures hold most of the region's characters, but a column of labels lies outside
+    the table: counted by text it is most of the region, not nearly all of it."""
+    region = (50.0, 100.0, 550.0, 190.0)
+    feats = PageFeatures(page=1, aligned_rows=6, aligned_regions=(region,))
+    lines = [ln for i in range(6) for ln in (_line(50, 100 + 15 * i, "Staff travel"),
+                                              _line(300, 100 + 15 * i, "1,314,000"),
+                                              _line(420, 100 + 15 * i, "373,250"))]
+    figures = _table(GOOD, bbox=(300.0, 100.0, 520.0, 190.0))
+    v = assess([figures], feats, CHECKS, lines)
+    assert not v.accepted and "not covered" in v.reason

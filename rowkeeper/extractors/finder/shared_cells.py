@@ -1,0 +1,83 @@
+"""A candidate that reads a stronger one's table again among more of the page (a table and the
+prose beside it, a ruled table and the chart above it, read as one region of aligned text)
+keeps only its own part: the cells centred in stronger candidates' boxes leave it, and what
+is left stays a table only while it still reads as one.
+
+`candidates.owned_once` drops a candidate whose lines are nearly all owned already; one that
+holds more of the page stays, and with it every shared line would be in two tables (bench
+invariants: "a word in two tables", "emitted twice"). Only a candidate around a stronger one
+gives its cells up; one nested inside a stronger box keeps them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.extractors.text_layer import drop_empty_rows
+from rowkeeper.models import BBox, Cell, RawTable
+
+MIN_FILL = 0.5
+"""Share of its rows that a column of what is left fills, for two such columns to make a table."""
+
+
+BESIDE = 0.8
+"""Share of a table's rows holding cells it gave up, for what is left to be more columns of
+the same rows (a stronger reading of some of its columns)."""
+
+
+def _centre_in(b: BBox, box: BBox) -> bool:
+    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def _still_a_table(cells: Sequence[Cell], n_rows: int, n_cols: int) -> bool:
+    """Two rows at least and two columns, each filled in half the rows (prose beside a table,
+    left alone, fills one column and a caption's cells)."""
+    if n_rows < 2:
+        return False
+    filled = [len({c.row for c in cells if c.col == k and c.text.strip()}) for k in range(n_cols)]
+    return sum(f >= MIN_FILL * n_rows for f in filled) >= 2
+
+
+def own_part(table: RawTable, stronger: Sequence[BBox]) -> tuple[RawTable | None, bool]:
+    """`table` less its cells centred in the `stronger` boxes (rows left empty go), or None
+    when what is left is no table; and whether it gave up cells in nearly all its rows (what
+    is left is more columns of the same rows: the stronger reading held part of the table)."""
+    shared = [c for c in table.cells if c.bbox and c.text.strip() and any(_centre_in(c.bbox, b) for b in stronger)]
+    if not shared:
+        return table, False
+    ids = {id(c) for c in shared}
+    left = [c.model_copy(update={"text": ""}) if id(c) in ids else c for c in table.cells]
+    kept, n_rows = drop_empty_rows(left, table.n_rows)
+    if not _still_a_table(kept, n_rows, table.n_cols):
+        return None, False
+    given = {c.row for c in shared}
+    beside = len(given) >= BESIDE * len({c.row for c in table.cells if c.text.strip()})
+    boxes = [c.bbox for c in kept if c.bbox and c.text.strip()]
+    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return table.model_copy(update={"cells": kept, "n_rows": n_rows, "bbox": tuple(round(v, 2) for v in bbox)}), beside
+
+
+def _inside(inner: BBox, outer: BBox, share: float = 0.9) -> bool:
+    """Whether `share` of the `inner` box lies in the `outer` one."""
+    w = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    h = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    return area > 0 and max(w, 0.0) * max(h, 0.0) >= share * area
+
+
+def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
+    """Each table (strongest first) less what the stronger ones lying inside it hold: with
+    what is left no table, it was a table read with its surroundings and goes; with more
+    columns of the same rows left, it is the whole table the stronger ones read part of, and
+    it stays whole in their place. A table nested in a stronger, larger box (a table inside
+    a ruled layout cell) is a table of its own and keeps its cells."""
+    out: list[RawTable] = []
+    for t in tables:
+        inner = [k for k in out if _inside(k.bbox, t.bbox)]
+        part, beside = own_part(t, [k.bbox for k in inner])
+        if beside:
+            out = [k for k in out if not any(k is i for i in inner)] + [t]
+        elif part is not None:
+            out.append(part)
+    return sorted(out, key=lambda t: next(i for i, x in enumerate(tables) if x.piece_id == t.piece_id))

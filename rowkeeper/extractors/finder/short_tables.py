@@ -1,0 +1,72 @@
+"""Short ruled tables: a header and one row of values (an invoice's "Invoice no. / Date /
+Customer no." band) set inside a frame or between rules.
+
+The aligned-columns detector wants three rows before it calls a run of aligned text a table
+(two lines side by side are as often a letterhead), and the ruling-grid detector calls a lone
+frame a boxed note. Two rows whose segments stand column over column, with rules drawn over
+the rows' width above and below them (a frame's edges, or rules between rows), are a table
+by both signs together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import text_rows
+
+MIN_COLS = 2
+"""Columns the two rows hold each."""
+RULE_REACH = 0.9
+"""Share of the rows' width a rule spans to frame them."""
+MAX_CELL = 40
+"""Characters a cell holds at most (a longer segment is a sentence, not a value)."""
+
+
+def _over(a: TextLine, b: TextLine) -> bool:
+    """Whether segment `a` stands over segment `b`: their x extents overlap."""
+    return min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0]) > 0
+
+
+def column_over_column(top: Sequence[TextLine], below: Sequence[TextLine]) -> bool:
+    """Two rows of `MIN_COLS` short segments or more, as many in each, each over its own."""
+    if len(top) != len(below) or len(top) < MIN_COLS:
+        return False
+    if any(len(t.text.strip()) > MAX_CELL for t in [*top, *below]):
+        return False
+    return all(_over(a, b) and sum(_over(a, c) for c in below) == 1 for a, b in zip(top, below, strict=True))
+
+
+def _spans(rule: BBox, left: float, right: float) -> bool:
+    return min(rule[2], right) - max(rule[0], left) >= RULE_REACH * (right - left)
+
+
+def ruled_pair(box: BBox, hs: Sequence[BBox], pitch: float) -> bool:
+    """A rule over the rows' width above them and one below them, each within a row's pitch."""
+    left, right = box[0], box[2]
+    above = any(_spans(r, left, right) and 0 <= box[1] - r[3] <= pitch for r in hs)
+    under = any(_spans(r, left, right) and 0 <= r[1] - box[3] <= pitch for r in hs)
+    return above and under
+
+
+def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
+                       taken: Sequence[BBox] = ()) -> list[BBox]:
+    """Boxes of two-row tables between rules (frames included), outside the `taken` regions."""
+    rows = [sorted(r, key=lambda t: t.bbox[0]) for r in text_rows([ln for ln in lines if ln.text.strip()])]
+    out: list[BBox] = []
+    for top, below in zip(rows, rows[1:], strict=False):
+        if not column_over_column(top, below):
+            continue
+        flat = [*top, *below]
+        box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
+               max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
+        pitch = below[0].bbox[1] - top[0].bbox[1]
+        if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) and ruled_pair(box, hs, pitch) \
+                and not any(_hits(box, t) for t in taken):
+            out.append(box)
+    # pairs sharing a row are rows of a longer table ruled row by row, no short table each
+    return [b for b in out if not any(o is not b and _hits(b, o) for o in out)]
+
+
+def _hits(a: BBox, b: BBox) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

@@ -1,0 +1,123 @@
+"""Blocks side by side: a table whose columns repeat one block's layout two or more times
+across the page (a list flowed into two columns, "Name Age | Name Age") is one table per
+block.
+
+A finder reading the page's aligned text sees one row per text line across all blocks and
+reads them as one wide table. The blocks are told by their columns, not by one gap: every
+column of a later block stands where the same column of the first block stands, moved by one
+distance (its left or right ink edge), the white space between blocks is wider than any
+between the columns inside a block, no cell spans two blocks, and a header row, where there
+is one, repeats the same labels over each block (different labels over matching columns are
+one table's columns: "Q1 Q2 | Q3 Q4").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rowkeeper.models import Cell, RawTable
+
+MIN_BLOCK_COLS = 2
+"""Columns a block has at least (a single column repeated is any evenly spaced table)."""
+EDGE_TOL = 3.0
+"""Points a column's edge may stand off the first block's, moved by the blocks' distance."""
+GUTTER_RATIO = 1.5
+"""How much wider than any gap inside a block the white space between blocks is."""
+
+_NUMBER = re.compile(r"^[\s(+\-−$€£¥]*\d[\d\s.,%)]*$")
+
+
+def _centre_in(w: Sequence[Any], box: Sequence[float]) -> bool:
+    x, y = (w[0] + w[2]) / 2, (w[1] + w[3]) / 2
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def column_ink(cells: Sequence[Cell], n_cols: int, words: Sequence[Any]) -> list[tuple[float, float] | None]:
+    """Each column's ink extent (left, right) from the words in its single-column cells."""
+    out: list[tuple[float, float] | None] = []
+    for k in range(n_cols):
+        xs = [(w[0], w[2]) for c in cells if c.col == k and c.col_span == 1 and c.bbox and c.text.strip()
+              for w in words if _centre_in(w, c.bbox)]
+        out.append((min(a for a, _ in xs), max(b for _, b in xs)) if xs else None)
+    return out
+
+
+def _header_like(cells: Sequence[Cell]) -> bool:
+    """Row 0 names columns: flagged so, or words over columns whose other rows are figures."""
+    first = [c for c in cells if c.row == 0 and c.text.strip()]
+    if any(c.is_header for c in first):
+        return True
+    for c in first:
+        below = [d.text for d in cells if d.col == c.col and d.row > 0 and d.text.strip()]
+        if not _NUMBER.match(c.text) and below and sum(bool(_NUMBER.match(t)) for t in below) * 2 > len(below):
+            return True
+    return False
+
+
+def _blocks_match(ink: Sequence[tuple[float, float] | None], k: int) -> bool:
+    """Every block of `k` columns is the first one moved sideways, with a gutter between."""
+    if any(e is None for e in ink):
+        return False
+    edges = [e for e in ink if e is not None]
+    inner = [edges[j + 1][0] - edges[j][1] for j in range(len(edges) - 1) if (j + 1) % k]
+    gutters = [edges[j + 1][0] - edges[j][1] for j in range(k - 1, len(edges) - 1, k)]
+    if min(gutters) < GUTTER_RATIO * max(max(inner), 1.0):
+        return False
+    for b in range(1, len(edges) // k):
+        dx = edges[b * k][0] - edges[0][0]
+        for j in range(k):
+            left, right = edges[b * k + j], edges[j]
+            if abs(left[0] - right[0] - dx) > EDGE_TOL and abs(left[1] - right[1] - dx) > EDGE_TOL:
+                return False
+    return True
+
+
+def _same_labels(cells: Sequence[Cell], k: int, n_blocks: int) -> bool:
+    """Row 0 of every block reads the same, column by column."""
+    first = {c.col: c.text.strip() for c in cells if c.row == 0}
+    return all(first.get(b * k + j, "") == first.get(j, "") for b in range(1, n_blocks) for j in range(k))
+
+
+def block_width(table: RawTable, words: Sequence[Any]) -> int:
+    """Columns per block when the table is blocks side by side, else 0."""
+    n = table.n_cols
+    ink: list[tuple[float, float] | None] | None = None
+    for k in range(MIN_BLOCK_COLS, n // 2 + 1):
+        if n % k or any(c.col // k != (c.col + c.col_span - 1) // k for c in table.cells):
+            continue
+        ink = ink or column_ink(table.cells, n, words)
+        if not _blocks_match(ink, k):
+            continue
+        if _header_like(table.cells) and not _same_labels(table.cells, k, n // k):
+            continue
+        return k
+    return 0
+
+
+def _block(table: RawTable, b: int, k: int) -> RawTable | None:
+    """Block `b` (columns b*k .. b*k+k-1) as a table of its own, less the empty rows under
+    its last filled one (a flowed list's last block ends early); None when under two rows."""
+    mine = [c for c in table.cells if b * k <= c.col < (b + 1) * k]
+    n_rows = 1 + max((c.row for c in mine if c.text.strip()), default=-1)
+    if n_rows < 2:
+        return None
+    cells = tuple(c.model_copy(update={"col": c.col - b * k, "row_span": min(c.row_span, n_rows - c.row)})
+                  for c in mine if c.row < n_rows)
+    boxes = [c.bbox for c in cells if c.bbox]
+    bbox = (min(x[0] for x in boxes), min(x[1] for x in boxes), max(x[2] for x in boxes), max(x[3] for x in boxes))
+    pid = table.piece_id if b == 0 else f"{table.piece_id}.b{b}"
+    return table.model_copy(update={"piece_id": pid, "cells": cells, "n_rows": n_rows, "n_cols": k,
+                                    "bbox": tuple(round(v, 2) for v in bbox)})
+
+
+def split_side_by_side(table: RawTable, words: Sequence[Any]) -> list[RawTable]:
+    """The table as one table per block when its columns are blocks side by side, else itself."""
+    k = block_width(table, words)
+    if not k:
+        return [table]
+    parts = [_block(table, b, k) for b in range(table.n_cols // k)]
+    if any(p is None for p in parts):
+        return [table]
+    return [p for p in parts if p is not None]

@@ -1,0 +1,64 @@
+"""Short ruled tables (finder/short_tables.py): a header and one row of values inside a frame or
+between rules is a table; the same two lines with no rules, or two lines of prose in a box, are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.extractors.finder.layout import new_page, put
+from tests.transforms.pdf_docs import tables_of
+
+HEADER = ("Invoice no.", "Date", "Customer no.", "Due")
+VALUES = ("INV-3337", "01.12.2026", "K-2231", "31.12.2026")
+XS = (72, 200, 300, 420)
+
+
+def _page(path: Path, rows: list[tuple[str, ...]], rules: str) -> Path:
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 60, "Rechnung / Invoice", 14, "bold")
+    put(page, 72, 85, "Thank you for your order. The goods were delivered to the address given above.")
+    for i, row in enumerate(rows):
+        for x, text in zip(XS, row, strict=False):
+            put(page, x, 132 + 15 * i, text)
+    if rules == "frame":
+        page.draw_rect(pymupdf.Rect(66, 120, 500, 152), width=0.8)
+    elif rules == "between":
+        for y in (120, 136, 152):
+            page.draw_line((66, y), (500, y), width=0.6)
+    put(page, 72, 190, "Please pay the amount due within thirty days of the invoice date shown.")
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize("rules", ["frame", "between"])
+def test_a_header_and_one_row_between_rules_is_a_table(tmp_path: Path, rules: str) -> None:
+    (table,) = tables_of(_page(tmp_path / f"{rules}.pdf", [HEADER, VALUES], rules))
+    assert table.columns == HEADER
+    assert [tuple(r) for r in table.rows] == [VALUES]
+
+
+def test_the_same_two_lines_with_no_rules_are_no_table(tmp_path: Path) -> None:
+    assert tables_of(_page(tmp_path / "bare.pdf", [HEADER, VALUES], "none")) == ()
+
+
+def test_two_lines_of_prose_in_a_box_are_no_table(tmp_path: Path) -> None:
+    prose = [("Payment is due within thirty days of the date of this invoice, without deduction.",),
+             ("Goods remain our property until the invoice has been paid in full by the customer.",)]
+    assert tables_of(_page(tmp_path / "note.pdf", prose, "frame")) == ()
+
+
+def test_rows_ruled_one_by_one_are_no_short_tables_each() -> None:
+    """Three rows with a rule between each: the pairs share a row, so they are rows of a longer
+    table (the aligned-run detector's), not two short tables that hold the middle row twice."""
+    from rowkeeper.extractors.finder.short_tables import short_ruled_tables
+    from rowkeeper.models import TextLine
+
+    lines = [TextLine(page=1, bbox=(x, 100 + 16 * r, x + 40, 110 + 16 * r), text=t)
+             for r in range(3) for x, t in ((72, f"Label {r}"), (200, f"{r},204"), (300, f"{r},388"))]
+    hs = [(66, 97 + 16 * r, 400, 97.5 + 16 * r) for r in range(4)]
+    assert short_ruled_tables(lines[:6], hs[:3]) != []  # two rows alone: a short table
+    assert short_ruled_tables(lines, hs) == []
