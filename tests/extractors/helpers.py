@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rowkeeper.ids import sha256_file
@@ -25,3 +26,16 @@ def text_extractors() -> list:
     except ImportError:
         return out
     return out + [CamelotExtractor()]
+
+
+def draw_grid(page, xs: Sequence[float], ys: Sequence[float], rows: Sequence[Sequence[str]] = (),
+              baseline: float = 16.0, fontsize: float = 10.0) -> None:
+    """A fully ruled grid (a rule at every x and y), `rows` written one per band from the top,
+    each cell's text 4 pt right of its rule and `baseline` pt under the band's top."""
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]))
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            page.insert_text((xs[j] + 4, ys[i] + baseline), text, fontsize=fontsize)

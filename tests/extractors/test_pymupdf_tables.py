@@ -9,7 +9,7 @@ import pytest
 
 from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from rowkeeper.extractors.pymupdf_tables import find, reading
-from tests.extractors.helpers import doc_for
+from tests.extractors.helpers import doc_for, draw_grid
 
 ROWS = [("Item", "Price", "Stock"), ("Desk lamp", "24.90", "12"), ("Chair", "89.00", "3"),
         ("Shelf", "120.50", "7")]
@@ -22,13 +22,7 @@ def _ruled(path: Path) -> None:
     x = [72, 200, 300, 400]
     y = [150 + 22 * i for i in range(len(ROWS) + 1)]
     page.insert_text((72, 140), "Price list", fontsize=11, fontname="hebo")
-    for xi in x:
-        page.draw_line((xi, y[0]), (xi, y[-1]))
-    for yi in y:
-        page.draw_line((x[0], yi), (x[-1], yi))
-    for i, row in enumerate(ROWS):
-        for j, text in enumerate(row):
-            page.insert_text((x[j] + 4, y[i] + 15), text, fontsize=10)
+    draw_grid(page, x, y, ROWS, baseline=15)
     doc.save(path)
 
 

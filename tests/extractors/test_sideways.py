@@ -9,7 +9,7 @@ import pytest
 
 from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
-from tests.extractors.helpers import doc_for, text_extractors
+from tests.extractors.helpers import doc_for, draw_grid, text_extractors
 
 ROWS = [("Region", "Units", "Revenue"), ("North", "120", "4,300"), ("South", "95", "3,150"),
         ("East", "240", "8,020"), ("West", "61", "1,990")]
@@ -21,13 +21,7 @@ def _landscape_table() -> pymupdf.Document:
     page = src.new_page(width=792, height=612)
     x = [100, 260, 400, 560]
     y = [100 + 24 * i for i in range(len(ROWS) + 1)]
-    for xi in x:
-        page.draw_line((xi, y[0]), (xi, y[-1]))
-    for yi in y:
-        page.draw_line((x[0], yi), (x[-1], yi))
-    for i, row in enumerate(ROWS):
-        for j, text in enumerate(row):
-            page.insert_text((x[j] + 4, y[i] + 16), text, fontsize=10)
+    draw_grid(page, x, y, ROWS)
     return src
 
 
@@ -61,13 +55,7 @@ def test_rotated_page_keeps_the_columns_beyond_its_portrait_width(tmp_path: Path
     page = src.new_page(width=792, height=612)
     x = [40, 160, 290, 380, 470, 620, 750]
     y = [100 + 24 * i for i in range(len(WIDE) + 1)]
-    for xi in x:
-        page.draw_line((xi, y[0]), (xi, y[-1]))
-    for yi in y:
-        page.draw_line((x[0], yi), (x[-1], yi))
-    for i, row in enumerate(WIDE):
-        for j, text in enumerate(row):
-            page.insert_text((x[j] + 4, y[i] + 16), text, fontsize=10)
+    draw_grid(page, x, y, WIDE)
     out = pymupdf.open()
     turned = out.new_page(width=612, height=792)
     turned.show_pdf_page(turned.rect, src, 0, rotate=90)

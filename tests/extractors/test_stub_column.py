@@ -7,7 +7,7 @@ from pathlib import Path
 import pymupdf
 
 from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
-from tests.extractors.helpers import doc_for
+from tests.extractors.helpers import doc_for, draw_grid
 
 HEADER = ("Votes", "Turnout")
 BODY = [("Alcona", "963", "439"), ("Caledonia", "923", "393"), ("Curtis", "1026", "349"),
@@ -20,10 +20,7 @@ def _grid_with_labels_left(path: Path, prose_left: bool) -> None:
     page = doc.new_page()
     x = [200, 300, 400]
     y = [200 + 24 * i for i in range(len(BODY) + 2)]
-    for xi in x:
-        page.draw_line((xi, y[0]), (xi, y[-1]))
-    for yi in y:
-        page.draw_line((x[0], yi), (x[-1], yi))
+    draw_grid(page, x, y)
     for j, text in enumerate(HEADER):
         page.insert_text((x[j] + 4, y[0] + 16), text, fontsize=10)
     for i, row in enumerate(BODY, start=1):
@@ -58,10 +55,7 @@ def test_codes_left_of_the_rules_stay_out(tmp_path: Path) -> None:
     doc = pymupdf.open()
     page = doc.new_page()
     x, y = [200, 300, 400], [200 + 24 * i for i in range(len(BODY) + 1)]
-    for xi in x:
-        page.draw_line((xi, y[0]), (xi, y[-1]))
-    for yi in y:
-        page.draw_line((x[0], yi), (x[-1], yi))
+    draw_grid(page, x, y)
     for i, row in enumerate(BODY):
         page.insert_text((150, y[i] + 16), f"03{i:02d}", fontsize=10)
         for j, text in enumerate(row[:2]):
