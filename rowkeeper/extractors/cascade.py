@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
+from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.page_features import PageFeatures
 from rowkeeper.extractors.page_model import DocumentModel, open_document
 from rowkeeper.extractors.scan_features import scan_features
@@ -121,18 +122,12 @@ def table_problems(t: RawTable, checks: CascadeChecks) -> list[str]:
     return problems
 
 
-def _overlap(a: BBox, b: BBox) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return max(w, 0.0) * max(h, 0.0)
-
-
 def region_coverage(region: BBox, tables: Sequence[RawTable]) -> float:
     """Fraction of `region` covered by the tables' boxes (tables assumed not to overlap)."""
     area = (region[2] - region[0]) * (region[3] - region[1])
     if area <= 0:
         return 1.0
-    return min(1.0, sum(_overlap(region, t.bbox) for t in tables) / area)
+    return min(1.0, sum(overlap(region, t.bbox) for t in tables) / area)
 
 
 def _centre_in(b: BBox, box: BBox) -> bool:

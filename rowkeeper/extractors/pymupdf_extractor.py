@@ -17,9 +17,10 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
+from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
-from rowkeeper.extractors.finder.reads import area, find_on, overlap, words_at
+from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans

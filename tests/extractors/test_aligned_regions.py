@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pymupdf
 
-from rowkeeper.extractors.page_features import aligned_regions
+from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
 from rowkeeper.extractors.text_layer import lines_of_dict, page_dict
 from tests.extractors.helpers import doc_for

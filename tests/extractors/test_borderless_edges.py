@@ -68,7 +68,7 @@ def test_long_labels_beside_figures_keep_their_rows_numeric() -> None:
 def test_negatives_in_parentheses_stay_aligned_with_their_column() -> None:
     """Peer camelot/edge_tol: '(0.21)' hangs its ')' right of the right-aligned figures; the
     rows still line up in two columns, so the block is a table candidate."""
-    from rowkeeper.extractors.page_features import aligned_regions
+    from rowkeeper.extractors.finder.text_runs import aligned_regions
     from tests.transforms.builders import line
 
     rows = [("Direct result", "-"), ("Revaluation", "3.99"), ("Costs", "(0.21)"), ("Total", "3.78")]

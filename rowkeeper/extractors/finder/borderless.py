@@ -10,6 +10,7 @@ from typing import Any
 import pymupdf
 
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
+from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.finder.projection import (
@@ -20,7 +21,7 @@ from rowkeeper.extractors.finder.projection import (
     picture_words,
     projection_gaps,
 )
-from rowkeeper.extractors.finder.reads import TEXT, find_on, overlap, words_at
+from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.row_rules import row_rules, side_by_side
 from rowkeeper.extractors.images import MIN_SIDE

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.models import BBox
 
 OWNED = 0.9
@@ -22,14 +23,6 @@ candidate sharing fewer reads more of the page than they do, and stays)."""
 def _centre_in(line: BBox, box: BBox, pad: float = 1.0) -> bool:
     x, y = (line[0] + line[2]) / 2, (line[1] + line[3]) / 2
     return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
-
-
-def _area(b: BBox) -> float:
-    return max(b[2] - b[0], 0.0) * max(b[3] - b[1], 0.0)
-
-
-def _overlap(a: BBox, b: BBox) -> float:
-    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
 
 
 def owned_once(boxes: Sequence[BBox], lines: Sequence[BBox]) -> list[int]:
@@ -43,7 +36,7 @@ def owned_once(boxes: Sequence[BBox], lines: Sequence[BBox]) -> list[int]:
         mine = [k for k, ln in enumerate(lines) if _centre_in(ln, box)]
         owners = {owner[k] for k in mine if k in owner}
         if mine and len([k for k in mine if k in owner]) >= OWNED * len(mine) \
-                and sum(_overlap(box, boxes[o]) for o in owners) >= 0.5 * sum(_area(boxes[o]) for o in owners):
+                and sum(overlap(box, boxes[o]) for o in owners) >= 0.5 * sum(area(boxes[o]) for o in owners):
             continue  # the same table again (not one nested in a larger box: that one stays)
         kept.append(i)
         for k in mine:

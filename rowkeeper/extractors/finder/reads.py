@@ -3,7 +3,6 @@ once (`find_on`), the page model's words in a clip, and box arithmetic."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pymupdf
@@ -31,11 +30,3 @@ def find_on(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, 
     return find(doc, page, pno, kwargs)
 
 
-def area(r: Sequence[float]) -> float:
-    """The area of a box (0 when it is empty)."""
-    return max(r[2] - r[0], 0.0) * max(r[3] - r[1], 0.0)
-
-
-def overlap(a: Sequence[float], b: Sequence[float]) -> float:
-    """The area two boxes share."""
-    return area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))

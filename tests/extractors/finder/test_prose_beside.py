@@ -1,5 +1,5 @@
 """A borderless table with running text beside it: the paragraph's lines are no cells of its
-rows (page_features.running_text), a description column of wrapped cells stays in the table."""
+rows (finder.running_text), a description column of wrapped cells stays in the table."""
 
 from __future__ import annotations
 

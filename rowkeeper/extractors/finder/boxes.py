@@ -1,0 +1,15 @@
+"""Box arithmetic shared by the finder's passes (boxes as (x0, y0, x1, y1) in PDF points)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def area(r: Sequence[float]) -> float:
+    """The area of a box (0 when it is empty)."""
+    return max(r[2] - r[0], 0.0) * max(r[3] - r[1], 0.0)
+
+
+def overlap(a: Sequence[float], b: Sequence[float]) -> float:
+    """The area two boxes share."""
+    return area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))

@@ -1,0 +1,302 @@
+"""Aligned text runs: rows of text whose segments line up in columns, as a borderless table
+prints (the page-features pass that finds candidate regions without rules).
+
+Pure geometry over a page's text lines (and its picture boxes); a run is closed where a gap,
+larger print, a heading or a change of column set ends it, and kept when its rows share at
+least two column edges.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+
+from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
+from rowkeeper.extractors.finder.stacked_runs import split_at_column_change
+from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import across_gutters, text_columns, text_rows
+
+_CLAUSE_END = ".:;。：；"
+_WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
+
+
+def _split_wide_gaps(line: TextLine) -> list[TextLine]:
+    """A line printed as one string with runs of spaces (monospace reports) as its segments,
+    x estimated from character offsets."""
+    parts = [(m.start(), m.end()) for m in re.finditer(r"(?:(?!\s{2,}|\.{4,}).)+", line.text)]
+    if len(parts) < 2 or not _WIDE_GAP.search(line.text):
+        return [line]
+    x0, y0, x1, y1 = line.bbox
+    per_char = (x1 - x0) / max(len(line.text), 1)
+    return [line.model_copy(update={"text": line.text[a:b].strip(),
+                                    "bbox": (x0 + a * per_char, y0, x0 + b * per_char, y1)})
+            for a, b in parts if line.text[a:b].strip()]
+
+
+def _text_rows(lines: Sequence[TextLine]) -> list[list[TextLine]]:
+    """Lines grouped into visual rows (`page_columns.text_rows`), each row left to right."""
+    return [sorted(r, key=lambda t: t.bbox[0]) for r in text_rows(lines)]
+
+
+def _table_like(row: Sequence[TextLine]) -> bool:
+    # Two-column prose also gives two segments per row; cells are short or numeric.
+    if len(row) >= 3:
+        return True
+    return len(row) == 2 and any(len(t.text) <= 25 or is_numeric(t.text) for t in row)
+
+
+def _edge(t: TextLine, k: int) -> float:
+    """Left (k=0) or right (k=2) edge of a segment as it aligns: a negative in parentheses,
+    '(106,870)', hangs its ')' right of the column's right-aligned figures."""
+    if k == 2 and t.text.endswith(")") and t.text.startswith("(") and is_numeric(t.text):
+        return t.bbox[2] - (t.bbox[2] - t.bbox[0]) / len(t.text)
+    return t.bbox[k]
+
+
+def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
+    """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
+    edges = sorted({round(_edge(t, k)) for row in run for t in row for k in (0, 2)})
+    need = max(3, int(0.6 * len(run) + 0.999))
+    n, last = 0, -1e9
+    for x in edges:
+        if x - last <= tol * 2:
+            continue
+        hits = sum(any(abs(_edge(t, k) - x) <= tol for t in row for k in (0, 2)) for row in run)
+        if hits >= need:
+            n, last = n + 1, x
+    return n
+
+
+def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+    """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells.
+
+    On a page set in columns of prose, a table in one column would take the running text of
+    the other into its rows (level with them, or between them, ending the run). Two readings
+    guard against it: a gutter where prose lines start with the columns left of it holding a
+    table by themselves (those columns read apart), else each page column read on its own.
+    `pictures` (image boxes) level with a row make it as tall as they are: rows of thumbnails
+    stand far apart, their text lines do not."""
+    gutter = _gutter(lines)
+    if gutter is not None:
+        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
+        if left[0]:
+            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
+            # a table across the gutter, its rows level on both sides, is one table
+            return across_gutters(left[0] + right[0], text_columns(lines)), left[1] + right[1], left[2] + right[2]
+    return _column_regions(lines, min_rows, pictures)
+
+
+def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
+    """x just left of a page column of running text: at least `min_lines` prose lines start
+    there, at most two lines (a running head) cross it and `min_lines` lines end before it."""
+    prose = [ln for ln in lines if _prose(ln)]
+    starts = sorted({round(ln.bbox[0]) for ln in prose})
+    for x in starts:
+        at = sum(1 for ln in prose if abs(ln.bbox[0] - x) <= 2)
+        if at < min_lines:
+            continue
+        edge = x - 2
+        crossing = sum(1 for ln in lines if ln.bbox[0] < edge - 2 and ln.bbox[2] > edge)
+        before = sum(1 for ln in lines if ln.bbox[2] <= edge)
+        if crossing <= 2 and before >= min_lines:
+            return edge
+    return None
+
+
+def _column_regions(lines: Sequence[TextLine], min_rows: int,
+                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+    """Aligned regions with each column of a page set in columns of prose also read on its own:
+    a table in one column sits level with the other column's prose, whose lines would cut its
+    run of rows apart."""
+    regions, n_rows, n_num = [], 0, 0
+    for part in page_columns(lines):
+        more, rows, num = _aligned_regions(part, min_rows, pictures)
+        regions, n_rows, n_num = regions + more, n_rows + rows, n_num + num
+    whole, rows, num = _aligned_regions(lines, min_rows, pictures)
+    # a run across the gutter that overlaps a column's table is that table's rows level
+    # with the other column's prose
+    kept = [b for b in whole if not any(overlap(b, r) > 0 for r in regions)]
+    if kept or not regions:
+        regions, n_rows, n_num = regions + kept, n_rows + rows, n_num + num
+    return regions, n_rows, n_num
+
+
+def page_columns(lines: Sequence[TextLine], min_gap: float = 8.0, min_share: float = 0.2) -> list[list[TextLine]]:
+    """The lines of each column of a page set in columns of prose ([] when it is not): split
+    at the gutters no line crosses (titles spanning the columns aside), each side holding at
+    least `min_share` of the lines, running text among them."""
+    if len(lines) < 10:
+        return []
+    left, right = min(ln.bbox[0] for ln in lines), max(ln.bbox[2] for ln in lines)
+    narrow = [ln for ln in lines if ln.bbox[2] - ln.bbox[0] < 0.6 * (right - left)]
+    spans = sorted((ln.bbox[0], ln.bbox[2]) for ln in narrow)
+    cuts, end = [], spans[0][1] if spans else right
+    for x0, x1 in spans[1:]:
+        if x0 - end >= min_gap:
+            cuts.append((x0 + end) / 2)
+        end = max(end, x1)
+    bounds = [-1e9, *cuts, 1e9]
+    parts = [[ln for ln in narrow if a <= (ln.bbox[0] + ln.bbox[2]) / 2 < b]
+             for a, b in zip(bounds, bounds[1:], strict=False)]
+    if len(parts) < 2 or any(len(p) < min_share * len(lines) or not _prose_column(p) for p in parts):
+        return []
+    return parts
+
+
+def _prose_column(lines: Sequence[TextLine], min_chars: int = 30, share: float = 0.3) -> bool:
+    """Whether a page column reads as running text (a page-wide table split at one of its
+    column gaps has short cells on both sides)."""
+    return sum(len(ln.text) >= min_chars for ln in lines) >= share * len(lines)
+
+
+
+def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
+                     pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+    # a typed rule ("-----") under a header must not cut the run of aligned rows in two
+    kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
+    # a paragraph set beside the table shares its heights: its lines are no cells of its rows
+    blocks = running_text(kept)
+    beside = {id(ln) for block in blocks for ln in [*block, *headings_over(kept, block)]}
+    kept = [ln for ln in kept if id(ln) not in beside]
+    rows = _text_rows([fig for ln in kept for seg in _split_wide_gaps(ln) for fig in split_figures(seg)])
+    heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
+    gap_max = 2.5 * statistics.median(heights) + 4
+    regions, n_rows, n_num = [], 0, 0
+    run: list[list[TextLine]] = []
+    bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
+    above: list[TextLine] = []  # the single lines just above, outside any run
+    cuts: list[int] = []  # rows of the run that follow a bridged line (a next table may start there)
+    for row in rows + [[]]:
+        ok = bool(row) and _table_like(row)
+        if row and run and row[0].bbox[1] - bottom > gap_max:
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+            run, bridged = [], 0
+        if ok and run and _larger_print(row, run):
+            # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
+            # table under or above it: a table's rows share one type size
+            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+            run, bridged, loose = [], 0, False
+        if ok:
+            if loose and not is_numeric(row[0].text):
+                # heading after a gap, then a header row: the next stacked table starts here
+                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+                run = []
+            if not run:
+                run, cuts = [[t] for t in _header_lines(above, row)], []
+            elif bridged:
+                cuts.append(len(run))
+            run.append(row)
+            bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
+            above = []
+            continue
+        near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
+        far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
+        stub = bool(row) and bool(run) and _in_first_column(run, row[0])
+        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub) \
+                and not _larger_print(row, run, 1.15):
+            # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
+            # ("Projected") sits between rows of a table without ending it; it is set in the
+            # table's type, a caption between two stacked tables in larger print
+            bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
+            loose = loose or not (near or stub)
+            continue
+        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+        run, bridged = [], 0
+        above = above + row if len(row) == 1 else []
+    return regions, n_rows, n_num
+
+
+def _row_bottom(row: Sequence[TextLine], pictures: Sequence[BBox]) -> float:
+    """The bottom of a row's text, or of a picture whose top is level with it (a thumbnail
+    in a picture column), whichever is lower."""
+    top, bottom = min(t.bbox[1] for t in row), max(t.bbox[3] for t in row)
+    level = [p[3] for p in pictures if top - (bottom - top) <= p[1] <= bottom]
+    return max([bottom, *level])
+
+
+def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[TextLine]:
+    """The single lines right above a table's first aligned row that belong to it: a column
+    header over one column ("2016" over the figures), a unit line or a group label in the
+    first column ("(all amounts in EUR)", "Class A"). Each sits within a line spacing of the
+    line under it, starts with the first column or lines up with another column of `first`,
+    is short and no sentence's end; the first line that is not stops the search."""
+    out: list[TextLine] = []
+    below = first[0]
+    for t in reversed(above):
+        height = below.bbox[3] - below.bbox[1]
+        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
+        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
+                or t.font_size >= 1.25 * max(c.font_size for c in first)
+                or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
+            break
+        out.append(t)
+        below = t
+    return out[::-1]
+
+
+def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,
+                  pitches: float) -> bool:
+    """A line within the run's row pitch: a wrapped label or a group label ("Projected")
+    inside the table, not a heading after a gap between two stacked tables."""
+    tops = [r[0].bbox[1] for r in run]
+    if not tops:
+        return False
+    if len(tops) < 2:  # no pitch yet: a line spacing at most
+        height = run[-1][0].bbox[3] - run[-1][0].bbox[1]
+        return top - last_top <= 2.5 * height * pitches / 1.5
+    pitch = statistics.median(b - a for a, b in zip(tops, tops[1:], strict=False))
+    return top - last_top < pitches * pitch
+
+
+def _larger_print(row: Sequence[TextLine], run: Sequence[Sequence[TextLine]], ratio: float = 1.25) -> bool:
+    """Every segment of `row` in a type at least `ratio` times larger than any of the run's (a
+    header in small print over a body in normal print is no heading)."""
+    return min(t.font_size for t in row) >= ratio * max(t.font_size for r in run for t in r)
+
+
+def _in_first_column(run: Sequence[Sequence[TextLine]], label: TextLine, tol: float = 3.0) -> bool:
+    """A label that starts where the run's first column starts and ends in the left half of the
+    table: a row-group label ("Wealth index", "Highest enrollment after bachelor's degree by
+    2003") after a wider gap inside the table. A heading of the next table stands elsewhere
+    (centred over its columns), a paragraph runs across the table."""
+    left = min(r[0].bbox[0] for r in run)
+    right = max(t.bbox[2] for r in run for t in r)
+    return abs(label.bbox[0] - left) <= tol and label.bbox[2] <= (left + right) / 2
+
+
+def _prose(t: TextLine) -> bool:
+    """A segment of running text: long, many words, not a number."""
+    return len(t.text) > 40 and len(t.text.split()) >= 6 and not is_numeric(t.text)
+
+
+def _caption_row(row: Sequence[TextLine], below: Sequence[Sequence[TextLine]]) -> bool:
+    """A caption ("Table 15.  Actual and projected percentage changes in ...") printed as a
+    label and a sentence looks like a two-column row: its sentence runs across two or more
+    cells of a row below. A description in the last column of a table spans one cell."""
+    return any(_prose(t) and any(sum(t.bbox[0] + 1 < c.bbox[0] < t.bbox[2] for c in r[1:]) >= 2 for r in below)
+               for t in row)
+
+
+def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
+               n_num: int, cuts: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
+    """The regions with the run's, one per table stacked in it (`stacked_runs`)."""
+    for part in split_at_column_change(run, cuts, min_rows):
+        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num)
+    return regions, n_rows, n_num
+
+
+def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
+               n_num: int) -> tuple[list[BBox], int, int]:
+    while len(run) > 1 and _caption_row(run[0], run[1:]):
+        run = run[1:]
+    lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
+    if len(run) - lead < min_rows or _anchors(run[lead:]) < 2:
+        return regions, n_rows, n_num
+    flat = [t for row in run for t in row]
+    box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
+           max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
+    return regions + [box], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)
