@@ -142,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="rk-flowmem-"))
     tmp.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("PREFECT_HOME", str(tmp / "prefect"))
+    # a shared machine's load can keep the run's own server from answering in Prefect's 120 s
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "900")
     corpus = tmp / f"corpus-{args.corpus}-{args.docs}"
     (make_real_corpus if args.corpus == "real" else make_corpus)(corpus, args.docs)
     at = [int(x) for x in args.at.split(",") if x] or list(range(args.every, args.docs + 1, args.every))
