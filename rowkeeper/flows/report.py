@@ -183,8 +183,10 @@ def finish_report(entries: ReportLog | Sequence[dict[str, Any]], plan: Any, conf
     (streamed from disk), and return it with its documents read back from report.json."""
     from rowkeeper.flows.outcome import count_failed_skipped
 
-    log = entries if isinstance(entries, ReportLog) else ReportLog(config, config.out)
-    if log is not entries:
+    if isinstance(entries, ReportLog):
+        log = entries
+    else:
+        log = ReportLog(config, config.out)
         log.extend(entries)
     log.extend(document_entry(rec) for rec in plan.skipped)
     report = report_head(log.totals, config, seconds, **extra)

@@ -167,7 +167,7 @@ def write_report_json(path: str, head: dict[str, Any], documents: Iterable[dict[
 
 def read_report_head(path: str) -> dict[str, Any]:
     """A report.json without its documents (a 100,000-document report is not loaded whole)."""
-    head = []
+    head: list[str] = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             if line.rstrip("\n") == DOCUMENTS_LINE:
