@@ -14,7 +14,8 @@ Prefect server and temp files are left exactly as a real kill -9 leaves them): `
 (the folder sink between its two renames), `consolidate` (top-level temp files written, or
 documents.jsonl renamed and the rest not). The hit at which a trial dies is drawn per trial.
 Per phase it prints trials, reruns identical to the clean run (folder parts, documents/tables/
-chunks.jsonl, tables.parquet, DuckDB, and Postgres with --postgres), files left after the rerun
+chunks.jsonl, tables.parquet, DuckDB, and Postgres with --postgres, and report.json listing
+every document exactly once), files left after the rerun
 that a clean run does not have (temp files, DuckDB WALs), and processes of the killed run still
 alive 15 s after the kill, by kind (Prefect server, worker, watchdog). Seeds: dev part 1,
 test part 2 (tune on dev, only measure on test).
@@ -98,6 +99,14 @@ def stray_files(out: Path, clean_out: Path) -> list[str]:
     return sorted(names(out) - names(clean_out) - {"report.previous.json"})
 
 
+def report_ids(out: Path) -> list[str]:
+    """The doc ids report.json lists, sorted: every document exactly once (the report is
+    streamed from disk as documents finish: a kill must lose none of it)."""
+    from rowkeeper.flows.report_stream import iter_report_documents
+
+    return sorted(d["doc_id"] for d in iter_report_documents(str(out / "report.json")))
+
+
 def config_for(out: Path, pg: dict[str, Any] | None, prefect: str) -> Path:
     """The crash tests' config (folder + DuckDB [+ Postgres], local runner) with runner.prefect."""
     cfg = _config(out, pg)
@@ -114,20 +123,22 @@ def one_trial(corpus: Path, out: Path, clean: dict[str, Any], clean_out: Path, p
     cfg = config_for(out, pg, prefect)
     rc, alive = kill_at(point, corpus, out, cfg)
     _run(corpus, out, cfg)
-    got = _snapshot(out, cfg)
+    got = {**_snapshot(out, cfg), "report.json": report_ids(out)}
     return {"point": point, "rc": rc, "differs": [k for k in clean if got.get(k) != clean[k]],
             "stray": stray_files(out, clean_out), "alive": alive,
             "seconds": round(time.monotonic() - started, 1)}
 
 
 def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None,
-           phases: tuple[str, ...] = POINTS, parallel: int = 1, prefect: str = "auto") -> dict[str, dict]:
-    """n trials per phase (`parallel` at a time); per phase the counts the module docstring lists."""
+           phases: tuple[str, ...] = POINTS, parallel: int = 1, prefect: str = "auto",
+           progress: Any = None) -> dict[str, dict]:
+    """n trials per phase (`parallel` at a time); per phase the counts the module docstring
+    lists; `progress(table)` after every trial (a long matrix keeps what it measured)."""
     corpus = _corpus(base / "in", n_docs)
     clean_out = base / "clean"
     clean_cfg = config_for(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"}, prefect)
     _run(corpus, clean_out, clean_cfg)
-    clean = _snapshot(clean_out, clean_cfg)
+    clean = {**_snapshot(clean_out, clean_cfg), "report.json": report_ids(clean_out)}
     rng = random.Random(seed)
     jobs = [(phase, i, f"{phase}:{rng.randint(*hits(phase, n_docs))}") for phase in phases for i in range(n)]
     table = {phase: {"trials": 0, "killed": 0, "identical": 0, "stray_files": 0, "orphans": 0,
@@ -138,6 +149,8 @@ def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None
                    for phase, i, point in jobs}
         for future in concurrent.futures.as_completed(futures):
             _tally(table[futures[future]], future.result())
+            if progress is not None:
+                progress(table)
     for phase in phases:
         print(phase, json.dumps(table[phase]), flush=True)
     return table
@@ -186,11 +199,14 @@ def main(argv: list[str] | None = None) -> int:
         for part in (("dev", "test") if args.part == "all" else (args.part,)):
             print(f"## {part} (seed {SEEDS[part]}, {args.trials} trials per phase, {args.docs} documents, "
                   f"runner.prefect {args.prefect})")
+            def save(table: dict[str, Any], part: str = part) -> None:
+                if args.json:
+                    Path(args.json).write_text(json.dumps({**found, part: table}, indent=1))
+
             found[part] = trials(Path(tempfile.mkdtemp(prefix=f"rk-kill9-{part}-")), args.trials,
                                  SEEDS[part], args.docs, pg and {**pg, "schema_name": f"killnine_{part}"},
-                                 tuple(args.phases.split(",")), args.parallel, args.prefect)
-            if args.json:
-                Path(args.json).write_text(json.dumps(found, indent=1))
+                                 tuple(args.phases.split(",")), args.parallel, args.prefect, save)
+            save(found[part])
     finally:
         if server is not None:
             server.stop()

@@ -42,6 +42,7 @@ from rowkeeper.flows.outcome import (
 from rowkeeper.flows.page_pictures import PagePictures
 from rowkeeper.flows.pipeline import pipeline_fingerprint, process_document
 from rowkeeper.flows.report import summary_markdown
+from rowkeeper.flows.report_stream import ReportLog
 from rowkeeper.models import DocumentInput, DocumentRecord, DocumentResult
 
 TAGS = ("rowkeeper",)
@@ -120,9 +121,10 @@ def _run_logger() -> Any:
 
 
 def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentResult],
-                 load: Callable[..., DocumentRecord] = load_task) -> list[dict[str, Any]]:
+                 load: Callable[..., DocumentRecord] = load_task,
+                 config: Config | None = None) -> ReportLog:
     """flows.loading.process_plan with each document's line on the flow run's logger."""
-    return loading.process_plan(plan, sinks, extracted, load, log_document)
+    return loading.process_plan(plan, sinks, extracted, load, log_document, config=config)
 
 
 def extract_with_prefect(docs: Sequence[DocumentInput], config: Config,
@@ -171,7 +173,7 @@ def ingest_plain(inputs: Sequence[str], config: Config, prune: bool = False) -> 
     start = time.perf_counter()
     plan, sinks = prepare(inputs, config)
     extracted = (process_document(doc, config) for doc in plan.todo)
-    entries = process_plan(plan, sinks, extracted, load=loading.load)
+    entries = process_plan(plan, sinks, extracted, load=loading.load, config=config)
     return finish_run(entries, plan, sinks, config, start, prune)
 
 
@@ -203,7 +205,7 @@ def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = Fal
     pictures = PagePictures()  # report.html's pages, rendered while the tasks extract
     try:
         entries = process_plan(plan, sinks, pictures.passing(extract_with_prefect(plan.todo, config, cache_hours)),
-                               load=load_in_flow)
+                               load=load_in_flow, config=config)
         pictures.attach(entries)
     finally:
         pictures.cancel()

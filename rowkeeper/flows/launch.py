@@ -21,10 +21,10 @@ from rowkeeper.config import Config
 from rowkeeper.errors import OutputError
 from rowkeeper.faults import crash_point
 from rowkeeper.flows.incremental import Plan, hash_inputs, plan_run
-from rowkeeper.flows.outcome import count_failed_skipped, process_start_clock, retry_hint
+from rowkeeper.flows.outcome import process_start_clock, retry_hint
 from rowkeeper.flows.outputs import close_all, delete_all, manifests, must_close, open_sinks
-from rowkeeper.flows.report import build_report, document_entry, write_report_files
-from rowkeeper.models import DocumentRecord
+from rowkeeper.flows.report import finish_report, processed_any, write_report_files
+from rowkeeper.flows.report_stream import ReportLog
 
 
 def run_cli(inputs: list[str], config: Config, args: Any) -> int:
@@ -151,28 +151,19 @@ def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:
     return plan_run(docs, manifests(sinks), config, unreadable), sinks
 
 
-def finish_run(entries: list[dict[str, Any]], plan: Plan, sinks: Sequence[Any], config: Config,
-               start: float, prune: bool, command: str = "run",
+def finish_run(entries: ReportLog | list[dict[str, Any]], plan: Plan, sinks: Sequence[Any],
+               config: Config, start: float, prune: bool, command: str = "run",
                startup: float | None = None) -> dict[str, Any]:
     """Prune, close the sinks (only if anything changed), write report.json and report.html.
     `start` is a perf_counter value; `startup` the seconds of it spent before the flow began."""
     pruned = list(plan.vanished) if prune else []
     delete_all(sinks, pruned)
-    if any(e["status"] != "skipped_unchanged" for e in entries) or pruned or must_close(sinks):
+    if processed_any(entries) or pruned or must_close(sinks):
         close_all(sinks)
-    entries = entries + [document_entry(rec) for rec in plan.skipped]
-    records = [_record(e) for e in entries if e["status"] != "skipped_unchanged"]
-    report = build_report(entries, records, config, time.perf_counter() - start, command=command,
-                          pruned=pruned, duplicates=[list(d) for d in plan.duplicates],
-                          vanished=list(plan.vanished), out=config.out,
-                          startup_seconds=None if startup is None else round(startup, 3))
-    report["totals"]["failed_skipped"] = count_failed_skipped(plan.skipped)
-    write_reports(report, config.out)
-    return report
-
-
-def _record(entry: dict[str, Any]) -> DocumentRecord:
-    return entry["_record"]
+    return finish_report(entries, plan, config, time.perf_counter() - start, write_reports,
+                         command=command, pruned=pruned, duplicates=[list(d) for d in plan.duplicates],
+                         vanished=list(plan.vanished), out=config.out,
+                         startup_seconds=None if startup is None else round(startup, 3))
 
 
 def write_reports(report: dict[str, Any], out: str) -> None:
@@ -184,10 +175,10 @@ def write_reports(report: dict[str, Any], out: str) -> None:
 
 
 def _read_report(out: str) -> dict[str, Any]:
-    import json
+    from rowkeeper.flows.report_stream import ReportDocuments, read_report_head
 
-    with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
-        return json.load(f)
+    path = os.path.join(out, "report.json")  # the totals only: its documents are read if asked
+    return {**read_report_head(path), "documents": ReportDocuments(path)}
 
 
 def print_summary(report: dict[str, Any], out: str) -> None:

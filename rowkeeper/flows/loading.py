@@ -13,12 +13,14 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rowkeeper.config import Config
 from rowkeeper.errors import TransientError
 from rowkeeper.faults import crash_point
 from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.outputs import write_all
 from rowkeeper.flows.progress import RunProgress
 from rowkeeper.flows.report import document_entry
+from rowkeeper.flows.report_stream import ReportLog
 from rowkeeper.models import DocumentRecord, DocumentResult
 
 LOAD_RETRY_DELAYS = (1.0, 5.0, 20.0)
@@ -59,18 +61,20 @@ def log_document(rec: DocumentRecord, logger: Any = None) -> None:
 
 def process_plan(plan: Plan, sinks: Sequence[Any], extracted: Iterable[DocumentResult],
                  load: Callable[..., DocumentRecord] = load,
-                 log_line: Callable[[DocumentRecord], None] = log_document) -> list[dict[str, Any]]:
+                 log_line: Callable[[DocumentRecord], None] = log_document,
+                 config: Config | None = None) -> ReportLog:
     """Load each result as its extraction finishes (one at a time: sinks need not be
-    thread-safe); report entries back. Unreadable inputs are loaded as failed records."""
+    thread-safe); each report entry goes to the run's ReportLog (on disk beside `config.out`:
+    the run keeps no entry in memory). Unreadable inputs are loaded as failed records."""
     progress = _progress.get()
     if progress:
         progress.begin()
-    entries: list[dict[str, Any]] = []
+    entries = ReportLog(config, config.out if config is not None else None)
     # chain, not (*a, *b): unpacking would drain the stream and hold every result until the end
     for result in itertools.chain(plan.unreadable, extracted):
         crash_point("extract")
         rec = load(result, sinks, plan.replaces.get(result.document.doc_id, ()))
-        entries.append(document_entry(rec, result))
+        entries.add(document_entry(rec, result))
         log_line(rec)
         if progress:
             progress.done(rec)

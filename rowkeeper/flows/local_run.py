@@ -69,7 +69,7 @@ def run_local(plan: Plan, sinks: Sequence[Any], config: Config, start: float,
                 extract_batch, batch, config, label))
             pictures = PagePictures(after=preload)
             entries = process_plan(plan, sinks, pictures.passing(_after(preload, extracted)),
-                                   load_with_retries)
+                                   load_with_retries, config=config)
         pictures.attach(entries)
     finally:  # Ctrl-C: running batches end as their workers get the signal too; no new ones
         pool.shutdown(wait=False, cancel_futures=True)

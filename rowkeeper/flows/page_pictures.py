@@ -69,6 +69,9 @@ class PagePictures:
         Pages still queued are left to the report, which renders them at the run's priority."""
         self.cancel()
         self._thread.join()
+        if hasattr(entries, "attach_pictures"):  # a run's ReportLog: given when read back
+            entries.attach_pictures(self.done)
+            return
         for entry in entries:
             if entry.get("source") in self.done:
                 entry["_pictures"] = self.done[entry["source"]]

@@ -7,20 +7,28 @@ and tests share it; report_html.py renders the same dict for people.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import rowkeeper
 from rowkeeper.config import Config
+from rowkeeper.flows.report_stream import (
+    ReportDocuments,
+    ReportLog,
+    RunTotals,
+    read_report_head,
+    report_key,
+    write_report_json,
+)
 from rowkeeper.models import DocumentRecord, DocumentResult, Table
 
 # List prices per page, USD (Azure Document Intelligence layout: $10 / 1,000 pages; AWS Textract
 # AnalyzeDocument tables: $15 / 1,000 pages). A layer's `price_per_page` option overrides them.
 CLOUD_PRICE_PER_PAGE = {"azure": 0.010, "textract": 0.015}
-_STATUS_ORDER = {"failed": 0, "ok": 1, "skipped_unchanged": 2}
 SAMPLE_ROWS = 5
 """Body rows per table in the report (a person checks the first rows against the page)."""
 MAX_CELL_BOXES = 2000
@@ -39,21 +47,27 @@ def _reason_key(reason: str) -> str:
     return "".join("#" if ch.isdigit() else ch for ch in head)[:120]
 
 
+def count_pages(rec: DocumentRecord, by_kind: Counter[str], by_layer: Counter[str],
+                reasons: Counter[str]) -> None:
+    """Add a document's pages by kind, by accepted layer ("none": no layer) and escalations."""
+    by_kind.update(p.kind for p in rec.pages)
+    accepted: set[int] = set()
+    for a in rec.attempts:
+        if a.accepted:
+            by_layer[a.extractor] += len(set(a.pages) - accepted)
+            accepted |= set(a.pages)
+        else:
+            reasons[f"{a.extractor}: {_reason_key(a.reason)}"] += len(a.pages)
+    by_layer["none"] += len({p.page for p in rec.pages} - accepted) if rec.pages else 0
+
+
 def page_figures(records: Sequence[DocumentRecord]) -> dict[str, Any]:
     """Pages by kind, pages by the layer whose output was accepted, and escalations with why."""
     by_kind: Counter[str] = Counter()
     by_layer: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     for rec in records:
-        by_kind.update(p.kind for p in rec.pages)
-        accepted: set[int] = set()
-        for a in rec.attempts:
-            if a.accepted:
-                by_layer[a.extractor] += len(set(a.pages) - accepted)
-                accepted |= set(a.pages)
-            else:
-                reasons[f"{a.extractor}: {_reason_key(a.reason)}"] += len(a.pages)
-        by_layer["none"] += len({p.page for p in rec.pages} - accepted) if rec.pages else 0
+        count_pages(rec, by_kind, by_layer, reasons)
     if not by_layer["none"]:
         del by_layer["none"]
     return {"pages": sum(by_kind.values()), "pages_by_kind": dict(by_kind),
@@ -121,51 +135,68 @@ def document_entry(rec: DocumentRecord, result: DocumentResult | None = None) ->
             "_record": rec, "_cell_boxes": {t.table_id: cell_boxes(t) for t in (result.tables if result else ())}}
 
 
-def _rate(entries: Sequence[dict[str, Any]]) -> tuple[float | None, int]:
-    """The run's self-contained rate, and how many cells failed for want of a column name."""
-    per = [t["self_contained"] for d in entries for t in d["tables"] if t["self_contained"]]
-    cells = sum(p["cells"] for p in per)
-    rate = round(sum(p["contained"] for p in per) / cells, 6) if cells else None
-    return rate, sum(p.get("unnamed", 0) for p in per)
+def report_head(totals: RunTotals, config: Config, seconds: float, **extra: Any) -> dict[str, Any]:
+    """The report.json dict without its documents: version, when, config, `extra`, totals."""
+    return {"rowkeeper_version": rowkeeper.__version__,
+            "finished_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "config_fingerprint": config.fingerprint(), **extra, "totals": totals.figures(seconds)}
 
 
 def build_report(entries: Sequence[dict[str, Any]], records: Sequence[DocumentRecord],
                  config: Config, seconds: float, **extra: Any) -> dict[str, Any]:
-    """The report.json dict: totals, then documents (failures first). `records` are the
-    documents processed this run; `entries` every document, skipped ones included."""
-    status = Counter(d["status"] for d in entries)
-    figures = page_figures(records)
-    tables = [t for d in entries if d["status"] != "skipped_unchanged" for t in d["tables"]]
-    rate, unnamed = _rate(entries)
-    totals = {"documents": len(entries), "ok": status["ok"], "failed": status["failed"],
-              "skipped": status["skipped_unchanged"], **figures, "tables": len(tables),
-              "rows": sum(t["n_rows"] for t in tables),
-              "tables_failing_checks": sum(not t["passed"] for t in tables),
-              "chunks": sum(r.n_chunks for r in records), "seconds": round(seconds, 3),
-              "pages_per_second": round(figures["pages"] / seconds, 2) if seconds > 0 else None,
-              "estimated_cloud_cost_usd": cloud_cost(records, config),
-              "self_contained_rate": rate, "self_contained_unnamed_cells": unnamed,
-              "documents_with_warnings": sum(bool(r.warnings) for r in records),
-              "pages_without_output": sum(w.endswith("no chunk or table") for r in records
-                                          for w in r.warnings)}
-    docs = sorted(entries, key=lambda d: (_STATUS_ORDER.get(d["status"], 3), -d["failing_tables"],
-                                          d["source"]))
-    return {"rowkeeper_version": rowkeeper.__version__,
-            "finished_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            "config_fingerprint": config.fingerprint(), **extra, "totals": totals,
-            "documents": docs}
+    """The report.json dict of entries held in memory (backfill, tests): totals, then documents
+    (failures first). `entries` are every document, skipped ones included, each with its
+    `_record` when processed this run (`records`, the same records, is kept for callers)."""
+    totals = RunTotals(config)
+    for entry in entries:
+        totals.add(entry)
+    return {**report_head(totals, config, seconds, **extra),
+            "documents": sorted(entries, key=report_key)}
 
 
 def write_report_files(report: dict[str, Any], out: str, stem: str) -> None:
-    """STEM.json (without the private `_` keys of each document) and STEM.html into `out`."""
-    clean = {**report, "documents": [{k: v for k, v in d.items() if not k.startswith("_")}
-                                      for d in report["documents"]]}
-    write_json(os.path.join(out, f"{stem}.json"), clean)
+    """STEM.json (without the private `_` keys of each document) and STEM.html into `out`, in
+    one pass over `report["documents"]` (a list, or a run's ReportLog read back from disk)."""
+    documents = report["documents"]
+    if isinstance(documents, ReportLog):
+        documents = documents.ordered()
     try:
-        from rowkeeper.flows.report_html import write_html
-    except ImportError:
+        from rowkeeper.flows.report_page import ReportPage
+    except ImportError:  # no PyMuPDF for the page pictures: report.json only
+        write_report_json(os.path.join(out, f"{stem}.json"), report, documents)
         return
-    write_html(report, os.path.join(out, f"{stem}.html"))
+    with ReportPage(report, os.path.join(out, f"{stem}.html")) as page:
+        write_report_json(os.path.join(out, f"{stem}.json"), report, documents, each=page.add)
+
+
+def processed_any(entries: ReportLog | Sequence[dict[str, Any]]) -> bool:
+    """Did the run process (not skip) any document? (Held entries or a run's ReportLog.)"""
+    if isinstance(entries, ReportLog):
+        return any(n for status, n in entries.totals.status.items() if status != "skipped_unchanged")
+    return any(e["status"] != "skipped_unchanged" for e in entries)
+
+
+def finish_report(entries: ReportLog | Sequence[dict[str, Any]], plan: Any, config: Config,
+                  seconds: float, write: Callable[[dict[str, Any], str], None],
+                  **extra: Any) -> dict[str, Any]:
+    """Add the plan's skipped documents to the run's entries, write the report with `write`
+    (streamed from disk), and return it with its documents read back from report.json."""
+    from rowkeeper.flows.outcome import count_failed_skipped
+
+    if isinstance(entries, ReportLog):
+        log = entries
+    else:
+        log = ReportLog(config, config.out)
+        log.extend(entries)
+    log.extend(document_entry(rec) for rec in plan.skipped)
+    report = report_head(log.totals, config, seconds, **extra)
+    report["totals"]["failed_skipped"] = count_failed_skipped(plan.skipped)
+    try:
+        write({**report, "documents": log}, config.out)
+    finally:
+        log.close()
+    path = os.path.join(config.out, "report.json")
+    return {**read_report_head(path), "documents": ReportDocuments(path)}
 
 
 def write_json(path: str, data: dict[str, Any]) -> None:
@@ -178,12 +209,11 @@ def write_json(path: str, data: dict[str, Any]) -> None:
 
 
 def keep_previous(out: str) -> dict[str, Any] | None:
-    """The previous run's report.json in `out` (None if there is none or it is unreadable),
-    moved to report.previous.json so that writing the new one keeps it."""
+    """The previous run's report.json in `out` without its documents (None if there is none or
+    it is unreadable), moved to report.previous.json so that writing the new one keeps it."""
     path = os.path.join(out, "report.json")
     try:
-        with open(path, encoding="utf-8") as f:
-            previous = json.load(f)
+        previous = read_report_head(path)
         os.replace(path, os.path.join(out, PREVIOUS_REPORT))
     except (OSError, ValueError):
         return None
@@ -221,9 +251,11 @@ def summary_markdown(report: dict[str, Any]) -> str:
             ("estimated cloud cost (USD)", t["estimated_cloud_cost_usd"]),
             ("self-contained rate", t["self_contained_rate"])]
     lines = ["| figure | value |", "| --- | --- |"] + [f"| {k} | {v} |" for k, v in rows]
-    failed = [d for d in report["documents"] if d["status"] == "failed"]
+    # failures come first in a report: read no further than the 50 shown
+    failed = list(itertools.islice(itertools.takewhile(lambda d: d["status"] == "failed",
+                                                       report["documents"]), 50))
     if failed:
-        lines += ["", "**Failed documents**", ""] + [f"- `{d['source']}`: {d['error']}" for d in failed[:50]]
+        lines += ["", "**Failed documents**", ""] + [f"- `{d['source']}`: {d['error']}" for d in failed]
     return "\n".join(lines)
 
 

@@ -12,7 +12,6 @@ script and no external file: it opens anywhere, offline, and attaches to a ticke
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -357,24 +356,16 @@ def diff_html(backfill: dict[str, Any]) -> str:
 
 
 def render_html(report: dict[str, Any]) -> str:
-    """The whole page."""
-    budget = Budget(MAX_THUMBNAILS, MAX_ENLARGED, MAX_ENLARGED_BYTES)
-    docs = "".join(document_html(d, budget) for d in report["documents"])
-    diff = diff_html(report["backfill"]) if report.get("backfill") else ""
-    title = f"rowkeeper {report.get('command', 'run')} report"
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f'<link rel="icon" href="data:,"><title>{_e(title)}</title><style>{_CSS}</style></head>'
-            f"<body><header><h1>{_e(title)}</h1><div>{_e(report.get('out'))} · finished "
-            f"{_e(report.get('finished_at'))} · rowkeeper {_e(report.get('rowkeeper_version'))}</div></header>"
-            f"<main><h2>Summary</h2>{summary_html(report['totals'])}{trend_html(report)}{diff}"
-            f"<h2>Documents</h2>{docs}</main></body></html>")
+    """The whole page (flows.report_page: bounded however many documents the report has)."""
+    from rowkeeper.flows.report_page import render
+
+    return render(report)
 
 
 def write_html(report: dict[str, Any], path: str) -> None:
     """Write the page atomically."""
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(render_html(report))
-    os.replace(tmp, path)
+    from rowkeeper.flows.report_page import ReportPage
+
+    with ReportPage(report, path) as page:
+        for doc in report["documents"]:
+            page.add(doc)

@@ -31,7 +31,13 @@ def _pictures(page: str) -> list[str]:
     return re.findall(r"data:image/[a-z]+;base64,[A-Za-z0-9+/=]+", page)
 
 
-def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_path: Path) -> None:
+def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_path: Path,
+                                                                          monkeypatch) -> None:
+    from rowkeeper.flows.report_stream import ReportLog
+
+    ahead: dict = {}
+    attach = ReportLog.attach_pictures
+    monkeypatch.setattr(ReportLog, "attach_pictures", lambda log, done: (ahead.update(done), attach(log, done)))
     corpus = _corpus(tmp_path / "in")
     config = load_config().with_out(str(tmp_path / "local"))
     plan, sinks = prepare([str(corpus)], config)
@@ -44,7 +50,7 @@ def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_p
     assert pages == 3 and len(_pictures(local)) == 2 * pages
     assert _pictures(local) == _pictures(plain)
     # the first document's came from the run's thread (the last one's may be left to the report)
-    assert any("_pictures" in d for d in report["documents"])
+    assert ahead and set(ahead) <= {d["source"] for d in report["documents"]}
 
 
 def test_pictures_rendered_ahead_are_those_of_the_report_and_stop_at_its_budget(tmp_path: Path,
