@@ -6,13 +6,16 @@ is left stays a table only while it still reads as one.
 `candidates.owned_once` drops a candidate whose lines are nearly all owned already; one that
 holds more of the page stays, and with it every shared line would be in two tables (bench
 invariants: "a word in two tables", "emitted twice"). Only a candidate around a stronger one
-gives its cells up; one nested inside a stronger box keeps them.
+gives its cells up; one nested inside a stronger box keeps them. A stronger one that reads
+nothing but a run of its body rows, cell for cell (rows a table boxes or rules apart from the
+others: highlighted rows, a ruled totals block), is part of it: the whole table stays whole.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.finder.side_by_side import header_like
 from rowkeeper.extractors.text_layer import drop_empty_rows
 from rowkeeper.models import BBox, Cell, RawTable
 
@@ -66,14 +69,38 @@ def _inside(inner: BBox, outer: BBox, share: float = 0.9) -> bool:
     return area > 0 and max(w, 0.0) * max(h, 0.0) >= share * area
 
 
+def _row_texts(table: RawTable) -> list[tuple[str, ...]]:
+    """Each row's non-empty cell texts, left to right, spaces normalised."""
+    rows: list[list[tuple[int, str]]] = [[] for _ in range(table.n_rows)]
+    for c in table.cells:
+        text = " ".join(c.text.split())
+        if text and 0 <= c.row < table.n_rows:
+            rows[c.row].append((c.col, text))
+    return [tuple(t for _, t in sorted(r)) for r in rows]
+
+
+def band_of_rows(part: RawTable, table: RawTable) -> bool:
+    """Whether `part` reads only a run of `table`'s rows, cell for cell, starting on a row of
+    values (a row that names columns starts a table of its own stacked on the other one), and
+    `table` holds more rows than that run: `part` is a ruled or boxed band of `table`."""
+    mine = [r for r in _row_texts(part) if r]
+    theirs = _row_texts(table)
+    if not mine or header_like(part.cells) or len([r for r in theirs if r]) <= len(mine):
+        return False
+    return any(theirs[i:i + len(mine)] == mine for i in range(len(theirs) - len(mine) + 1))
+
+
 def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
     """Each table (strongest first) less what the stronger ones lying inside it hold: with
     what is left no table, it was a table read with its surroundings and goes; with more
     columns of the same rows left, it is the whole table the stronger ones read part of, and
     it stays whole in their place. A table nested in a stronger, larger box (a table inside
-    a ruled layout cell) is a table of its own and keeps its cells."""
+    a ruled layout cell) is a table of its own and keeps its cells; a stronger one that reads a
+    band of its rows (`band_of_rows`) goes, and the whole table keeps those rows."""
     out: list[RawTable] = []
     for t in tables:
+        bands = [k for k in out if _inside(k.bbox, t.bbox) and band_of_rows(k, t)]
+        out = [k for k in out if not any(k is b for b in bands)]
         inner = [k for k in out if _inside(k.bbox, t.bbox)]
         part, beside = own_part(t, [k.bbox for k in inner])
         if beside:

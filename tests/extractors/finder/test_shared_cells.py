@@ -62,3 +62,20 @@ def test_a_table_nested_in_a_stronger_box_keeps_its_cells() -> None:
     inner = _table("p1.2", FIGURES, RIGHT, top=130.0)
     assert [t.piece_id for t in own_parts([outer, inner])] == ["p1.1", "p1.2"]
     assert own_parts([outer, inner])[1].grid() == FIGURES
+
+
+def test_a_ruled_band_of_a_tables_rows_goes_and_the_table_keeps_them() -> None:
+    """Rows 1-2 of a table boxed apart (highlighted rows): the ruled reading of them holds
+    nothing the whole table's reading does not, so it is part of that table, not a table."""
+    band = _table("p1.1", FIGURES[1:3], RIGHT, top=100.0 + PITCH)
+    whole = _table("p1.2", FIGURES, RIGHT)
+    assert _grid(own_parts([band, whole])) == [FIGURES]
+
+
+def test_a_stacked_table_that_names_its_columns_is_no_band() -> None:
+    """The stronger reading starts on a row of column names: a table of its own on top of the
+    other one, however alike their columns; the wider reading keeps only its own rows."""
+    below = [["North", "1,204", "31%"], ["South", "2,010", "52%"]]
+    strong = _table("p1.1", FIGURES, RIGHT)
+    both = _table("p1.2", FIGURES + below, RIGHT)
+    assert _grid(own_parts([strong, both])) == [FIGURES, below]
