@@ -69,23 +69,24 @@ def _inside(inner: BBox, outer: BBox, share: float = 0.9) -> bool:
     return area > 0 and max(w, 0.0) * max(h, 0.0) >= share * area
 
 
-def _row_texts(table: RawTable) -> list[tuple[str, ...]]:
-    """Each row's non-empty cell texts, left to right, spaces normalised."""
+def _row_texts(table: RawTable) -> list[str]:
+    """Each row's text, its cells left to right, spaces normalised (a reading that splits a
+    row's columns elsewhere still reads the same row)."""
     rows: list[list[tuple[int, str]]] = [[] for _ in range(table.n_rows)]
     for c in table.cells:
         text = " ".join(c.text.split())
         if text and 0 <= c.row < table.n_rows:
             rows[c.row].append((c.col, text))
-    return [tuple(t for _, t in sorted(r)) for r in rows]
+    return [" ".join(t for _, t in sorted(r)) for r in rows]
 
 
 def band_of_rows(part: RawTable, table: RawTable) -> bool:
-    """Whether `part` reads only a run of `table`'s rows, cell for cell, starting on a row of
+    """Whether `part` reads only a run of `table`'s rows, row for row, starting on a row of
     values (a row that names columns starts a table of its own stacked on the other one), and
     `table` holds more rows than that run: `part` is a ruled or boxed band of `table`."""
     mine = [r for r in _row_texts(part) if r]
-    theirs = _row_texts(table)
-    if not mine or header_like(part.cells) or len([r for r in theirs if r]) <= len(mine):
+    theirs = [r for r in _row_texts(table) if r]
+    if not mine or header_like(part.cells) or len(theirs) <= len(mine):
         return False
     return any(theirs[i:i + len(mine)] == mine for i in range(len(theirs) - len(mine) + 1))
 

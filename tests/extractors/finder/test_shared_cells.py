@@ -79,3 +79,12 @@ def test_a_stacked_table_that_names_its_columns_is_no_band() -> None:
     strong = _table("p1.1", FIGURES, RIGHT)
     both = _table("p1.2", FIGURES + below, RIGHT)
     assert _grid(own_parts([strong, both])) == [FIGURES, below]
+
+
+def test_a_band_read_with_its_columns_split_elsewhere_is_still_a_band() -> None:
+    """The ruled reading of rows 1-2 sets the column edge elsewhere (the label and the first
+    figure in one cell): the same rows' text all the same, so still a band of the table."""
+    band_rows = [[r[0] + " " + r[1], r[2]] for r in FIGURES[1:3]]
+    band = _table("p1.1", band_rows, [400.0, 510.0, 545.0], top=100.0 + PITCH)
+    whole = _table("p1.2", FIGURES, RIGHT)
+    assert _grid(own_parts([band, whole])) == [FIGURES]
