@@ -7,8 +7,9 @@ is left stays a table only while it still reads as one.
 holds more of the page stays, and with it every shared line would be in two tables (bench
 invariants: "a word in two tables", "emitted twice"). Only a candidate around a stronger one
 gives its cells up; one nested inside a stronger box keeps them. A stronger one that reads
-nothing but a run of its body rows, cell for cell (rows a table boxes or rules apart from the
-others: highlighted rows, a ruled totals block), is part of it: the whole table stays whole.
+nothing but a run of its rows (rows boxed apart: highlighted rows, a ruled totals block; a
+ruled grid that ends before the table's last rows) is part of it, unless both start on a row
+naming columns (two tables stacked): the whole table stays whole and the part goes.
 """
 
 from __future__ import annotations
@@ -81,14 +82,20 @@ def _row_texts(table: RawTable) -> list[str]:
 
 
 def band_of_rows(part: RawTable, table: RawTable) -> bool:
-    """Whether `part` reads only a run of `table`'s rows, row for row, starting on a row of
-    values (a row that names columns starts a table of its own stacked on the other one), and
-    `table` holds more rows than that run: `part` is a ruled or boxed band of `table`."""
+    """Whether `part` reads only a run of `table`'s rows, row for row, `table` holds more rows,
+    and they are one table: `part` starts on a row of values (a ruled or boxed band inside the
+    table), or what is left of `table` does (its rows run on above or below the ruled part).
+    Two parts that each start on a row naming columns are two tables stacked."""
     mine = [r for r in _row_texts(part) if r]
     theirs = [r for r in _row_texts(table) if r]
-    if not mine or header_like(part.cells) or len(theirs) <= len(mine):
+    if not mine or len(theirs) <= len(mine):
         return False
-    return any(theirs[i:i + len(mine)] == mine for i in range(len(theirs) - len(mine) + 1))
+    if not any(theirs[i:i + len(mine)] == mine for i in range(len(theirs) - len(mine) + 1)):
+        return False
+    if not header_like(part.cells):
+        return True
+    left, _ = own_part(table, [part.bbox])
+    return left is not None and not header_like(left.cells)
 
 
 def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:

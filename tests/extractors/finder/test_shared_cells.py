@@ -72,15 +72,6 @@ def test_a_ruled_band_of_a_tables_rows_goes_and_the_table_keeps_them() -> None:
     assert _grid(own_parts([band, whole])) == [FIGURES]
 
 
-def test_a_stacked_table_that_names_its_columns_is_no_band() -> None:
-    """The stronger reading starts on a row of column names: a table of its own on top of the
-    other one, however alike their columns; the wider reading keeps only its own rows."""
-    below = [["North", "1,204", "31%"], ["South", "2,010", "52%"]]
-    strong = _table("p1.1", FIGURES, RIGHT)
-    both = _table("p1.2", FIGURES + below, RIGHT)
-    assert _grid(own_parts([strong, both])) == [FIGURES, below]
-
-
 def test_a_band_read_with_its_columns_split_elsewhere_is_still_a_band() -> None:
     """The ruled reading of rows 1-2 sets the column edge elsewhere (the label and the first
     figure in one cell): the same rows' text all the same, so still a band of the table."""
@@ -88,3 +79,12 @@ def test_a_band_read_with_its_columns_split_elsewhere_is_still_a_band() -> None:
     band = _table("p1.1", band_rows, [400.0, 510.0, 545.0], top=100.0 + PITCH)
     whole = _table("p1.2", FIGURES, RIGHT)
     assert _grid(own_parts([band, whole])) == [FIGURES]
+
+
+def test_rows_running_on_under_a_ruled_part_keep_the_table_whole() -> None:
+    """A ruled grid over the header and first rows of a table whose last rows run on without
+    rules: what is left starts on values, so it is the same table's rows, not a table."""
+    more = [["22-24", "2,505,000", "14.1"], ["25-29", "2,141,000", "12.1"], ["30+", "5,464,000", "30.8"]]
+    strong = _table("p1.1", FIGURES[:4], RIGHT)
+    whole = _table("p1.2", FIGURES[:4] + more + FIGURES[4:], RIGHT)
+    assert _grid(own_parts([strong, whole])) == [FIGURES[:4] + more + FIGURES[4:]]
