@@ -44,7 +44,7 @@ def column_ink(cells: Sequence[Cell], n_cols: int, words: Sequence[Any]) -> list
     return out
 
 
-def _header_like(cells: Sequence[Cell]) -> bool:
+def header_like(cells: Sequence[Cell]) -> bool:
     """Row 0 names columns: flagged so, or words over columns whose other rows are figures."""
     first = [c for c in cells if c.row == 0 and c.text.strip()]
     if any(c.is_header for c in first):
@@ -90,7 +90,7 @@ def block_width(table: RawTable, words: Sequence[Any]) -> int:
         ink = ink or column_ink(table.cells, n, words)
         if not _blocks_match(ink, k):
             continue
-        if _header_like(table.cells) and not _same_labels(table.cells, k, n // k):
+        if header_like(table.cells) and not _same_labels(table.cells, k, n // k):
             continue
         return k
     return 0

@@ -1,7 +1,7 @@
-"""A candidate around a stronger one (finder/shared_cells.py): it gives the stronger one's cells
-up, goes when what is left is no table (prose beside the table), stays whole in the stronger
-one's place when what is left is more columns of the same rows, and keeps its own rows when it
-read another table under it; a table nested in a stronger box keeps its cells."""
+"""A candidate around a stronger one (finder/shared_cells.py): it goes when what is left
+without the stronger one's cells is no table (prose beside the table), stays whole in the stronger
+one's place when what is left is more columns of the same rows, and stays whole otherwise; a
+stronger one that reads a band of its rows goes; a table nested in a stronger box keeps its cells."""
 
 from __future__ import annotations
 
@@ -47,13 +47,15 @@ def test_more_columns_of_the_same_rows_replace_the_partial_reading() -> None:
     assert _grid(own_parts([part, full])) == [whole]
 
 
-def test_a_table_read_with_the_one_under_it_keeps_its_own_rows() -> None:
+def test_a_table_read_with_the_one_under_it_stays_whole_beside_it() -> None:
+    """Two stacked tables, each naming its columns, read as one: it is not cut down to its own
+    rows (that cut lost rows of tables the wider reading held better on real PDFs)."""
     below = [["Region", "Sales", "Share"], ["North", "1,204", "31%"], ["South", "2,010", "52%"],
              ["West", "650", "17%"]]
     strong = _table("p1.1", FIGURES, RIGHT)
     both = _table("p1.2", FIGURES + below, RIGHT)
     kept = own_parts([strong, both])
-    assert _grid(kept) == [FIGURES, below]
+    assert _grid(kept) == [FIGURES, FIGURES + below]
 
 
 def test_a_table_nested_in_a_stronger_box_keeps_its_cells() -> None:
@@ -62,3 +64,29 @@ def test_a_table_nested_in_a_stronger_box_keeps_its_cells() -> None:
     inner = _table("p1.2", FIGURES, RIGHT, top=130.0)
     assert [t.piece_id for t in own_parts([outer, inner])] == ["p1.1", "p1.2"]
     assert own_parts([outer, inner])[1].grid() == FIGURES
+
+
+def test_a_ruled_band_of_a_tables_rows_goes_and_the_table_keeps_them() -> None:
+    """Rows 1-2 of a table boxed apart (highlighted rows): the ruled reading of them holds
+    nothing the whole table's reading does not, so it is part of that table, not a table."""
+    band = _table("p1.1", FIGURES[1:3], RIGHT, top=100.0 + PITCH)
+    whole = _table("p1.2", FIGURES, RIGHT)
+    assert _grid(own_parts([band, whole])) == [FIGURES]
+
+
+def test_a_band_read_with_its_columns_split_elsewhere_is_still_a_band() -> None:
+    """The ruled reading of rows 1-2 sets the column edge elsewhere (the label and the first
+    figure in one cell): the same rows' text all the same, so still a band of the table."""
+    band_rows = [[r[0] + " " + r[1], r[2]] for r in FIGURES[1:3]]
+    band = _table("p1.1", band_rows, [400.0, 510.0, 545.0], top=100.0 + PITCH)
+    whole = _table("p1.2", FIGURES, RIGHT)
+    assert _grid(own_parts([band, whole])) == [FIGURES]
+
+
+def test_rows_running_on_under_a_ruled_part_keep_the_table_whole() -> None:
+    """A ruled grid over the header and first rows of a table whose last rows run on without
+    rules: what is left starts on values, so it is the same table's rows, not a table."""
+    more = [["22-24", "2,505,000", "14.1"], ["25-29", "2,141,000", "12.1"], ["30+", "5,464,000", "30.8"]]
+    strong = _table("p1.1", FIGURES[:4], RIGHT)
+    whole = _table("p1.2", FIGURES[:4] + more + FIGURES[4:], RIGHT)
+    assert _grid(own_parts([strong, whole])) == [FIGURES[:4] + more + FIGURES[4:]]
