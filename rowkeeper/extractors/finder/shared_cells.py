@@ -1,7 +1,7 @@
 """A candidate that reads a stronger one's table again among more of the page (a table and the
 prose beside it, a ruled table and the chart above it, read as one region of aligned text)
-goes when, without the cells centred in stronger candidates' boxes, what is left no longer
-reads as a table.
+keeps only its own part: the cells centred in stronger candidates' boxes leave it, and what
+is left stays a table only while it still reads as one.
 
 `candidates.owned_once` drops a candidate whose lines are nearly all owned already; one that
 holds more of the page stays, and with it every shared line would be in two tables (bench
@@ -99,12 +99,12 @@ def band_of_rows(part: RawTable, table: RawTable) -> bool:
 
 
 def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
-    """Each table (strongest first) against the stronger ones lying inside it: with what is
-    left without their cells no table, it was a table read with its surroundings and goes;
-    with more columns of the same rows left, it is the whole table the stronger ones read
-    part of, and it stays whole in their place; otherwise it stays whole beside them. A table
-    nested in a stronger, larger box (a table inside a ruled layout cell) keeps its cells; a
-    stronger one that reads a band of its rows (`band_of_rows`) goes."""
+    """Each table (strongest first) less what the stronger ones lying inside it hold: with
+    what is left no table, it was a table read with its surroundings and goes; with more
+    columns of the same rows left, it is the whole table the stronger ones read part of, and
+    it stays whole in their place. A table nested in a stronger, larger box (a table inside
+    a ruled layout cell) is a table of its own and keeps its cells; a stronger one that reads a
+    band of its rows (`band_of_rows`) goes, and the whole table keeps those rows."""
     out: list[RawTable] = []
     for t in tables:
         bands = [k for k in out if _inside(k.bbox, t.bbox) and band_of_rows(k, t)]
@@ -114,8 +114,5 @@ def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
         if beside:
             out = [k for k in out if not any(k is i for i in inner)] + [t]
         elif part is not None:
-            # whole: giving up the rows it shares with a stronger one lost, on real PDFs
-            # nobody tuned for, rows of tables that reading held better (real-dev test
-            # 0.813 -> 0.800); the shared words are left to the invariants to count
-            out.append(t)
+            out.append(part)
     return sorted(out, key=lambda t: next(i for i, x in enumerate(tables) if x.piece_id == t.piece_id))

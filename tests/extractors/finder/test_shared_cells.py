@@ -1,7 +1,7 @@
-"""A candidate around a stronger one (finder/shared_cells.py): it goes when what is left
-without the stronger one's cells is no table (prose beside the table), stays whole in the stronger
-one's place when what is left is more columns of the same rows, and stays whole otherwise; a
-stronger one that reads a band of its rows goes; a table nested in a stronger box keeps its cells."""
+"""A candidate around a stronger one (finder/shared_cells.py): it gives the stronger one's cells
+up, goes when what is left is no table (prose beside the table), stays whole in the stronger
+one's place when what is left is more columns of the same rows, and keeps its own rows when it
+read another table under it; a table nested in a stronger box keeps its cells."""
 
 from __future__ import annotations
 
@@ -47,15 +47,13 @@ def test_more_columns_of_the_same_rows_replace_the_partial_reading() -> None:
     assert _grid(own_parts([part, full])) == [whole]
 
 
-def test_a_table_read_with_the_one_under_it_stays_whole_beside_it() -> None:
-    """Two stacked tables, each naming its columns, read as one: it is not cut down to its own
-    rows (that cut lost rows of tables the wider reading held better on real PDFs)."""
+def test_a_table_read_with_the_one_under_it_keeps_its_own_rows() -> None:
     below = [["Region", "Sales", "Share"], ["North", "1,204", "31%"], ["South", "2,010", "52%"],
              ["West", "650", "17%"]]
     strong = _table("p1.1", FIGURES, RIGHT)
     both = _table("p1.2", FIGURES + below, RIGHT)
     kept = own_parts([strong, both])
-    assert _grid(kept) == [FIGURES, FIGURES + below]
+    assert _grid(kept) == [FIGURES, below]
 
 
 def test_a_table_nested_in_a_stronger_box_keeps_its_cells() -> None:
