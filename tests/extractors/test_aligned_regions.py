@@ -194,20 +194,3 @@ def test_single_lines_over_a_two_column_table_are_its_header(tmp_path: Path) -> 
         figure(209 + 22 * i, value)
     (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
     assert 130 < region[1] < 145  # from "2016" down, "Key figures" left out
-
-
-def test_caption_line_wider_than_the_table_right_over_it_is_no_header() -> None:
-    """'Table 1. Operating costs per region' a line spacing over a narrow two-column table,
-    starting at its left edge but running past its right edge: a caption, no header line (a
-    label over a column or a unit line stays within the table's width)."""
-    doc = pymupdf.open()
-    page = doc.new_page()
-    page.insert_text((315, 90), "Table 1. Operating costs per region", fontsize=11)
-    rows = [("Site", "Budget"), ("Riverside 8947", "90,906"), ("Elm Street 4122", "636,620"),
-            ("Harbour 311", "1,204"), ("Kingsway 5113", "540,865")]
-    for i, (label, value) in enumerate(rows):
-        y = 106 + 15 * i
-        page.insert_text((318, y), label, fontsize=10.5)
-        page.insert_text((450 - pymupdf.get_text_length(value, fontsize=10.5), y), value, fontsize=10.5)
-    (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
-    assert region[1] > 92  # from the header row "Site / Budget" down

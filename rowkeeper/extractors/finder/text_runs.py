@@ -223,17 +223,14 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
     header over one column ("2016" over the figures), a unit line or a group label in the
     first column ("(all amounts in EUR)", "Class A"). Each sits within a line spacing of the
     line under it, starts with the first column or lines up with another column of `first`,
-    is short, no sentence's end and no wider than the table; the first line that is not stops
-    the search."""
+    is short and no sentence's end; the first line that is not stops the search."""
     out: list[TextLine] = []
     below = first[0]
     for t in reversed(above):
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
-        # a line running past the table's right edge (a caption or title wider than it) is none
-        past = t.bbox[2] > max(c.bbox[2] for c in first) + height
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
-                or past or t.font_size >= 1.25 * max(c.font_size for c in first)
+                or t.font_size >= 1.25 * max(c.font_size for c in first)
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
