@@ -16,7 +16,6 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.extractors.finder.boxes import overlap
-from rowkeeper.extractors.finder.column_boxes import in_column_boxes
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.finder.top_rule import under_top_rule
@@ -154,11 +153,6 @@ def _aligned_runs(r: Regions) -> None:
     r.aligned, r.n_rows, r.n_num = aligned_regions(r.lines, pictures=r.pictures)
 
 
-def _column_boxes(r: Regions) -> None:
-    """A run across a gutter is read again inside the page's column boxes (`finder/column_boxes`)."""
-    r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures)
-
-
 def _top_rules(r: Regions) -> None:
     """An aligned region starts at the rule over its header (`finder/top_rule`)."""
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
@@ -170,7 +164,7 @@ def _short_ruled(r: Regions) -> None:
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _aligned_runs, _column_boxes, _top_rules, _short_ruled)
+    _ruled_grids, _boxed_cells, _aligned_runs, _top_rules, _short_ruled)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 
