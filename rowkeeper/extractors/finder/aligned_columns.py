@@ -243,7 +243,7 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
              and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
     for line in lines:
         starts, _ = phrase_ends(line, min_gap)
-        bounds = [*sorted(starts), len(line)]
+        bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]
             inner = [x for x in cuts if phrase[0][0] < x < phrase[-1][2]]
@@ -254,3 +254,19 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
             k = max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
             out.update({id(w): (edges[k] + edges[k + 1]) / 2 for w in phrase})
     return out
+
+
+def set_apart(line: Sequence[Word], starts: set[int], tol: float = 0.5) -> set[int]:
+    """Indexes of the words of a line that stand closer to the word before them than the
+    line's own word space (its most common gap under a word's height, seen twice): two strings
+    placed apart, as tight labels over close columns ("Árrés (%)" "Mennyiség (db)" in a
+    monospaced face, whose space is wider than their 4 pt). One string's spaces are equal."""
+    gaps = {i: line[i][0] - line[i - 1][2] for i in range(1, len(line))}
+    counts: dict[float, int] = {}
+    for i, g in gaps.items():
+        if 0 < g <= line[i][3] - line[i][1]:
+            counts[round(g * 4) / 4] = counts.get(round(g * 4) / 4, 0) + 1
+    space, seen = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=(0.0, 0))
+    if seen < 2:
+        return set()
+    return {i for i, g in gaps.items() if i not in starts and g < space - tol}

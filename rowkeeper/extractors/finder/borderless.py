@@ -11,6 +11,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.finder.projection import (
@@ -48,7 +49,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         region = (region[0], min(w[1] for w in words), region[2], region[3])
     pictures = picture_words(_pictures(page, region))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
-    seps = join_unheaded(words, aligned_separators(words, seps, pictures))
+    seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
     if seps:
         words, region = _with_header_band(page, words, seps, region)
         # The outer rules on the words' extent: text-strategy row edges reach no further, and

@@ -7,6 +7,7 @@ Words are PyMuPDF-style tuples `(x0, y0, x1, y1, text, ...)`; rows are `round(y1
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -78,12 +79,16 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     heights = sorted(w[3] - w[1] for w in words)
     wide = max(column_gap(words), 0.8 * heights[len(heights) // 2])
     out = []
-    for x in seps:
+    bounds = [-math.inf, *seps, math.inf]
+    for k, x in enumerate(seps):
         gaps: list[float] = []
         real = any(abs(x - e) <= wide for e in edges)
         for ln in lines if not real else ():
-            left, right = [w for w in ln if w[2] <= x], [w for w in ln if w[0] >= x]
-            if not left or not right or len(left) + len(right) < len(ln):
+            # only the words between the gaps either side: a figure of the column before
+            # ("652 127" | "468 123 Ft", a shorter amount) is no part of this one
+            left = [w for w in ln if bounds[k] <= w[0] and w[2] <= x]
+            right = [w for w in ln if w[0] >= x and w[2] <= bounds[k + 2]]
+            if not left or not right or any(w[0] < x < w[2] for w in ln):
                 continue  # a word across x (a header over both parts), or one side empty
             a, b = left[-1], right[0]
             parts = _figure_parts(str(a[4]), str(b[4]))

@@ -42,7 +42,7 @@ def running_text(lines: Sequence[TextLine], min_lines: int = 4) -> list[list[Tex
             if ln is not None and block and _next_line(block, ln):
                 block.append(ln)
                 continue
-            if len(block) >= min_lines and _filled(block):
+            if len(block) >= min_lines and _filled(block) and _prose_block(block):
                 out.append(block)
             block = _restart(block, ln)
     return out
@@ -79,7 +79,35 @@ def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
         return False
     if len(block) > 1 and abs(pitch - (above.bbox[1] - block[-2].bbox[1])) > 0.15 * pitch:
         return False
-    return _sentence_words(above.text) and (_sentence_words(below.text) or below.text.rstrip()[-1:] in _SENTENCE_END)
+    return _some_words(above.text) and (_some_words(below.text) or below.text.rstrip()[-1:] in _SENTENCE_END)
+
+
+def _prose_block(block: Sequence[TextLine]) -> bool:
+    """Whether a block's lines read as a paragraph: each but the last with a sentence's worth
+    of words, or, set in a narrow column of a few words a line ("the main results and"), with
+    a sentence or clause ending inside it: a column of labels (names, places) has none."""
+    if all(_sentence_words(ln.text) for ln in block[:-1]):
+        return True
+    return any(_CLAUSE_INSIDE.search(ln.text.rstrip()) or ln.text.rstrip()[-1:] in _CLAUSE_END
+               for ln in block[:-1])
+
+
+_CLAUSE_INSIDE = re.compile(r"[.;:!?。；：！？、，,]\s+\S|[。；！？、，]\S")
+_CLAUSE_END = ".;:!?。；：！？、，,"
+
+
+def _some_words(text: str) -> bool:
+    """A line of a paragraph set in a narrow column: a sentence's words (`_sentence_words`), or
+    two words of letters or one long one, or six characters of unspaced (CJK) script, and no
+    figure."""
+    if _sentence_words(text):
+        return True
+    t = text.strip()
+    # one long word alone is a line of a ragged narrow measure too ("abgelaufenen")
+    spaced = (len(t.split()) >= 2 or len(t.rstrip(",;:")) >= 8) and \
+        sum(ch.isalpha() for ch in t) >= 0.6 * len(t.replace(" ", ""))
+    cjk = len(t) >= 6 and sum(ord(ch) > 0x2E80 for ch in t) >= 0.5 * len(t)
+    return (spaced or cjk) and not is_numeric(t)
 
 
 def _filled(block: Sequence[TextLine]) -> bool:

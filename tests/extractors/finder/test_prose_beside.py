@@ -43,7 +43,7 @@ def _wrap(text: str, limit: float, face: str) -> list[str]:
 
 @pytest.mark.parametrize(("prose", "face"), [(ENGLISH, "sans"), (GERMAN, "serif"), (JAPANESE, "cjk")])
 @pytest.mark.parametrize("table_left", [True, False])
-@pytest.mark.parametrize("measure", [230, 150])  # a narrow column: four to six words a line, ragged
+@pytest.mark.parametrize("measure", [230, 150, 115])  # narrow columns: four to six, two to four words a line, ragged
 def test_paragraph_beside_a_borderless_table_stays_out_of_it(tmp_path: Path, prose: str, face: str,
                                                              table_left: bool, measure: float) -> None:
     doc = pymupdf.open()

@@ -1,0 +1,89 @@
+"""Two columns of figures set closer than a word space: the boundary whole figures show.
+
+A figure with its unit ("79,8 %", "7 290 496 Ft") is a whole: after its unit, or after a part
+that no group of thousands continues, the next figure starts. Where every row of a column of
+the projection reads as two figures parted at one shared stretch of x, and that gap is not the
+word space the column's figures are set with inside (a string's own space is the same in every
+row), the figures were placed apart: two right-aligned columns whose widest cells nearly touch.
+Words are PyMuPDF-style tuples `(x0, y0, x1, y1, text, ...)`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rowkeeper.extractors.finder.aligned_columns import text_lines
+
+_NUMBER = re.compile(r"[-−+(]?[$€£¥]?\d[\d.,]*%?\)?")
+_UNIT = re.compile(r"[^\d\s]{1,3}")
+_LEADING_GROUP = re.compile(r"[-−+(]?\d{1,3}")
+_GROUP_ON = re.compile(r"\d{3}(?:[.,]\d+)?\)?")
+_DATE_PART = re.compile(r"\d{1,4}\.")
+
+
+def _continues(prev: str, word: str) -> bool:
+    """Whether number `word` goes on the figure ending in `prev` (a group of thousands, a part
+    of a date: "4 | 973", "2025. | 01.")."""
+    return bool(_LEADING_GROUP.fullmatch(prev) and _GROUP_ON.fullmatch(word)
+                or _DATE_PART.fullmatch(prev) and _DATE_PART.fullmatch(word))
+
+
+def figure_starts(texts: Sequence[str]) -> list[int] | None:
+    """Indexes of the words that start a figure after the first ("79,8", "%", "7", "290",
+    "496", "Ft" -> [2]); None when a word is neither a number nor a unit."""
+    starts: list[int] = []
+    closed = False  # the figure so far has its unit: a number after it is the next figure
+    for i, t in enumerate(texts):
+        if _NUMBER.fullmatch(t):
+            if i and (closed or not _continues(texts[i - 1], t)):
+                starts.append(i)
+            closed = False
+        elif _UNIT.fullmatch(t) and i and not closed:
+            closed = True
+        else:
+            return None
+    return starts
+
+
+def close_figure_columns(words: Sequence[Any], seps: Sequence[float], min_rows: int = 3) -> list[float]:
+    """`seps` with a boundary inside each column where whole figures of two columns stand
+    closer than a word space apart (module docstring)."""
+    lines = text_lines([w for w in words if str(w[4]).strip()])
+    out = sorted(seps)
+    for _ in range(len(out) + 2):  # each pass may add one boundary per column
+        bounds = [-math.inf, *out, math.inf]
+        more = [x for lo, hi in zip(bounds, bounds[1:], strict=False)
+                if (x := _cut_in(lines, lo, hi, min_rows)) is not None]
+        if not more:
+            break
+        out = sorted([*out, *more])
+    return out
+
+
+def _cut_in(lines: Sequence[Sequence[Any]], lo: float, hi: float, min_rows: int) -> float | None:
+    """x of the boundary inside column [lo, hi) (module docstring), None when there is none."""
+    cells = [[w for w in ln if lo <= (w[0] + w[2]) / 2 < hi] for ln in lines]
+    figures, cuts, spaces = 0, [], []
+    for cell in cells:
+        starts = figure_starts([str(w[4]) for w in cell]) if cell else None
+        if starts is None:
+            continue
+        figures += 1
+        spaces += [b[0] - a[2] for i, (a, b) in enumerate(zip(cell, cell[1:], strict=False)) if i + 1 not in starts]
+        if starts:
+            cuts.append((cell[starts[0] - 1][2], cell[starts[0]][0]))
+    if len(cuts) < max(min_rows, 0.6 * figures) or not spaces:
+        return None
+    a, b = max(c[0] for c in cuts), min(c[1] for c in cuts)
+    space = sorted(spaces)[len(spaces) // 2]
+    gaps = [c[1] - c[0] for c in cuts]
+    # one string's own word space is the same in every row; figures placed apart are not
+    if b <= a or (max(gaps) - min(gaps) <= 0.5 and abs(gaps[0] - space) <= 0.5):
+        return None
+    x = (a + b) / 2
+    if any(w[0] < x < w[2] for cell in cells for w in cell):
+        return None
+    return x
