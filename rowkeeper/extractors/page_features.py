@@ -16,6 +16,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.finder.top_rule import under_top_rule
@@ -149,7 +150,11 @@ def _boxed_cells(r: Regions) -> None:
 
 
 def _aligned_runs(r: Regions) -> None:
-    """Runs of rows whose text lines up in columns (`finder/text_runs`)."""
+    """Runs of rows whose text lines up in columns (`finder/text_runs`); a page whose lines
+    stand alone, line under line, has none, known without running it (`finder/level_rows`)."""
+    if no_aligned_rows(r.lines):
+        r.aligned, r.n_rows, r.n_num = [], 0, 0
+        return
     r.aligned, r.n_rows, r.n_num = aligned_regions(r.lines, pictures=r.pictures)
 
 
@@ -159,7 +164,10 @@ def _top_rules(r: Regions) -> None:
 
 
 def _short_ruled(r: Regions) -> None:
-    """Two rows between rules are a table the three-row run above does not call one."""
+    """Two rows between rules are a table the three-row run above does not call one (a page
+    without a horizontal rule has none: nothing to run)."""
+    if not r.hs:
+        return
     r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned)
 
 

@@ -152,7 +152,10 @@ soft hyphens, controls, combining marks, right-to-left scripts, private use."""
 
 
 def _plain(text: str) -> bool:
-    return not _NOT_PLAIN.search(text) and not any(unicodedata.combining(c) for c in text if c > "\u02ff")
+    if _NOT_PLAIN.search(text):
+        return False
+    # ASCII holds no combining mark: a prose line need not be walked char by char
+    return text.isascii() or not any(unicodedata.combining(c) for c in text if c > "\u02ff")
 
 
 def _line_text(line: dict[str, Any]) -> str:
@@ -164,10 +167,14 @@ def lines_of_dict(pno: int, d: dict[str, Any]) -> list[TextLine]:
     out = []
     for block in d["blocks"]:
         for line in block.get("lines", ()):
-            text = _line_text(line)
+            if len(line["spans"]) == 1:  # most lines: one span, read without the joins
+                text = line["spans"][0]["text"].strip()
+                spans = line["spans"] if text else []
+            else:
+                text = _line_text(line)
+                spans = [s for s in line["spans"] if s["text"].strip()]
             if not text:
                 continue
-            spans = [s for s in line["spans"] if s["text"].strip()]
             size = max(s["size"] for s in spans)
             bold = all(_span_bold(s) for s in spans)
             x0, y0, x1, y1 = _ink_extent(line, spans)

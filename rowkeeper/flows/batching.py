@@ -142,7 +142,8 @@ def batched_results(docs: Sequence[DocumentInput], config: Config,
 
 def extract_batch(docs: Sequence[DocumentInput], config: Config, label: str = "",
                   target: str | None = None) -> list[DocumentResult]:
-    """Every document of the batch through this thread's isolated worker, one after another.
+    """Every document of the batch through this thread's isolated worker, one after another
+    (each result without its text lines: the sinks and the report read none).
     `label` only names the task run in the Prefect UI; `target` replaces the pipeline (tests)."""
     return [_extract_one(doc, config, target) for doc in docs]
 
@@ -150,13 +151,14 @@ def extract_batch(docs: Sequence[DocumentInput], config: Config, label: str = ""
 def _extract_one(doc: DocumentInput, config: Config, target: str | None) -> DocumentResult:
     from rowkeeper.flows.isolation import DEFAULT_TARGET, process_isolated
 
+    # results go to the sinks and the report, which read no text line: they stay in the worker
     for delay in DOC_RETRY_DELAYS:
         try:
-            return process_isolated(doc, config, target or DEFAULT_TARGET)
+            return process_isolated(doc, config, target or DEFAULT_TARGET, lines=False)
         except TransientError:
             time.sleep(delay)
     try:
-        return process_isolated(doc, config, target or DEFAULT_TARGET)
+        return process_isolated(doc, config, target or DEFAULT_TARGET, lines=False)
     except TransientError as e:
         return gave_up(doc, e, config)
 

@@ -157,15 +157,16 @@ class IsolatedWorker:
         last = fatal[-1] if fatal else next((ln for ln in reversed(lines) if ln), "")
         return last[:200]
 
-    def process(self, doc: DocumentInput, config: Config) -> DocumentResult:
-        """Process `doc` in the worker; a hang, crash or memory blow-up becomes a failed result."""
+    def process(self, doc: DocumentInput, config: Config, lines: bool = True) -> DocumentResult:
+        """Process `doc` in the worker; a hang, crash or memory blow-up becomes a failed result.
+        `lines=False`: the result comes back without its text lines (what sinks never write)."""
         start = time.monotonic()
         secrets = (*config.extract.passwords, *env_passwords(), doc.password)
         try:
-            result = self._process(doc, config, secrets, start)
+            result = self._process(doc, config, secrets, start, lines)
         except (WorkerDied, _Failed) as e:
             reason = redact(str(e), secrets)
-            second = self._text_only(doc, config, reason, start)
+            second = self._text_only(doc, config, reason, start, lines)
             if second is None:
                 return failed_result(doc, reason, time.monotonic() - start, config)
             result = second
@@ -176,7 +177,7 @@ class IsolatedWorker:
         return result
 
     def _text_only(self, doc: DocumentInput, config: Config, reason: str,
-                   start: float) -> DocumentResult | None:
+                   start: float, lines: bool = True) -> DocumentResult | None:
         """The document read again without table layers (its text lines and text chunks), after
         the full reading hung, crashed or ran out of memory; None when that reads nothing either."""
         if self.target != DEFAULT_TARGET or self.limits.fallback_timeout_s <= 0:
@@ -184,7 +185,7 @@ class IsolatedWorker:
         lite = config.model_copy(update={"extract": config.extract.model_copy(
             update={"text_layers": (), "scanned_layers": ()})})
         try:
-            kind, body = self._call(doc, lite, "process", None, self.limits.fallback_timeout_s)
+            kind, body = self._call(doc, lite, "process", None, self.limits.fallback_timeout_s, lines)
         except WorkerDied:
             return None
         result = DocumentResult.model_validate_json(body) if kind == "result" else None
@@ -193,7 +194,7 @@ class IsolatedWorker:
         return _degraded(result, config, reason, time.monotonic() - start)
 
     def _process(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...],
-                 start: float) -> DocumentResult:
+                 start: float, lines: bool = True) -> DocumentResult:
         if self.target == DEFAULT_TARGET:  # the pipeline: very long documents go in page ranges
             from rowkeeper.flows.page_ranges import PagesPart, combine, page_ranges
 
@@ -203,21 +204,22 @@ class IsolatedWorker:
                 parts = [PagesPart.model_validate_json(self._ask(doc, config, secrets, "pages", r))
                          for r in ranges]
                 try:
-                    return combine(doc, config, parts, time.monotonic() - start)
+                    whole = combine(doc, config, parts, time.monotonic() - start)
+                    return whole if lines else whole.model_copy(update={"lines": ()})
                 except Exception as e:  # noqa: BLE001 - assembly failure fails this document only
                     raise _Failed(f"assembling {n_pages} pages: {type(e).__name__}: {e}") from e
-        return DocumentResult.model_validate_json(self._ask(doc, config, secrets, "process"))
+        return DocumentResult.model_validate_json(self._ask(doc, config, secrets, "process", lines=lines))
 
     def _ask(self, doc: DocumentInput, config: Config, secrets: tuple[str | None, ...], op: str,
-             pages: tuple[int, int] | None = None) -> str:
+             pages: tuple[int, int] | None = None, lines: bool = True) -> str:
         """One request's reply body; TransientError to retry, _Failed or WorkerDied otherwise."""
         try:
-            kind, body = self._call(doc, config, op, pages)
+            kind, body = self._call(doc, config, op, pages, lines=lines)
             for _ in range(_MAX_STEP_RESTARTS):  # a page stuck in C: again, without that step
                 if kind != "step":
                     break
                 config = skipping(config, body)
-                kind, body = self._call(doc, config, op, pages)
+                kind, body = self._call(doc, config, op, pages, lines=lines)
         except WorkerDied as e:
             raise WorkerDied(f"pages {pages[0]}-{pages[1]}: {e}" if pages else str(e)) from None
         if kind == "transient":
@@ -227,12 +229,12 @@ class IsolatedWorker:
         return body
 
     def _call(self, doc: DocumentInput, config: Config, op: str, pages: tuple[int, int] | None,
-              timeout_s: float | None = None) -> tuple[str, str]:
+              timeout_s: float | None = None, lines: bool = True) -> tuple[str, str]:
         proc = self._live()
         assert proc.stdin is not None and self._stderr is not None
         os.ftruncate(self._stderr.fileno(), 0)
         request = json.dumps({"op": op, "pages": pages, "doc": doc.model_dump(mode="json"),
-                              "config": config.model_dump(mode="json")}).encode()
+                              "config": config.model_dump(mode="json"), "lines": lines}).encode()
         try:
             write_frame(proc.stdin, request)
         except BrokenPipeError:
@@ -299,9 +301,11 @@ def limits_for(config: Config) -> Limits:
                   fallback_timeout_s=config.runner.fallback_timeout_s)
 
 
-def process_isolated(doc: DocumentInput, config: Config, target: str = DEFAULT_TARGET) -> DocumentResult:
-    """`target(doc, config)` run in this thread's worker subprocess under config.runner's limits."""
-    return _thread_worker(limits_for(config), target).process(doc, config)
+def process_isolated(doc: DocumentInput, config: Config, target: str = DEFAULT_TARGET,
+                     lines: bool = True) -> DocumentResult:
+    """`target(doc, config)` run in this thread's worker subprocess under config.runner's limits
+    (`lines=False`: without the result's text lines, which no sink writes)."""
+    return _thread_worker(limits_for(config), target).process(doc, config, lines)
 
 
 def prestart_workers(config: Config, n: int, target: str = DEFAULT_TARGET) -> list[IsolatedWorker]:

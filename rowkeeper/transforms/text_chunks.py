@@ -54,21 +54,24 @@ class Para:
         return out
 
 
-def _furniture(lines: Sequence[TextLine]) -> set[str]:
-    """Running headers/footers: the same text (digits ignored) on at least two pages."""
+def _furniture(lines: Sequence[TextLine], cleaned: dict[int, str] | None = None) -> set[str]:
+    """Running headers/footers: the same text (digits ignored) on at least two pages
+    (`cleaned`: each line's clean text by id, when the caller has it)."""
     pages: dict[str, set[int]] = defaultdict(set)
     for ln in lines:
-        pages[_DIGITS.sub("#", clean(ln.text))].add(ln.page)
+        text = cleaned[id(ln)] if cleaned is not None else clean(ln.text)
+        pages[_DIGITS.sub("#", text)].add(ln.page)
     return {k for k, v in pages.items() if len(v) >= 2}
 
 
 def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[TextLine]:
     """Lines that are prose: not in a table region, not a caption or note, not page furniture."""
     owned = {clean(t.caption or "") for t in tables} | {clean(f) for t in tables for f in t.footnotes}
-    furniture = _furniture(lines)
+    cleaned = {id(ln): clean(ln.text) for ln in lines}  # each line's text cleaned once, not twice
+    furniture = _furniture(lines, cleaned)
     kept, repeated = [], []
     for ln in lines_outside_tables(lines, tables):
-        text = clean(ln.text)
+        text = cleaned[id(ln)]  # lines_outside_tables keeps the same line objects
         if not text or text in owned or _PAGE_NO.match(text):
             continue
         (repeated if _DIGITS.sub("#", text) in furniture else kept).append(ln)
@@ -81,6 +84,8 @@ def prose_lines(lines: Sequence[TextLine], tables: Sequence[Table]) -> list[Text
 
 def _block_of(line: TextLine, anchors: Sequence[tuple[int, float]], order: ReadingOrder) -> int:
     """How many tables come before the line in reading order (the text block it lies in)."""
+    if not anchors:  # a document without tables is one block (most of a corpus's pages)
+        return 0
     at = (line.page, order.top(line.page, line.bbox))
     return sum(1 for a in anchors if a <= at)
 

@@ -162,3 +162,19 @@ def test_a_transient_document_fails_alone_and_its_batch_goes_on(tmp_path, monkey
     assert [r.document.status for r in got] == ["ok", "failed", "ok"]
     assert got[1].document.error.startswith("gave up after retries")  # a later run retries it
     assert "HTTP 503" in got[1].document.error
+
+
+def test_a_batch_result_comes_back_without_text_lines_and_with_the_same_tables(pdf_dir):
+    from rowkeeper.config import load_config
+    from rowkeeper.flows import batching, isolation
+    from rowkeeper.flows.pipeline import load_document
+
+    config = load_config()
+    doc = load_document(str(pdf_dir / "ruled.pdf"))
+    (batched,) = batching.extract_batch([doc], config, "batch 1")
+    whole = isolation.process_isolated(doc, config)
+    assert whole.lines and batched.lines == ()  # what no sink writes stays in the worker
+    assert batched.tables == whole.tables and batched.tables[0].rows[2][1] == "Standing desk"
+    assert [c.text for c in batched.chunks] == [c.text for c in whole.chunks]
+    assert (batched.document.status, batched.document.pages, batched.document.n_chunks) == \
+        (whole.document.status, whole.document.pages, whole.document.n_chunks)
