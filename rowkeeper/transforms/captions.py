@@ -15,20 +15,38 @@ def _overlaps_x(a: BBox, b: BBox) -> bool:
     return a[0] < b[2] and b[0] < a[2]
 
 
+def nearest_rows(lines: Sequence[TextLine], n: int = 2) -> list[TextLine]:
+    """The lines of the first `n` rows of text in `lines` (given nearest first): the cells of
+    one table row, or of a row the table's box left out, stand level and count as one row."""
+    out: list[TextLine] = []
+    rows: list[TextLine] = []
+    for ln in lines:
+        y = (ln.bbox[1] + ln.bbox[3]) / 2
+        if not any(r.bbox[1] < y < r.bbox[3] for r in rows):
+            if len(rows) == n:
+                break
+            rows.append(ln)
+        out.append(ln)
+    return out
+
+
 def _caption_pairs(text: dict[int, PageText],
                    boxes: Sequence[tuple[int, BBox]]) -> list[tuple[str, float, int, TextLine]]:
-    """(side, gap, box index, line) for each caption line among the two lines nearest a box's
-    top or bottom edge, over the box's columns; a continuation caption names no table below."""
+    """(side, gap, box index, line) for each caption line among the two rows of text nearest a
+    box's top or bottom edge, over the box's columns; a continuation caption names no table
+    below."""
     out = []
     for i, (page, bbox) in enumerate(boxes):
         pt = text.get(page)
         if pt is None:
             continue
-        for ln in pt.above(bbox, CAPTION_REACH)[:2]:
-            if is_caption(ln.text) and _overlaps_x(ln.bbox, bbox):
+        # text in another column of the page stands beside the table, not between it and
+        # its caption
+        for ln in nearest_rows([ln for ln in pt.above(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)]):
+            if is_caption(ln.text):
                 out.append(("above", bbox[1] - ln.bbox[3], i, ln))
-        for ln in pt.below(bbox, CAPTION_REACH)[:2]:
-            if is_caption(ln.text) and not is_continued(ln.text) and _overlaps_x(ln.bbox, bbox):
+        for ln in nearest_rows([ln for ln in pt.below(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)]):
+            if is_caption(ln.text) and not is_continued(ln.text):
                 out.append(("below", ln.bbox[1] - bbox[3], i, ln))
     return out
 

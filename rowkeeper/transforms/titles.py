@@ -27,30 +27,49 @@ def _row(piece: RawTable, r: int) -> list[Cell]:
     return sorted((c for c in piece.cells if c.row == r and c.text.strip()), key=lambda c: c.col)
 
 
-def _overlap(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) - max(a[0], b[0]) > 1.0 and min(a[3], b[3]) - max(a[1], b[1]) > 1.0
+def _holds(line: TextLine, cell: Cell) -> bool:
+    """Whether the page line holds the cell's text: over its box, the cell's words in it."""
+    b = cell.bbox
+    if b is None or min(line.bbox[2], b[2]) - max(line.bbox[0], b[0]) <= 1.0:
+        return False
+    return min(line.bbox[3], b[3]) - max(line.bbox[1], b[1]) > 1.0 and clean_text(cell.text) in clean_text(line.text)
 
 
-def _crosses(line: TextLine, cells: Sequence[Cell], box: BBox) -> bool:
-    """Whether a page line runs over the table's columns: into two cells of a row, or out past
-    the table's side (the finder kept the part within its box)."""
-    cut = sum(1 for c in cells if c.bbox and _overlap(line.bbox, c.bbox)) >= 2
-    return cut or line.bbox[0] < box[0] - 3.0 or line.bbox[2] > box[2] + 3.0
+def _past_side(line: TextLine, box: BBox) -> bool:
+    return line.bbox[0] < box[0] - 3.0 or line.bbox[2] > box[2] + 3.0
 
 
 def _cut_lines(piece: RawTable, r: int, lines: Sequence[TextLine]) -> list[list[TextLine]] | None:
-    """Per cell of row `r`, the page lines in it that cross the table's columns (None when a
-    cell has no box)."""
+    """Per cell of row `r`, the page lines holding it that cross the table's columns: that
+    hold another cell of the row too, or run out past the table's side (the finder kept the
+    part within its box). None when a cell has no box."""
     cells = _row(piece, r)
     if any(c.bbox is None for c in cells):
         return None
-    return [[ln for ln in lines if c.bbox and _overlap(ln.bbox, c.bbox) and _crosses(ln, cells, piece.bbox)]
-            for c in cells]
+    return [[ln for ln in lines if _holds(ln, c)
+             and (_past_side(ln, piece.bbox) or sum(_holds(ln, o) for o in cells) >= 2)] for c in cells]
+
+
+_ENDS_SENTENCE = (".", "。", "!", "?", ":", "：", ";")
+
+
+def _set_above(line: TextLine, box: BBox) -> bool:
+    """A caption, or a sentence of running text (it ends like one, or runs past the table's
+    side): header labels printed as one line are neither."""
+    if is_caption(line.text):
+        return True
+    return running(line) and (line.text.rstrip().endswith(_ENDS_SENTENCE) or _past_side(line, box))
 
 
 def _text_above(piece: RawTable, r: int, lines: Sequence[TextLine]) -> bool:
+    """Whether row `r` is cut from captions and sentences set above the table: each cell from
+    one that crosses the columns, or from a whole caption line beside such a cell."""
     cut = _cut_lines(piece, r, lines)
-    return bool(cut) and all(any(is_caption(ln.text) or running(ln) for ln in own) for own in cut or ())
+    if not cut or not any(cut):
+        return False
+    whole = {clean_text(ln.text) for ln in lines if is_caption(ln.text)}
+    return all(any(_set_above(ln, piece.bbox) for ln in own) or clean_text(c.text) in whole
+               for c, own in zip(_row(piece, r), cut, strict=True))
 
 
 def is_cut_line_row(piece: RawTable, r: int, lines: Sequence[TextLine]) -> bool:
@@ -68,6 +87,13 @@ def is_cut_line_row(piece: RawTable, r: int, lines: Sequence[TextLine]) -> bool:
     return below is not None and not all(below)
 
 
+def is_caption_row(piece: RawTable, r: int, texts: frozenset[str]) -> bool:
+    """Whether row `r` is one of the page's lines (`texts`), whole and alone, that reads as a
+    caption (a caption line and a header line read as one row are no caption row)."""
+    text = " ".join(c.text.strip() for c in _row(piece, r))
+    return is_caption(text) and clean_text(text) in texts
+
+
 def is_title_row(piece: RawTable, r: int, texts: frozenset[str] = frozenset(),
                  lines: Sequence[TextLine] = ()) -> bool:
     """Whether row `r` of the piece is a caption or a heading line rather than table rows;
@@ -82,7 +108,7 @@ def is_title_row(piece: RawTable, r: int, texts: frozenset[str] = frozenset(),
         return True
     text = " ".join(c.text.strip() for c in cells)
     if is_caption(text):
-        return clean_text(text) in texts
+        return is_caption_row(piece, r, texts)
     if len(cells) != 1 or cells[0].col != 0 or FOOTNOTE.match(text):
         return False
     below = [c.font_size for c in _row(piece, r + 1) if c.font_size]
@@ -112,10 +138,16 @@ def _opens_table(part: RawTable) -> bool:
 
 
 def split_at_titles(piece: RawTable, lines: Sequence[TextLine] = ()) -> list[RawTable]:
-    """The piece without its leading title rows, cut at each inner one that a header follows
-    into tables of their own (each part keeps `MIN_ROWS` rows; otherwise the row stays)."""
+    """The piece without its leading title rows and its trailing caption rows, cut at each
+    inner title that a header follows into tables of their own (each part keeps `MIN_ROWS`
+    rows; otherwise the row stays)."""
     own = [ln for ln in lines if ln.page == piece.page]
     texts = frozenset(clean_text(ln.text) for ln in own)
+    stop = piece.n_rows
+    while stop > MIN_ROWS and is_caption_row(piece, stop - 1, texts):
+        stop -= 1  # a caption set under the table, read as its last row
+    if stop < piece.n_rows:
+        piece = _rows(piece, 0, stop, 0)
     start = 0
     while start + MIN_ROWS < piece.n_rows and is_title_row(piece, start, texts, own):
         start += 1

@@ -171,3 +171,11 @@ def test_narrow_japanese_column_lines_are_prose_not_headings() -> None:
     text = content_by_page(lines + cells, pages(1), [(1, (75.0, 248.0, 284.0, 430.0))])
     sections = document_sections(text, lines + cells, (), pages(1))
     assert sections.path_at(1, (75.0, 250.0, 284.0, 430.0)) == ("取引先一覧 2023", "1. 方法")
+
+
+def test_the_cells_of_one_row_count_as_one_line_between_a_table_and_its_caption() -> None:
+    from rowkeeper.transforms.captions import nearest_rows
+
+    cells = [line("Köln", 1, 402), line("730", 1, 402, x0=300), line("12", 1, 402, x0=400)]
+    caption = line("Table 2 Costs", 1, 420)
+    assert nearest_rows([*cells, caption, line("Further text", 1, 436)]) == [*cells, caption]

@@ -82,3 +82,27 @@ def test_a_report_printed_line_by_line_keeps_its_header(tmp_path: Path) -> None:
     (t,) = tables_of(printed_report(tmp_path / "report.pdf"))
     assert t.columns[0].startswith("Description") and t.columns[-1] == "Output"
     assert len(t.rows) == 8 and t.rows[0][0].startswith("Northern")
+
+
+def joined_header_table(path: Path) -> Path:
+    """A caption, then a borderless table whose labels over the figures are printed as one
+    line ("Share [%]   Cost [USD]   Margin [%]"), each right-aligned over its column."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 84, "Table 1. Supplier overview", 9, True)
+    pg.text(LEFT, 100, "Site", 9)
+    pg.page.insert_text((LEFT + 96, 100), "Share of total [%]   Cost [USD]   Margin [%]", fontsize=9, fontname="F0")
+    rnd = random.Random(5)
+    for j in range(8):
+        y = 113 + 13 * j
+        row = [f"Harbour depot {j + 1}", f"{rnd.uniform(10, 90):.1f}%", f"{rnd.randint(1000, 99999):,}",
+               f"{rnd.uniform(10, 90):.1f}%"]
+        for i, t in enumerate(row):
+            pg.text(LEFT + (0, 118, 172, 236)[i], y, t, 9, False, "l" if i == 0 else "r", (100, 40, 52, 50)[i])
+    return _save(doc, path)
+
+
+def test_header_labels_printed_as_one_line_stay_the_header(tmp_path: Path) -> None:
+    (t,) = tables_of(joined_header_table(tmp_path / "joined.pdf"))
+    assert t.caption == "Table 1. Supplier overview"
+    assert t.columns[0] == "Site" and len(t.rows) == 8 and t.rows[0][0] == "Harbour depot 1"
