@@ -1,6 +1,6 @@
 """The PDF's outline (bookmarks): where the author says each section starts.
 
-Read with PyMuPDF's `get_toc`; the entries feed `transforms.context.section_index`, which
+Read with PyMuPDF's `get_toc`; the entries feed `transforms.sections.section_index`, which
 prefers them to headings guessed from font size. A missing, broken or external-link outline
 reads as no outline: the section path then comes from typography alone.
 """

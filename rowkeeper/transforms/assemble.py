@@ -23,22 +23,14 @@ from rowkeeper.models import (
     Table,
     TextLine,
 )
+from rowkeeper.transforms.captions import assign_captions, find_footnotes
 from rowkeeper.transforms.column_types import (
     TYPE_THRESHOLD,
     DecimalMark,
     document_decimal_mark,
     infer_column_types,
 )
-from rowkeeper.transforms.context import (
-    PageText,
-    Sections,
-    assign_captions,
-    content_by_page,
-    document_sections,
-    find_footnotes,
-    is_continued,
-    page_heights,
-)
+from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
     clean_text,
@@ -62,6 +54,7 @@ from rowkeeper.transforms.orientation import (
     turns,
     unrotated_table,
 )
+from rowkeeper.transforms.sections import Sections, document_sections
 from rowkeeper.transforms.spanners import span_group_labels
 from rowkeeper.transforms.spans import (
     drop_cell_columns,

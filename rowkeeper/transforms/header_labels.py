@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from rowkeeper.models import BBox, RawTable, TextLine
 from rowkeeper.transforms.context import is_caption
-from rowkeeper.transforms.headers import clean_text, wrapped_rows
+from rowkeeper.transforms.headers import clean_text, numeric_columns, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
 
 Extent = tuple[float, float]
@@ -41,6 +41,28 @@ def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> di
                 x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
                 out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
     return out
+
+
+def right_aligned(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> frozenset[int]:
+    """The columns whose body lines end at one x and start at several, or hold figures of
+    one width (figures are set flush right): their labels end where the figures do."""
+    ends: dict[int, list[tuple[float, float]]] = {}
+    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    for c in piece.cells:
+        if c.row >= body_from and c.col_span == 1 and c.bbox is not None and c.text.strip():
+            ends.setdefault(c.col, []).extend(
+                (ln.bbox[0], ln.bbox[2]) for ln in page
+                if _centre_in(ln, c.bbox) and clean_text(ln.text) == clean_text(c.text))
+    figures = numeric_columns(piece_grid(piece)[body_from:])
+    out = set()
+    for j, xs in ends.items():
+        if len(xs) < 3:  # too few lines read whole to tell
+            continue
+        lefts, rights = [x0 for x0, _ in xs], [x1 for _, x1 in xs]
+        ragged = max(lefts) - min(lefts) > 1.5 or (j < len(figures) and figures[j])
+        if max(rights) - min(rights) <= 1.5 and ragged:
+            out.add(j)
+    return frozenset(out)
 
 
 def _body_boxes(piece: RawTable, body_from: int) -> dict[int, Extent]:
@@ -102,18 +124,22 @@ def _breaks(text: str, cjk: bool = False) -> list[int]:
 _OPEN, _CLOSE = "([（［【", ")]）］】%％"
 
 
-def cut_line(line: TextLine, inks: Sequence[Extent]) -> list[str] | None:
+def cut_line(line: TextLine, inks: Sequence[Extent], flush: Sequence[bool] = ()) -> list[str] | None:
     """A line holding the labels of the columns whose ink it stands over (`inks`, left to
     right) cut into one label each: after a closing unit bracket ("Khối lượng [kg]"), else at
     the break (`_breaks`) whose estimated x (characters spread by their widths, a CJK one
     two half-widths) falls nearest the end of the left column's ink or the start of the
-    right one's (right- or left-aligned labels). CJK character boundaries are tried when
-    the spaces fit no reading."""
+    right one's (right- or left-aligned labels); only the end of the left ink where `flush`
+    says that column is set flush right (its label ends with its figures: CJK labels with no
+    gap between them leave both readings a character apart). CJK character boundaries are
+    tried when the spaces fit no reading."""
     text = clean_text(line.text)
-    return _cut(line, text, inks, _breaks(text)) or _cut(line, text, inks, _breaks(text, cjk=True))
+    return _cut(line, text, inks, _breaks(text), flush) or \
+        _cut(line, text, inks, _breaks(text, cjk=True), flush)
 
 
-def _cut(line: TextLine, text: str, inks: Sequence[Extent], spaces: Sequence[int]) -> list[str] | None:
+def _cut(line: TextLine, text: str, inks: Sequence[Extent], spaces: Sequence[int],
+         flush: Sequence[bool] = ()) -> list[str] | None:
     """`cut_line` with the breaks `spaces` to choose from."""
     offsets = [0.0]
     for ch in text:
@@ -124,6 +150,8 @@ def _cut(line: TextLine, text: str, inks: Sequence[Extent], spaces: Sequence[int
 
     def miss(i: int, g: int) -> float:
         x = line.bbox[0] + offsets[i] * unit
+        if g < len(flush) and flush[g]:
+            return abs(x - gaps[g][0][1])
         return min(abs(x - gaps[g][0][1]), abs(x - gaps[g][1][0]))
 
     at: dict[int, int] = {}
@@ -164,7 +192,8 @@ def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str]) -> list[st
 
 
 def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],
-            cells: dict[int, str] | None = None) -> dict[int, list[TextLine]] | None:
+            cells: dict[int, str] | None = None,
+            flush: frozenset[int] = frozenset()) -> dict[int, list[TextLine]] | None:
     """Column -> the label lines over it; None when a line fits no single reading. A line
     inside one cell stays there unless it stands over another column's ink; a line over
     several keeps the finder's cut of it (`cells`: the row's texts) when that breaks no label."""
@@ -176,7 +205,8 @@ def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, B
             out.setdefault(home, []).append(ln)
             continue
         if len(cols) >= 2:
-            parts = _kept(ln, cols, cells or {}) or cut_line(ln, [ink[j] for j in cols])
+            parts = _kept(ln, cols, cells or {}) or cut_line(ln, [ink[j] for j in cols],
+                                                             [j in flush for j in cols[:-1]])
             if parts is None:
                 return None
             for j, text in zip(cols, parts, strict=True):
@@ -197,7 +227,8 @@ def _words(texts: Sequence[str]) -> list[str]:
     return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
-def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent]) -> RawTable:
+def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
+                flush: frozenset[int] = frozenset()) -> RawTable:
     """Row r's cells given the label lines over their columns' ink, when the row's words stay
     the same and only their columns change."""
     row = {c.col: c for c in piece.cells if c.row == r}
@@ -214,7 +245,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     caption = _caption_over(band) if r == 0 else None
     band = [ln for ln in band if ln is not caption]
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
-    labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}) if band else None
+    labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}, flush) if band else None
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
         return piece
@@ -254,7 +285,8 @@ def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int)
     ink = stand_in_ink(column_ink(piece, lines, header_rows), body)
     # a row whose labels wrap onto the next (units under names) is relabelled too
     wrapped = wrapped_rows(piece_grid(piece)[:header_rows])
+    flush = right_aligned(piece, lines, header_rows)
     for r in range(header_rows):
         if r == header_rows - 1 or wrapped[r + 1]:
-            piece = relabel_row(piece, r, lines, ink)
+            piece = relabel_row(piece, r, lines, ink, flush)
     return piece

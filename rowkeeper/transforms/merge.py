@@ -14,14 +14,9 @@ from collections.abc import Sequence
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.column_types import normalize
-from rowkeeper.transforms.context import (
-    FOOTNOTE,
-    PageText,
-    is_caption,
-    is_continued,
-    is_strong_heading,
-)
+from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
 from rowkeeper.transforms.headers import clean_text, is_label_row, numeric_columns
+from rowkeeper.transforms.headings import is_strong_heading
 from rowkeeper.transforms.spans import expand_spans
 
 MAX_LABEL_LINES = 2

@@ -13,13 +13,7 @@ from dataclasses import dataclass
 
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
-from rowkeeper.transforms.context import (
-    ReadingOrder,
-    Sections,
-    content_by_page,
-    document_sections,
-    lines_outside_tables,
-)
+from rowkeeper.transforms.context import content_by_page, lines_outside_tables
 from rowkeeper.transforms.orientation import (
     Turn,
     shown_lines,
@@ -28,6 +22,7 @@ from rowkeeper.transforms.orientation import (
     turn_table,
     turns,
 )
+from rowkeeper.transforms.sections import ReadingOrder, Sections, document_sections
 from rowkeeper.transforms.table_text import clean, count_tokens
 
 _PAGE_NO = re.compile(r"^[-–—\s]*(page\s*)?\d+(\s*(/|of)\s*\d+)?[-–—\s]*$", re.IGNORECASE)
@@ -94,7 +89,7 @@ def paragraphs(lines: Sequence[TextLine], tables: Sequence[Table],
                outline: Sequence[OutlineEntry] = (), pages: Sequence[PageInfo] = ()) -> list[Para]:
     """The prose as paragraphs, each tagged with its section path and table-delimited block.
     Headings, section paths and the reading order (column by column on a page set in columns)
-    come from `context.document_sections`, the same as the tables'."""
+    come from `sections.document_sections`, the same as the tables'."""
     boxes = [(r.page, r.bbox) for t in tables for r in t.regions]
     sections = document_sections(content_by_page(lines, pages, boxes), lines, outline, pages)
     order = sections.order

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rowkeeper.models import TextLine
-from rowkeeper.transforms.context import PROSE_LINE, body_font_size
+from rowkeeper.transforms.headings import PROSE_LINE, body_font_size
 
 _LINES = st.lists(st.tuples(st.sampled_from([8.0, 9.5, 10.0, 10.5, 12.0, 14.0]), st.integers(1, 260)),
                   min_size=1, max_size=12)

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 from rowkeeper.models import OutlineEntry, Region, Table
+from rowkeeper.transforms.captions import assign_captions, find_caption, find_footnotes
 from rowkeeper.transforms.context import (
-    assign_captions,
-    body_font_size,
     content_by_page,
-    find_caption,
-    find_footnotes,
     furniture,
-    heading_key,
     is_caption,
     is_continued,
     lines_outside_tables,
-    section_index,
-    section_path_at,
-    with_outline,
 )
+from rowkeeper.transforms.headings import body_font_size, heading_key
+from rowkeeper.transforms.sections import section_index, section_path_at, with_outline
 from tests.transforms.builders import line, pages
 
 BOX = (50.0, 200.0, 545.0, 400.0)
@@ -124,7 +119,7 @@ def test_body_size_from_every_line_when_the_content_has_no_prose() -> None:
 
 
 def test_two_column_page_reads_the_left_column_first() -> None:
-    from rowkeeper.transforms.context import document_sections
+    from rowkeeper.transforms.sections import document_sections
 
     prose = "The figures below cover the period and were checked."
     lines = [line("Report 2026", 1, 40, size=16, bold=True),
@@ -138,7 +133,7 @@ def test_two_column_page_reads_the_left_column_first() -> None:
 
 
 def test_header_labels_left_out_of_a_table_are_no_headings() -> None:
-    from rowkeeper.transforms.context import heading_lines
+    from rowkeeper.transforms.headings import heading_lines
 
     box = (50.0, 200.0, 545.0, 300.0)
     lines = [line("2. Results", 1, 120, size=12, bold=True), line("Site", 1, 186, bold=True),
@@ -148,7 +143,7 @@ def test_header_labels_left_out_of_a_table_are_no_headings() -> None:
 
 
 def test_a_heading_atop_the_right_column_comes_after_the_left_columns_title() -> None:
-    from rowkeeper.transforms.context import document_sections
+    from rowkeeper.transforms.sections import document_sections
 
     # the right column's first heading stands higher on the page than the title over the left
     # column; in reading order it comes after everything on the left
@@ -164,7 +159,7 @@ def test_a_heading_atop_the_right_column_comes_after_the_left_columns_title() ->
 
 
 def test_narrow_japanese_column_lines_are_prose_not_headings() -> None:
-    from rowkeeper.transforms.context import document_sections
+    from rowkeeper.transforms.sections import document_sections
 
     # 18 characters a line in a column of a two-column page, the body set at 11 points and the
     # table cells at 8.5: an unfinished line of the paragraph is no heading
@@ -176,3 +171,11 @@ def test_narrow_japanese_column_lines_are_prose_not_headings() -> None:
     text = content_by_page(lines + cells, pages(1), [(1, (75.0, 248.0, 284.0, 430.0))])
     sections = document_sections(text, lines + cells, (), pages(1))
     assert sections.path_at(1, (75.0, 250.0, 284.0, 430.0)) == ("取引先一覧 2023", "1. 方法")
+
+
+def test_the_cells_of_one_row_count_as_one_line_between_a_table_and_its_caption() -> None:
+    from rowkeeper.transforms.captions import nearest_rows
+
+    cells = [line("Köln", 1, 402), line("730", 1, 402, x0=300), line("12", 1, 402, x0=400)]
+    caption = line("Table 2 Costs", 1, 420)
+    assert nearest_rows([*cells, caption, line("Further text", 1, 436)]) == [*cells, caption]

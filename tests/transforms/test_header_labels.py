@@ -157,3 +157,34 @@ def test_labels_already_in_their_cells_stay() -> None:
     header = [t for t, _, _ in LABELS]
     piece, lines = _finder_piece(header, LABELS)
     assert _columns(piece, lines) == tuple(header)
+
+
+def test_cjk_labels_over_flush_right_figures_end_where_the_figures_end() -> None:
+    """"納期構成比": "納期" ends at 173.5 with the figures under it, "構成比" starts a
+    character further; a cut by the nearest ink edge either side is a tie a character apart."""
+    line = _line("納期構成比", 154.5, 208.0)
+    inks = [(140.25, 173.5), (184.25, 208.0)]
+    assert cut_line(line, inks, [True]) == ["納期", "構成比"]
+
+
+def cjk_adjacent_labels_table(path: Path) -> Path:
+    """A borderless table of figures all of one width, right-aligned, under CJK labels set
+    with no gap between them ("納期" + "構成比" print as one line): "納期" ends 2.5 points
+    past its figures, "構成比" starts half a point from the next column's figures."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 84, "表1 人員と予算", 10)
+    pg.text(LEFT, 104, "施設", 9.5)
+    pg.text(LEFT + 88.5, 104, "納期構成比", 11)
+    rnd = random.Random(9)
+    for i in range(9):
+        y = 121 + 17 * i
+        pg.text(LEFT, y, f"工場 {rnd.randint(10, 99)}", 9.5)
+        pg.text(LEFT + 60, y, f"{rnd.randint(100, 999)},{rnd.randint(100, 999)}", 9.5, False, "r", 48)
+        pg.text(LEFT + 110, y, f"{rnd.uniform(1, 9.9):.1f}%", 9.5, False, "r", 34.5)
+    return _save(doc, path)
+
+
+def test_cjk_labels_with_no_gap_over_flush_right_figures(tmp_path: Path) -> None:
+    (t,) = tables_of(cjk_adjacent_labels_table(tmp_path / "cjk.pdf"))
+    assert t.columns == ("施設", "納期", "構成比") and len(t.rows) == 9

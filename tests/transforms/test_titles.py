@@ -36,3 +36,16 @@ def test_a_spanner_over_the_figures_is_no_heading() -> None:
     cells = tuple(c.model_copy(update={"font_size": 11.0 if c.row == 0 else 9.0}) for c in piece.cells)
     piece = piece.model_copy(update={"cells": cells})
     assert split_at_titles(piece) == [piece]
+
+
+def test_a_caption_read_as_the_last_row_leaves_the_table() -> None:
+    piece = raw_table([*BODY, ["Table 1 Costs", ""]])
+    (out,) = split_at_titles(piece, [line("Table 1 Costs", 1, 164)])
+    assert out.grid()[-1] == ["Köln", "730"] and out.n_rows == 4
+    assert out.bbox[3] == piece.bbox[3] - 16  # the caption's line is under the box now
+
+
+def test_a_last_row_that_only_starts_like_a_caption_stays() -> None:
+    # "Table 3 rows" is a cell's text, not a line of the page of its own: a body row
+    piece = raw_table([*BODY, ["Table 3 rows", "12"]])
+    assert split_at_titles(piece, [line("Table 3 rows", 1, 164)]) == [piece]
