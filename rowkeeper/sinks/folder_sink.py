@@ -37,6 +37,10 @@ _VERSION = b"rowkeeper.version"
 _STAMP = b"rowkeeper.parts"
 """tables.parquet metadata: a hash of the (doc_id, version) of every part it was built from."""
 CONTRACT_FILES = ("documents.jsonl", "tables.jsonl", "chunks.jsonl", "tables.parquet")
+_STAMP_FILE = ".parts-stamp"
+"""The same stamp beside the outputs, written after tables.parquet's rename: a run with no work
+reads it instead of importing pyarrow for the Parquet footer (a crash between the two leaves
+the old stamp, which no longer matches the parts: the next run rebuilds)."""
 
 
 class FolderSink:
@@ -217,6 +221,14 @@ class FolderSink:
     def _built_from(self) -> str | None:
         """The parts stamp of the consolidated tables.parquet (renamed last, so a current stamp
         means every top-level file of that consolidation is in place)."""
+        try:
+            with self.fs.open(self._join(_STAMP_FILE), "r", encoding="utf-8") as f:
+                return f.read().strip() or None
+        except FileNotFoundError:
+            return self._parquet_stamp()
+
+    def _parquet_stamp(self) -> str | None:
+        """The stamp in tables.parquet's own metadata (outputs written before the stamp file)."""
         import pyarrow.parquet as pq
 
         try:
@@ -226,6 +238,14 @@ class FolderSink:
             return None
         stamp = meta.get(_STAMP)
         return stamp.decode() if stamp else None
+
+    def _write_stamp(self, stamp: str) -> None:
+        """The stamp file beside the outputs (temp + rename, like every other file)."""
+        final = self._join(_STAMP_FILE)
+        tmp = self._temp(final)
+        with self.fs.open(tmp, "w", encoding="utf-8") as f:
+            f.write(stamp + "\n")
+        self._rename(tmp, final)
 
     def _remove_temps(self) -> None:
         for path in self.leftover_temps():
@@ -263,6 +283,7 @@ class FolderSink:
                 self._rename(temps[name], finals[name])
                 if i == 0:
                     crash_point("consolidate")
+            self._write_stamp(_stamp(versions))
         finally:
             for t in temps.values():
                 if self.fs.exists(t):

@@ -93,3 +93,21 @@ def test_close_with_no_documents_writes_empty_files(tmp_path):
     FolderSink({"path": str(tmp_path / "out")}).close()
     assert (tmp_path / "out" / "documents.jsonl").read_text() == ""
     assert pq.read_table(tmp_path / "out" / "tables.parquet").column_names[-1] == "value_num"
+
+
+def test_a_current_stamp_file_spares_the_rebuild_and_a_stale_one_forces_it(tmp_path):
+    """The parts stamp beside the outputs decides whether close() must rebuild: current after a
+    consolidation, stale (parts changed, or an older stamp left by a crash) means rebuild; without
+    the file the stamp in tables.parquet's metadata decides, as before the file existed."""
+    sink = FolderSink({"path": str(tmp_path)})
+    sink.write(make_batch("a", n_tables=2))
+    sink.close()
+    stamp = tmp_path / ".parts-stamp"
+    assert stamp.read_text().strip()
+    assert not FolderSink({"path": str(tmp_path)}).needs_consolidation()
+    stamp.write_text("an older consolidation\n")
+    assert FolderSink({"path": str(tmp_path)}).needs_consolidation()
+    stamp.unlink()
+    assert not FolderSink({"path": str(tmp_path)}).needs_consolidation()
+    FolderSink({"path": str(tmp_path)}).write(make_batch("b", n_tables=1))
+    assert FolderSink({"path": str(tmp_path)}).needs_consolidation()
