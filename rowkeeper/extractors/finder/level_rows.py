@@ -15,16 +15,11 @@ of its lines stand alone; running heads and a page number beside a title make on
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.extractors.finder.text_runs import WIDE_GAP
 from rowkeeper.models import TextLine
-
-_WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
-"""What `text_runs` splits a line at (a monospace report's columns): a line holding one is
-counted as splitting into as many segments as it has characters (a bound, never too low)."""
-
 
 _FIGURE_START = frozenset("-−+($€£¥0123456789")
 """How a figure starts (`close_figures._FIGURE`): a line starting otherwise is no row of figures."""
@@ -32,7 +27,9 @@ _FIGURE_START = frozenset("-−+($€£¥0123456789")
 
 def _segments_at_most(line: TextLine) -> int:
     """An upper bound on the segments the aligned-runs pass cuts `line` into."""
-    if _WIDE_GAP.search(line.text):
+    if WIDE_GAP.search(line.text):
+        # text_runs' own split pattern (so the two cannot drift): a line holding one counts as
+        # splitting into as many segments as it has characters (a bound, never too low)
         return max(1, len(line.text))
     # split_figures keeps a line whole unless every word, the first included, is a figure
     return len(split_figures(line)) if line.text.lstrip()[:1] in _FIGURE_START else 1

@@ -20,14 +20,15 @@ from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
 _CLAUSE_END = ".:;。：；"
-_WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
+WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
+"""Where a line printed as one string splits into segments (a monospace report's columns)."""
 
 
 def _split_wide_gaps(line: TextLine) -> list[TextLine]:
     """A line printed as one string with runs of spaces (monospace reports) as its segments,
     x estimated from character offsets."""
     parts = [(m.start(), m.end()) for m in re.finditer(r"(?:(?!\s{2,}|\.{4,}).)+", line.text)]
-    if len(parts) < 2 or not _WIDE_GAP.search(line.text):
+    if len(parts) < 2 or not WIDE_GAP.search(line.text):
         return [line]
     x0, y0, x1, y1 = line.bbox
     per_char = (x1 - x0) / max(len(line.text), 1)
