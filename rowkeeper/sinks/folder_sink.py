@@ -277,13 +277,14 @@ class FolderSink:
                 writer = stack.enter_context(pq.ParquetWriter(pf, arrow_schema(CellRow), compression="zstd"))
                 for path in parts:
                     writer.write_table(self._consolidate_part(path, files, versions))
-                writer.add_key_value_metadata({_STAMP: _stamp(versions)})
+                stamp = _stamp(versions)
+                writer.add_key_value_metadata({_STAMP: stamp})
             crash_point("consolidate")
             for i, name in enumerate(CONTRACT_FILES):  # tables.parquet (the stamp) last
                 self._rename(temps[name], finals[name])
                 if i == 0:
                     crash_point("consolidate")
-            self._write_stamp(_stamp(versions))
+            self._write_stamp(stamp)
         finally:
             for t in temps.values():
                 if self.fs.exists(t):
