@@ -86,7 +86,8 @@ class RunSummary:
     seconds: float
     statuses: tuple[DocumentStatus, ...] = ()
     report: dict[str, Any] = field(default_factory=dict, repr=False)
-    """The whole report.json, for the figures not lifted into fields."""
+    """report.json, for the figures not lifted into fields: its head as read, its `documents`
+    read from the file again on each pass (flows.report_stream.ReportDocuments)."""
 
     def read_tables(self) -> list[Table]:
         """The run folder's tables (`read_tables(self.out)`)."""
@@ -141,17 +142,20 @@ def ingest(paths: PathLike | Iterable[PathLike], out: PathLike | None = None,
         cfg = cfg.model_copy(update={"runner": cfg.runner.model_copy(update={"retry_failed": True})})
     args = argparse.Namespace(no_progress=not progress, prune=prune, cache_hours=0.0)
     _stage("rowkeeper.flows.launch:run_cli")(_inputs(paths), cfg, args)
-    with open(os.path.join(cfg.out, "report.json"), encoding="utf-8") as f:
-        return _summary(cfg.out, json.load(f))
+    return read_summary(cfg.out)
 
 
-def _summary(out: str, report: dict[str, Any]) -> RunSummary:
+def read_summary(out: PathLike) -> RunSummary:
+    """The RunSummary of the run whose report.json is in `out`, read one document at a time (a
+    100,000-document report is never loaded whole: `report["documents"]` reads it on demand)."""
+    read_report = _stage("rowkeeper.flows.report_stream:read_report")
+    report = read_report(os.path.join(os.fspath(out), "report.json"))
     t = report["totals"]
     statuses = tuple(
         DocumentStatus(source=d["source"], doc_id=d["doc_id"], status=d["status"],
                        error=d.get("error"), tables=d.get("n_tables", 0), chunks=d.get("n_chunks", 0))
-        for d in report.get("documents", ()))
-    return RunSummary(out=out, documents=t["documents"], ok=t["ok"], failed=t["failed"],
+        for d in report["documents"])
+    return RunSummary(out=os.fspath(out), documents=t["documents"], ok=t["ok"], failed=t["failed"],
                       skipped=t["skipped"], pages=t["pages"], tables=t["tables"],
                       chunks=t["chunks"], seconds=t["seconds"], statuses=statuses, report=report)
 

@@ -54,8 +54,11 @@ def out_lock(out: str, wait_s: float = 0.0) -> Iterator[None]:
         raise OutputError(describe_os_error(e, out)) from None
     try:
         _take_lock(fd, out, wait_s)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError as e:  # a full disk fails the run here, before any work: one line
+            raise OutputError(describe_os_error(e, out)) from None
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the flock

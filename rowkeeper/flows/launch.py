@@ -175,10 +175,9 @@ def write_reports(report: dict[str, Any], out: str) -> None:
 
 
 def _read_report(out: str) -> dict[str, Any]:
-    from rowkeeper.flows.report_stream import ReportDocuments, read_report_head
+    from rowkeeper.flows.report_stream import read_report
 
-    path = os.path.join(out, "report.json")  # the totals only: its documents are read if asked
-    return {**read_report_head(path), "documents": ReportDocuments(path)}
+    return read_report(os.path.join(out, "report.json"))  # its documents are read if asked
 
 
 def print_summary(report: dict[str, Any], out: str) -> None:

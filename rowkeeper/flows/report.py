@@ -17,9 +17,9 @@ from typing import Any
 import rowkeeper
 from rowkeeper.config import Config
 from rowkeeper.flows.report_stream import (
-    ReportDocuments,
     ReportLog,
     RunTotals,
+    read_report,
     read_report_head,
     report_key,
     write_report_json,
@@ -195,8 +195,7 @@ def finish_report(entries: ReportLog | Sequence[dict[str, Any]], plan: Any, conf
         write({**report, "documents": log}, config.out)
     finally:
         log.close()
-    path = os.path.join(config.out, "report.json")
-    return {**read_report_head(path), "documents": ReportDocuments(path)}
+    return read_report(os.path.join(config.out, "report.json"))
 
 
 def write_json(path: str, data: dict[str, Any]) -> None:

@@ -195,6 +195,11 @@ def iter_report_documents(path: str) -> Iterator[dict[str, Any]]:
             yield json.loads(line)
 
 
+def read_report(path: str) -> dict[str, Any]:
+    """A report.json's head, with `documents` read back from the file on each pass."""
+    return {**read_report_head(path), "documents": ReportDocuments(path)}
+
+
 class ReportDocuments:
     """A report's `documents` read back from its report.json on each pass, never all held."""
 

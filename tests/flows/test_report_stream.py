@@ -120,3 +120,34 @@ def test_a_report_of_thousands_of_documents_stays_small(shapes: list[DocumentRes
     listed = report_page.MAX_DETAILED + report_page.MAX_LISTED
     assert f"and {n - listed:,} more documents" in (tmp_path / "report.html").read_text(encoding="utf-8")
     assert sum(1 for _ in iter_report_documents(str(tmp_path / "report.json"))) == n
+
+
+def test_a_run_summary_lists_what_report_json_lists_without_loading_it_whole(
+        shapes: list[DocumentResult], tmp_path: Path) -> None:
+    """rowkeeper.ingest's summary: one status per report.json document, in its order, read one
+    document at a time (a 100,000-document report.json is GBs)."""
+    from rowkeeper.api import read_summary
+
+    n, config = 400, load_config().with_out(str(tmp_path))
+    log = process_plan(Plan(), [], copies(shapes, n), load=lambda res, sinks, stale: res.document,
+                       log_line=lambda rec: None, config=config)
+    finish_run(log, Plan(), [], config, time.perf_counter(), prune=False)
+    path = tmp_path / "report.json"
+    tracemalloc.start()
+    try:
+        summary = read_summary(tmp_path)
+        held, peak = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        whole = json.loads(path.read_text(encoding="utf-8"))
+        whole_peak = tracemalloc.get_traced_memory()[1] - held
+    finally:
+        tracemalloc.stop()
+    listed = json.loads(path.read_text(encoding="utf-8"))["documents"]
+    assert [(s.source, s.doc_id, s.status, s.error, s.tables, s.chunks) for s in summary.statuses] == [
+        (d["source"], d["doc_id"], d["status"], d.get("error"), d["n_tables"], d["n_chunks"]) for d in listed]
+    assert (summary.documents, summary.ok, summary.failed) == (n, 300, 100)
+    assert summary.report["totals"]["documents"] == n and len(summary.report["documents"]) == n
+    # beyond what it keeps (a status per document), reading took one line's worth at a time;
+    # loading report.json whole takes its whole parse at once
+    assert peak - held < whole_peak / 10, (peak, held, whole_peak)
+    assert whole["documents"] == listed
