@@ -40,8 +40,11 @@ def write_crops(doc: DocumentInput, images: Sequence[ImageRef], tables: Sequence
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / crop_name(img)
         tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(crop_png(doc, img, model=model))
-        tmp.replace(path)  # atomic: a rerun never leaves a half-written crop
+        try:
+            tmp.write_bytes(crop_png(doc, img, model=model))
+            tmp.replace(path)  # atomic: a rerun never leaves a half-written crop
+        finally:  # a full disk: no half crop left (the caller goes on without crops)
+            tmp.unlink(missing_ok=True)
         result.append(img.model_copy(update={"crop_path": path.relative_to(out).as_posix()}))
     return tuple(result)
 

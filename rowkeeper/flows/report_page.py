@@ -10,6 +10,7 @@ So a 100,000-document run's page is the summary, its problems, and a few MB, not
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 from types import TracebackType
@@ -107,11 +108,14 @@ class ReportPage:
 
     def __exit__(self, kind: type[BaseException] | None, e: BaseException | None,
                  tb: TracebackType | None) -> None:
-        if kind is None:
-            self.finish()
-        elif self.tmp:  # the run failed while writing: no half page left behind
-            self.f.close()
-            os.remove(self.tmp)
+        try:
+            if kind is None:
+                self.finish()
+        finally:
+            if self.tmp and os.path.exists(self.tmp):  # a failure here or in the run: no half page
+                with contextlib.suppress(OSError):  # closing flushes, and the disk may be full
+                    self.f.close()
+                os.remove(self.tmp)
 
 
 def render(report: dict[str, Any]) -> str:

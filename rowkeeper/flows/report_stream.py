@@ -13,6 +13,7 @@ bounded (flows.report_page).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -151,18 +152,22 @@ def write_report_json(path: str, head: dict[str, Any], documents: Iterable[dict[
     every entry as it is written (report.html is written in the same pass)."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write("{\n")
-        for key, value in head.items():
-            if key != "documents":
-                f.write(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
-        f.write(DOCUMENTS_LINE)
-        for i, entry in enumerate(documents):
-            f.write(f"{',' if i else ''}\n{json.dumps(public(entry), ensure_ascii=False)}")
-            if each is not None:
-                each(entry)
-        f.write("\n]}\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write("{\n")
+            for key, value in head.items():
+                if key != "documents":
+                    f.write(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+            f.write(DOCUMENTS_LINE)
+            for i, entry in enumerate(documents):
+                f.write(f"{',' if i else ''}\n{json.dumps(public(entry), ensure_ascii=False)}")
+                if each is not None:
+                    each(entry)
+            f.write("\n]}\n")
+        os.replace(tmp, path)
+    finally:  # a full disk (or any failure) leaves no half report behind
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(tmp)
 
 
 def read_report_head(path: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import contextlib
 import csv
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -41,6 +41,14 @@ from rowkeeper.sinks.options import coerce_options
 DB_NAME = "rowkeeper.duckdb"
 _RECORDS: dict[str, type[BaseModel]] = {"documents": DocumentRecord, "tables": Table, "chunks": Chunk}
 
+
+
+def _unwritable(e: duckdb.Error) -> bool:
+    """Does `e` say the database file cannot be written (a full disk, a read-only or vanished
+    file)? DuckDB raises an IOException, or at COMMIT a TransactionException carrying it, and
+    after such a failure a FatalException (the database is invalidated)."""
+    return isinstance(e, duckdb.IOException | duckdb.FatalException) or \
+        str(e).startswith("TransactionContext Error: Failed to commit")
 
 
 def _ddl() -> list[str]:
@@ -86,28 +94,38 @@ class DuckDBSink:
                 self._con = duckdb.connect(str(path))
             except duckdb.IOException as e:  # another process holds the write lock
                 raise TransientError(f"cannot open {path}: {e}") from e
-            for stmt in _ddl():
-                self._con.execute(stmt)
+            with self._writing():
+                for stmt in _ddl():
+                    self._con.execute(stmt)
         return self._con
+
+    @contextlib.contextmanager
+    def _writing(self, transaction: bool = False) -> Iterator[None]:
+        """Statements that write the file (in one transaction when asked): a failure rolls
+        back, and one saying the file cannot be written is an OutputError (one line, exit 2)."""
+        con = self.con
+        if transaction:
+            con.execute("BEGIN TRANSACTION")
+        try:
+            yield
+            if transaction:
+                con.execute("COMMIT")
+        except BaseException as e:
+            if transaction:
+                with contextlib.suppress(duckdb.Error):  # a failed COMMIT has ended it already
+                    con.execute("ROLLBACK")
+            if isinstance(e, duckdb.Error) and _unwritable(e):
+                raise OutputError(f"cannot write {self.options.path}: {str(e).splitlines()[0]}") from None
+            raise
 
     def write(self, batch: DocumentResult) -> None:
         """Replace the document's rows in every table, in one transaction."""
-        con = self.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with self._writing(transaction=True):
             self._delete_rows(batch.document.doc_id)
             self._insert("documents", _arrow(DocumentRecord, [batch.document]))
             self._insert("tables", _arrow(Table, batch.tables))
             self._insert("cells", cells_arrow(batch.tables))
             self._insert("chunks", _arrow(Chunk, batch.chunks))
-            con.execute("COMMIT")
-        except duckdb.IOException as e:  # a full disk or a vanished file: the store is unusable
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise OutputError(f"cannot write {self.options.path}: {str(e).splitlines()[0]}") from None
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
 
     def _insert(self, table: str, data: pa.Table) -> None:
         if data.num_rows:
@@ -123,14 +141,8 @@ class DuckDBSink:
 
     def delete(self, doc_id: str) -> None:
         """Remove every row of `doc_id`, in one transaction."""
-        con = self.con
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with self._writing(transaction=True):
             self._delete_rows(doc_id)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
 
     def _select(self, table: str, where: str = "", params: Sequence[Any] = ()) -> list[Any]:
         model = _RECORDS[table]
@@ -157,7 +169,8 @@ class DuckDBSink:
     def close(self) -> None:
         """Checkpoint and close the database file."""
         if self._con is not None:
-            self._con.close()
+            with self._writing():  # the checkpoint writes the file
+                self._con.close()
             self._con = None
 
 

@@ -41,6 +41,9 @@ _STAMP_FILE = ".parts-stamp"
 """The same stamp beside the outputs, written after tables.parquet's rename: a run with no work
 reads it instead of importing pyarrow for the Parquet footer (a crash between the two leaves
 the old stamp, which no longer matches the parts: the next run rebuilds)."""
+_CROPS = "images/*"
+"""Where the run's workers write crops of in-table images (flows.crops.CROPS_DIR, per document):
+a worker killed between a crop's write and its rename leaves a temp file there."""
 
 
 class FolderSink:
@@ -202,7 +205,7 @@ class FolderSink:
         """Temp files a killed write or consolidation left behind (no live run owns them: the
         run holds the output folder's lock)."""
         found: set[str] = set()
-        for where in ("", "_docs/*", "cells/shard=*"):
+        for where in ("", "_docs/*", "cells/shard=*", _CROPS):
             for pattern in (".*.tmp", "*.tmp"):
                 found.update(self.fs.glob(self._join(where, pattern) if where else self._join(pattern)))
         return sorted(found)
@@ -243,9 +246,13 @@ class FolderSink:
         """The stamp file beside the outputs (temp + rename, like every other file)."""
         final = self._join(_STAMP_FILE)
         tmp = self._temp(final)
-        with self.fs.open(tmp, "w", encoding="utf-8") as f:
-            f.write(stamp + "\n")
-        self._rename(tmp, final)
+        try:
+            with self.fs.open(tmp, "w", encoding="utf-8") as f:
+                f.write(stamp + "\n")
+            self._rename(tmp, final)
+        finally:
+            if self.fs.exists(tmp):
+                self.fs.rm(tmp)
 
     def _remove_temps(self) -> None:
         for path in self.leftover_temps():

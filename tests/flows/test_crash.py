@@ -111,7 +111,8 @@ def _snapshot(out: Path, cfg: Path) -> dict[str, Any]:
 
     rows = pq.read_table(out / "tables.parquet").to_pylist()
     snap["tables.parquet"] = sorted(json.dumps(r, sort_keys=True, default=str) for r in rows)
-    snap["duckdb_counts"] = _duckdb_counts(out / "rk.duckdb")
+    if any(entry["type"] == "duckdb" for entry in json.loads(cfg.read_text())["sinks"]):
+        snap["duckdb_counts"] = _duckdb_counts(out / "rk.duckdb")
     return snap
 
 

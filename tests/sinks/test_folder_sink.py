@@ -111,3 +111,21 @@ def test_a_current_stamp_file_spares_the_rebuild_and_a_stale_one_forces_it(tmp_p
     assert not FolderSink({"path": str(tmp_path)}).needs_consolidation()
     FolderSink({"path": str(tmp_path)}).write(make_batch("b", n_tables=1))
     assert FolderSink({"path": str(tmp_path)}).needs_consolidation()
+
+
+def test_a_crop_half_written_by_a_killed_worker_is_removed_by_the_next_run(tmp_path):
+    """A worker killed between a crop's write and its rename (flows.crops) leaves a temp file in
+    the output; the next consolidation must find it and remove it, as it does the sink's own."""
+    from rowkeeper.flows.crops import CROPS_DIR
+
+    sink = FolderSink({"path": str(tmp_path)})
+    sink.write(make_batch("a", n_tables=1))
+    sink.close()
+    left = tmp_path / CROPS_DIR / "0123456789ab" / "p1_img0.tmp"
+    left.parent.mkdir(parents=True)
+    left.write_bytes(b"\x89PNG half a crop")
+    again = FolderSink({"path": str(tmp_path)})
+    assert again.needs_consolidation()
+    again.close()
+    assert not left.exists() and (tmp_path / "chunks.jsonl").stat().st_size > 0
+    assert not FolderSink({"path": str(tmp_path)}).needs_consolidation()
