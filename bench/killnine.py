@@ -1,7 +1,7 @@
 """kill -9 benchmark: kill `rowkeeper run` at each phase, rerun, compare every sink with a
 clean run's.
 
-    python bench/killnine.py [--trials N] [--docs N] [--postgres] [--part dev|test|all]
+    python bench/killnine.py [--trials N | PHASE=N,...] [--docs N] [--postgres] [--part dev|test|all]
                              [--prefect auto|always] [--shared-prefect] [--parallel N] [--json PATH]
 
 `--prefect` sets `runner.prefect` for every run: `auto` (the default, as a user's `rowkeeper run`
@@ -55,6 +55,17 @@ def hits(phase: str, n_docs: int) -> tuple[int, int]:
     """The range of the crash point's hit count that a run over `n_docs` documents reaches:
     `extract` and `write` fire once per document, `consolidate` twice per consolidation."""
     return {"startup": (1, 1), "extract": (1, n_docs), "write": (1, n_docs), "consolidate": (1, 2)}[phase]
+
+
+def trial_counts(text: str) -> int | dict[str, int]:
+    """`--trials`: N for every phase, or PHASE=N,PHASE=N."""
+    if "=" not in text:
+        return int(text)
+    counts = {phase.strip(): int(k) for phase, _, k in (part.partition("=") for part in text.split(","))}
+    unknown = set(counts) - set(POINTS)
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown phase(s) {sorted(unknown)}: choose from {', '.join(POINTS)}")
+    return counts
 
 
 def kind_of(cmd: str) -> str:
@@ -129,18 +140,23 @@ def one_trial(corpus: Path, out: Path, clean: dict[str, Any], clean_out: Path, p
             "seconds": round(time.monotonic() - started, 1)}
 
 
-def trials(base: Path, n: int, seed: int, n_docs: int, pg: dict[str, Any] | None,
+def trials(base: Path, n: int | dict[str, int], seed: int, n_docs: int, pg: dict[str, Any] | None,
            phases: tuple[str, ...] = POINTS, parallel: int = 1, prefect: str = "auto",
            progress: Any = None) -> dict[str, dict]:
-    """n trials per phase (`parallel` at a time); per phase the counts the module docstring
-    lists; `progress(table)` after every trial (a long matrix keeps what it measured)."""
+    """n trials per phase (or {phase: n}; `parallel` at a time, the phases taken in turn, so a
+    matrix stopped early has covered each phase alike); per phase the counts the module
+    docstring lists; `progress(table)` after every trial (a long matrix keeps what it measured)."""
+    counts = n if isinstance(n, dict) else dict.fromkeys(phases, n)
+    phases = tuple(counts)
     corpus = _corpus(base / "in", n_docs)
     clean_out = base / "clean"
     clean_cfg = config_for(clean_out, pg and {**pg, "schema_name": pg["schema_name"] + "_clean"}, prefect)
     _run(corpus, clean_out, clean_cfg)
     clean = {**_snapshot(clean_out, clean_cfg), "report.json": report_ids(clean_out)}
     rng = random.Random(seed)
-    jobs = [(phase, i, f"{phase}:{rng.randint(*hits(phase, n_docs))}") for phase in phases for i in range(n)]
+    jobs = [(phase, i, f"{phase}:{rng.randint(*hits(phase, n_docs))}") for phase in phases
+            for i in range(counts[phase])]
+    jobs.sort(key=lambda job: job[1])  # drawn phase by phase, run in turn (stable within a round)
     table = {phase: {"trials": 0, "killed": 0, "identical": 0, "stray_files": 0, "orphans": 0,
                      "orphans_by_kind": {}, "seconds": 0.0, "notes": []} for phase in phases}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
@@ -175,7 +191,9 @@ def _tally(row: dict[str, Any], t: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the trials of the chosen part(s) and print one line per phase."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--trials", type=int, default=2, help="trials per phase (the issue's target: 20)")
+    ap.add_argument("--trials", type=trial_counts, default=2,
+                    help="trials per phase (the issue's target: 20), or per phase: extract=14,write=17 "
+                         "(then --phases is those phases)")
     ap.add_argument("--docs", type=int, default=3, help="documents in the corpus (one is corrupt)")
     ap.add_argument("--postgres", action="store_true", help="add a throwaway Postgres server as a third sink")
     ap.add_argument("--part", choices=["dev", "test", "all"], default="test")
