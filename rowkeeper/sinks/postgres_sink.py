@@ -122,6 +122,7 @@ class PostgresSink:
         vectors = self._vectors(batch.chunks)
         try:
             with conn.transaction():
+                self._lock_document(doc_id)
                 self._delete_rows(doc_id)
                 self._copy("documents", _record_rows(DocumentRecord, [batch.document]))
                 self._copy("tables", _record_rows(Table, batch.tables))
@@ -153,6 +154,13 @@ class PostgresSink:
             for row in rows:
                 copy.write_row([_pg_text(v) for v in row])
 
+    def _lock_document(self, doc_id: str) -> None:
+        """Hold the document's lock until the transaction ends: another run writing the same
+        schema (its own --out, its own folder lock) waits, then deletes what this one wrote,
+        instead of both deleting nothing and both inserting."""
+        self.conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))",
+                          [f"rowkeeper:{self.options.schema_name}:{doc_id}"])
+
     def _delete_rows(self, doc_id: str) -> None:
         for table in ("chunks", "cells", "tables", "documents"):
             self.conn.execute(f"DELETE FROM {table} WHERE doc_id = %s", [doc_id])
@@ -160,6 +168,7 @@ class PostgresSink:
     def delete(self, doc_id: str) -> None:
         """Remove every row of `doc_id`, in one transaction."""
         with self.conn.transaction():
+            self._lock_document(safe_doc_id(doc_id))
             self._delete_rows(safe_doc_id(doc_id))
 
     # -- reading -----------------------------------------------------------------------------
