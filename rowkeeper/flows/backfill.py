@@ -174,7 +174,20 @@ def backfill_markdown(report: dict[str, Any]) -> str:
 
 
 def backfill_cli(config: Config, args: Any) -> int:
-    """`rowkeeper backfill`: exit 0 unless a document was refused for regressing (exit 3)."""
+    """`rowkeeper backfill`: exit 0 unless a document was refused for regressing (exit 3); like
+    `rowkeeper run`, it holds OUT's lock (another run on OUT: one line, exit 2) and an OS error
+    on the output (read-only, full) is one line and exit 2."""
+    from rowkeeper.errors import OutputError
+    from rowkeeper.flows.guard import describe_os_error, out_lock
+
+    with out_lock(config.out):
+        try:
+            return _backfill_locked(config, args)
+        except OSError as e:
+            raise OutputError(describe_os_error(e, config.out)) from None
+
+
+def _backfill_locked(config: Config, args: Any) -> int:
     import sys
 
     opts = BackfillOptions(dry_run=args.dry_run, max_regression=args.max_regression, force=args.force,

@@ -1,7 +1,8 @@
 """What a run holds while it runs, and lets go of however it ends.
 
 - The output folder's lock: `OUT/.rowkeeper.lock`, an flock held for the whole run with the
-  owner's pid in it. A second run on the same `--out` refuses with one line instead of doing
+  owner's pid in it (by `rowkeeper run`, by the ingest flow itself, as a served deployment's
+  runs start it, and by `rowkeeper backfill`). A second run on the same `--out` refuses with one line instead of doing
   the work twice (or waits for it, `--wait-lock SECONDS`); the kernel drops the lock when its owner dies (kill -9 included), so a lock
   left by a dead run is simply taken over.
 - The Prefect ephemeral server: `rowkeeper run` launches it itself (`EarlyServer`), as soon as
@@ -27,6 +28,9 @@ from typing import IO, Any
 from rowkeeper.errors import OutputError, ServerUnavailable
 
 LOCK_NAME = ".rowkeeper.lock"
+_held: set[str] = set()
+"""Output folders (real paths) whose lock this process holds: a second flock of the same file
+from this process would be refused like another run's (flock locks belong to the open file)."""
 _OS_REASONS = {errno.EROFS: "read-only file system", errno.ENOSPC: "no space left on device",
                errno.EDQUOT: "disk quota exceeded", errno.EACCES: "permission denied",
                errno.EPERM: "operation not permitted"}
@@ -46,6 +50,10 @@ def out_lock(out: str, wait_s: float = 0.0) -> Iterator[None]:
     if "://" in out:  # remote folders: no flock; one writer per prefix is the user's contract
         yield
         return
+    key = os.path.realpath(out)
+    if key in _held:  # this process holds it already (`rowkeeper run`, then its flow): reentrant
+        yield
+        return
     path = os.path.join(out, LOCK_NAME)
     try:
         os.makedirs(out, exist_ok=True)
@@ -59,7 +67,11 @@ def out_lock(out: str, wait_s: float = 0.0) -> Iterator[None]:
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         except OSError as e:  # a full disk fails the run here, before any work: one line
             raise OutputError(describe_os_error(e, out)) from None
-        yield
+        _held.add(key)
+        try:
+            yield
+        finally:
+            _held.discard(key)
     finally:
         os.close(fd)  # closing the descriptor releases the flock
 

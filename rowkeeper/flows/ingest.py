@@ -31,6 +31,7 @@ from rowkeeper.flows.batching import (
     stream_results,
     window_for,
 )
+from rowkeeper.flows.guard import out_lock
 from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.isolation import process_isolated
 from rowkeeper.flows.launch import finish_run, prepare, run_cli, write_reports  # noqa: F401 - re-exported
@@ -201,15 +202,18 @@ def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = Fal
     config = Config.model_validate(config) if isinstance(config, dict) else config
     if retry_failed:
         config = with_retry_failed(config)
-    plan, sinks = _prepared.get() or prepare(inputs, config)
-    pictures = PagePictures()  # report.html's pages, rendered while the tasks extract
-    try:
-        entries = process_plan(plan, sinks, pictures.passing(extract_with_prefect(plan.todo, config, cache_hours)),
-                               load=load_in_flow, config=config)
-        pictures.attach(entries)
-    finally:
-        pictures.cancel()
-    report = finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
+    # `rowkeeper run` holds OUT's lock already; a served deployment's run takes it here, so a
+    # scheduled run that meets another run on OUT refuses in one line instead of doing it twice
+    with out_lock(config.out):
+        plan, sinks = _prepared.get() or prepare(inputs, config)
+        pictures = PagePictures()  # report.html's pages, rendered while the tasks extract
+        try:
+            entries = process_plan(plan, sinks, pictures.passing(extract_with_prefect(plan.todo, config, cache_hours)),
+                                   load=load_in_flow, config=config)
+            pictures.attach(entries)
+        finally:
+            pictures.cancel()
+        report = finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
     publish_artifact(report)
     return final_state(report)
 

@@ -102,9 +102,49 @@ def test_a_lock_left_by_a_killed_run_is_taken_over(tmp_path: Path):
     assert lock_owner(str(out)) == holder.pid
     with out_lock(str(out)):
         assert lock_owner(str(out)) == os.getpid()
-        with pytest.raises(OutputError, match="in use by another rowkeeper run"):
-            with out_lock(str(out)):
-                pass
+        assert _try_lock(out) == f"refused: {out} is in use by another rowkeeper run (pid {os.getpid()})"
+
+
+def _try_lock(out: Path) -> str:
+    """Take OUT's lock from another process: 'took', or 'refused: ' and the message's head."""
+    code = ("import sys; from rowkeeper.errors import OutputError; from rowkeeper.flows.guard import out_lock\n"
+            "try:\n    with out_lock(sys.argv[1]): print('took')\n"
+            "except OutputError as e: print('refused:', str(e).split(';')[0])\n")
+    return subprocess.run([sys.executable, "-c", code, str(out)], capture_output=True, text=True,
+                          timeout=120).stdout.strip()
+
+
+def test_the_lock_is_reentrant_in_its_process_and_held_until_the_outer_hold_ends(tmp_path: Path):
+    """`rowkeeper run` takes OUT's lock, then its ingest flow takes it again (as a served
+    deployment's run does on its own): the second take must not refuse the run itself."""
+    out = tmp_path / "out"
+    with out_lock(str(out)):
+        with out_lock(str(out)):
+            assert _try_lock(out).startswith("refused:")
+        assert _try_lock(out).startswith("refused:")  # the inner hold's end let nothing go
+    assert _try_lock(out) == "took"
+
+
+def test_a_served_runs_flow_and_a_backfill_refuse_an_out_in_use(tmp_path: Path):
+    """Every run that writes OUT holds its lock: the ingest flow itself (a served deployment's
+    runs start it without `rowkeeper run`) and `rowkeeper backfill`."""
+    from rowkeeper.config import load_config
+    from rowkeeper.flows.ingest import ingest
+
+    out, pdfs = tmp_path / "out", _pdf(tmp_path / "in")
+    holder = _holder(out)
+    try:
+        with pytest.raises(OutputError, match=f"in use by another rowkeeper run \\(pid {holder.pid}\\)"):
+            ingest([str(pdfs)], load_config().with_out(str(out)))
+        cmd = [sys.executable, "-m", "rowkeeper.cli", "backfill", "--out", str(out), "--all"]
+        got = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert got.returncode == 2, got.stderr[-2000:]
+    assert got.stderr.strip().startswith(f"rowkeeper: {out} is in use by another rowkeeper run (pid {holder.pid})")
+    assert len(got.stderr.strip().splitlines()) == 1
+    assert not (out / "documents.jsonl").exists()
 
 
 def test_an_out_that_cannot_be_created_is_one_line_and_exit_2(tmp_path: Path):
