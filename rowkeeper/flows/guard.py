@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import signal
 import subprocess
@@ -137,6 +138,28 @@ def unreachable_reason(e: BaseException) -> str | None:
 
 _watchdogs: list[subprocess.Popen[bytes]] = []
 _PORT_IN_USE = 3  # uvicorn's exit status when its port was taken meanwhile
+
+
+class _OneLineError(logging.Filter):
+    """Drops the console copy of Prefect's "Encountered exception during execution" record when
+    the exception is one the run reports itself in one line (the CLI: `rowkeeper: ...`, exit 2;
+    the API: raised to the caller); the record still goes to the Prefect server's log."""
+
+    REPORTED = (OutputError, ServerUnavailable, OSError)  # launch.run_cli: an OSError is OutputError
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (record.name.startswith("prefect.flow_runs") and isinstance(exc, self.REPORTED))
+
+
+def quiet_reported_errors() -> None:
+    """Install `_OneLineError` on Prefect's console handlers (once Prefect has set up logging)."""
+    from prefect.logging.handlers import PrefectConsoleHandler
+
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, PrefectConsoleHandler) and \
+                not any(isinstance(f, _OneLineError) for f in handler.filters):
+            handler.addFilter(_OneLineError())
 
 
 def start_supervised_server() -> int | None:

@@ -76,13 +76,14 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
         warm = prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
     try:
         from rowkeeper.flows import ingest
-        from rowkeeper.flows.guard import start_supervised_server
+        from rowkeeper.flows.guard import quiet_reported_errors, start_supervised_server
         from rowkeeper.flows.outcome import DocumentsFailed
         from rowkeeper.flows.progress import RunProgress
 
         if server is not None and configured_api():  # a Prefect profile names a server
             server.stop()
             server = None
+        quiet_reported_errors()
         show = not getattr(args, "no_progress", False)
         with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
             ingest._progress.set(progress)

@@ -99,3 +99,23 @@ def test_a_duckdb_store_on_a_full_disk_is_one_line_and_exit_2_and_a_rerun_comple
     snap = _snapshot(out, cfg)
     assert {k: v for k, v in snap.items() if k not in ("duckdb", "duckdb_counts")} == clean["snapshot"]
     assert sorted(snap["duckdb"]) == sorted(clean["snapshot"]["folder"]) and snap["duckdb_counts"]["chunks"]
+
+
+def test_an_output_error_inside_the_prefect_flow_is_one_line_too(clean: dict, tmp_path: Path) -> None:
+    """Through Prefect (`runner.prefect: always`) the write fails inside the flow run, whose
+    engine logs the exception with its traceback to the console before the CLI's own line; a
+    file where the folder sink's `_docs/` folder goes fails the first write (a size limit
+    would fail the run's own Prefect server first)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "_docs").write_text("in the way")
+    cfg = _folder_config(out)
+    data = json.loads(cfg.read_text())
+    data["runner"]["prefect"] = "always"
+    cfg.write_text(json.dumps(data))
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(clean["corpus"]), "--out", str(out),
+           "--config", str(cfg), "--no-progress"]
+    got = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    assert got.returncode == 2, got.stderr[-3000:]
+    assert got.stderr.startswith(f"rowkeeper: cannot write output {out / '_docs'}"), got.stderr[-3000:]
+    assert len(got.stderr.strip().splitlines()) == 1, got.stderr[-3000:]
