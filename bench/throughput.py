@@ -1,7 +1,7 @@
 """Throughput: pages/s end to end on a generated text corpus, beside the PyMuPDF get_text floor.
 
     python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--no-run]
-                               [--base REV] [--runner local] [--workers 1] [--prefect]
+                               [--base REV] [--runner local] [--workers 1|auto|default] [--prefect]
                                [--prose [--stages]]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
@@ -103,13 +103,16 @@ def floor(paths: list[Path]) -> tuple[int, float]:
     return n, time.perf_counter() - start
 
 
-def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: int,
+def rowkeeper_run(tree: Path, corpus: Path, out: Path, runner: str, workers: str,
                   prefect: str = "auto") -> dict[str, float]:
     """`rowkeeper run` from `tree` as a whole process: wall, and the report's seconds and start-up.
-    `prefect`: runner.prefect (only passed when not auto: older trees do not have it)."""
+    `prefect`: runner.prefect (only passed when not auto: older trees do not have it);
+    `workers`: a count, auto, or default (not set: each tree's own default)."""
     shutil.rmtree(out, ignore_errors=True)
     cfg = out.parent / f"{out.name}.yaml"
-    settings: dict[str, object] = {"type": runner, "workers": workers}
+    settings: dict[str, object] = {"type": runner}
+    if workers != "default":
+        settings["workers"] = int(workers) if workers.isdigit() else workers
     if prefect != "auto":
         settings["prefect"] = prefect
     cfg.write_text(json.dumps({"runner": settings}))
@@ -247,7 +250,7 @@ def main() -> int:
     ap.add_argument("--no-run", action="store_true", help="skip the `rowkeeper run` part")
     ap.add_argument("--base", help="also run `rowkeeper run` from this commit (before/after)")
     ap.add_argument("--runner", default="local")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", default="1", help="a count, auto, or default (each tree's own)")
     ap.add_argument("--prefect", action="store_true",
                     help="also run this tree through Prefect (runner.prefect: always)")
     args = ap.parse_args()

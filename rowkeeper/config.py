@@ -110,7 +110,10 @@ class RunnerConfig(Section):
     """Where per-document tasks run: in-process, a process pool, Dask or Ray (via Prefect)."""
 
     type: Literal["local", "process", "dask", "ray"] = "local"
-    workers: int = 1
+    workers: int | Literal["auto"] = "auto"
+    """How many documents are worked on at once (isolated worker processes of a local run,
+    processes, Dask workers, Ray CPUs). auto: one per usable CPU, no more than the available
+    memory holds at memory_limit_mb each, at least one (`worker_count`)."""
     address: str | None = None
     """An existing Dask scheduler / Ray cluster address; None starts a local one."""
     document_timeout_s: float = 600.0
@@ -134,6 +137,15 @@ class RunnerConfig(Section):
     (PREFECT_API_URL or a profile naming one) or runner.type is not local; otherwise a local run
     runs its batches on threads without Prefect (no server to start: seconds saved; no flow run
     recorded). always: through Prefect, on its ephemeral server if none is configured."""
+    def worker_count(self) -> int:
+        """`workers` as a number: auto resolved on this machine when the run asks (never at
+        import or load time: a config file may travel to another machine)."""
+        if self.workers == "auto":
+            from rowkeeper.machine import auto_workers
+
+            return auto_workers(self.memory_limit_mb)
+        return max(1, self.workers)
+
     retry_failed: bool = False
     """Reprocess documents that failed last time although their bytes and the pipeline are
     unchanged (e.g. after adding a PDF password; CLI `--retry-failed`). Off by default so a

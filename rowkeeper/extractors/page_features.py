@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pymupdf
 
-from rowkeeper.extractors.finder.boxed_cells import box_grids
+from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
@@ -133,6 +133,8 @@ class Regions:
     vs: list[BBox]
     pictures: list[BBox]
     page_rect: BBox
+    grids: Sequence[BoxGrid] | None = None
+    """The grids of cell boxes of `hs` and `vs` when the caller has them (`box_grids`)."""
     ruled: list[BBox] = field(default_factory=list)
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
@@ -146,7 +148,8 @@ def _ruled_grids(r: Regions) -> None:
 
 def _boxed_cells(r: Regions) -> None:
     """Grids of separately drawn cell boxes no ruled region holds."""
-    r.ruled += [g.bbox for g in box_grids(r.hs, r.vs) if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
+    grids = box_grids(r.hs, r.vs) if r.grids is None else r.grids
+    r.ruled += [g.bbox for g in grids if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
 
 
 def _aligned_runs(r: Regions) -> None:
@@ -178,13 +181,14 @@ REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
                   rules: tuple[list[BBox], list[BBox]] | None = None,
-                  image_info: Sequence[dict] | None = None) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules` and its
-    get_image_info(), already read)."""
+                  image_info: Sequence[dict] | None = None,
+                  grids: Sequence[BoxGrid] | None = None) -> PageFeatures:
+    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, its
+    get_image_info() and the grids of cell boxes of those rules, already read)."""
     hs, vs = rules if rules is not None else rules_of_page(page)
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
-                    page_rect=tuple(page.rect))
+                    page_rect=tuple(page.rect), grids=grids)
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,

@@ -17,6 +17,7 @@ from typing import Any
 
 import pymupdf
 
+from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.page_features import PageFeatures, page_features, rules_of_page
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
@@ -101,6 +102,12 @@ class PageModel:
         return rules_of_page(self.page)
 
     @cached_property
+    def grids(self) -> tuple[BoxGrid, ...]:
+        """Grids of separately drawn cell boxes among the rules (`finder.boxed_cells`): read by
+        the features and by the table finder alike."""
+        return tuple(box_grids(*self.rules))
+
+    @cached_property
     def columns(self) -> PageColumns:
         """The page's text columns: gutters found once from all its text lines, and the column
         boxes in reading order (`rowkeeper.page_columns`), as the transforms place headings by."""
@@ -113,7 +120,8 @@ class PageModel:
         as its tables are read (`upright_features`): its sideways lines make no rows."""
         if self.rotation % 360 and self.upright:
             return upright_features(self.page, self.pno, self.upright)
-        return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info)
+        return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info,
+                             grids=self.grids)
 
     @cached_property
     def upright(self) -> int | None:

@@ -16,7 +16,7 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
-from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
+from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
@@ -127,7 +127,7 @@ class PyMuPDFExtractor:
         ruled = [unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
         # a grid of boxes with gutters: the single boxes find_tables may read are its cells
-        grids = box_grids(*view.rules)
+        grids = view.grids
         found = [t for t in found if not any(overlap(tuple(t.bbox), g.bbox) > 0.5 * area(t.bbox) for g in grids)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -256,6 +257,9 @@ def cells_from_rows(
     n_cols = max((len(r) for r in rows), default=0)
     col_x = _starts([[b[0] if b else None for b in r] for r in rows], n_cols)
     row_y = [min((b[1] for b in r if b), default=None) for r in rows]
+    # the spans by the height of their centre: a cell's typography reads only those level with it
+    by_y = sorted(((s[0][1] + s[0][3]) / 2, k) for k, s in enumerate(spans))
+    ys = [y for y, _ in by_y]
     cells = []
     for i, row in enumerate(rows):
         for j, b in enumerate(row):
@@ -264,7 +268,8 @@ def cells_from_rows(
             text = (texts[i][j] if i < len(texts) and j < len(texts[i]) else None) or ""
             cs = max(1, sum(1 for x in col_x[j:] if x is not None and x < b[2] - 1.0))
             rs = max(1, sum(1 for y in row_y[i:] if y is not None and y < b[3] - 1.0))
-            bold, size = typography(spans, b) if spans else (None, None)
+            level = sorted(k for _, k in by_y[bisect_left(ys, b[1]):bisect_right(ys, b[3])])
+            bold, size = typography([spans[k] for k in level], b) if spans else (None, None)
             cells.append(Cell(row=i, col=j, row_span=rs, col_span=cs, text=clean_cell(text),
                               page=page, bbox=tuple(b), bold=bold, font_size=size))
     return tuple(cells), n_rows, n_cols

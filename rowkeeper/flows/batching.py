@@ -33,7 +33,7 @@ DOC_RETRY_DELAYS = (2.0, 10.0)
 
 def window_for(runner: RunnerConfig) -> int:
     """How many submissions to keep in flight for this runner."""
-    return max(1, runner.workers) * IN_FLIGHT_PER_WORKER
+    return runner.worker_count() * IN_FLIGHT_PER_WORKER
 
 
 def stream_results(submit: Callable[[T], Any], items: Iterable[T], window: int,
@@ -105,7 +105,7 @@ def document_batches(docs: Sequence[DocumentInput], runner: RunnerConfig,
     """Consecutive batches of about `runner.batch_pages` estimated pages and at most
     `runner.batch_docs` documents, formed lazily (later batches use a better estimate); a short
     run still gets about four batches per worker, so every worker has work and progress shows."""
-    spread = max(1, math.ceil(len(docs) / (max(1, runner.workers) * 4)))
+    spread = max(1, math.ceil(len(docs) / (runner.worker_count() * 4)))
     most_docs = max(1, min(runner.batch_docs, spread))
     batch: list[DocumentInput] = []
     pages = 0

@@ -33,6 +33,9 @@ def run_cli(inputs: list[str], config: Config, args: Any) -> int:
     from rowkeeper.flows.flow_memory import memory_cap
     from rowkeeper.flows.guard import describe_os_error, out_lock
 
+    # `workers: auto` resolved once, here: the pool, the batches and the window agree on it
+    config = config.model_copy(update={"runner": config.runner.model_copy(
+        update={"workers": config.runner.worker_count()})})
     with out_lock(config.out, float(getattr(args, "wait_lock", 0.0) or 0.0)), \
             memory_cap(config.runner.flow_memory_limit_mb):  # the workers' cap, for the run itself
         crash_point("startup")
@@ -73,7 +76,7 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
     server = None if configured_api() else EarlyServer()
     warm = []
     if config.runner.type == "local":  # other runners' tasks run in processes of their own
-        warm = prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
+        warm = prestart_workers(config, min(config.runner.worker_count(), len(plan.todo)))
     try:
         from rowkeeper.flows import ingest
         from rowkeeper.flows.guard import quiet_reported_errors, start_supervised_server
@@ -128,7 +131,7 @@ def _run_local(config: Config, args: Any, prepared: tuple[Plan, list[Any]], star
     from rowkeeper.flows.progress import RunProgress
 
     plan, sinks = prepared
-    warm = prestart_workers(config, min(max(1, config.runner.workers), len(plan.todo)))
+    warm = prestart_workers(config, min(config.runner.worker_count(), len(plan.todo)))
     try:
         show = not getattr(args, "no_progress", False)
         with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:

@@ -53,14 +53,14 @@ def uses_prefect(config: Config, api_configured: bool) -> bool:
 
 def run_local(plan: Plan, sinks: Sequence[Any], config: Config, start: float,
               prune: bool) -> dict[str, Any]:
-    """Extract `plan.todo` in batches on `runner.workers` threads, load each result as it comes
+    """Extract `plan.todo` in batches on `runner.worker_count()` threads, load each result as it comes
     back, and write the report; its `startup_seconds` count from `start` to the first batch."""
     began = time.perf_counter()
     preload = threading.Thread(target=_preload, name="rowkeeper-preload", daemon=True)
     preload.start()
     if plan.unreadable:  # loaded first, before any result: this thread imports at once
         preload.join()
-    pool = ThreadPoolExecutor(max_workers=max(1, config.runner.workers),
+    pool = ThreadPoolExecutor(max_workers=config.runner.worker_count(),
                               thread_name_prefix="rowkeeper-extract")
     pictures = None
     try:

@@ -29,7 +29,7 @@ from rowkeeper.flows.batching import (  # noqa: F401 - re-exported
 
 def task_runner(runner: RunnerConfig) -> TaskRunner[Any]:
     """The Prefect task runner `runner.type` names, sized by `runner.workers`."""
-    workers = max(1, runner.workers)
+    workers = runner.worker_count()
     if runner.type == "local":
         return ThreadPoolTaskRunner(max_workers=workers)
     if runner.type == "process":
@@ -50,7 +50,7 @@ def dask_runner(runner: RunnerConfig) -> TaskRunner[Any]:
         raise MissingExtra("runner 'dask'", "dask", str(e)) from e
     if runner.address:
         return DaskTaskRunner(address=runner.address)
-    kwargs = {"n_workers": max(1, runner.workers), "threads_per_worker": 1, "processes": True,
+    kwargs = {"n_workers": runner.worker_count(), "threads_per_worker": 1, "processes": True,
               "host": "127.0.0.1", "dashboard_address": None,
               # The scheduler always serves /health: bind it to loopback on a free port.
               "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"}}
@@ -79,4 +79,4 @@ def ray_runner(runner: RunnerConfig) -> TaskRunner[Any]:
         raise MissingExtra("runner 'ray'", "ray", str(e)) from e
     if runner.address:
         return RayTaskRunner(address=runner.address)
-    return RayTaskRunner(init_kwargs={"num_cpus": max(1, runner.workers), "include_dashboard": False})
+    return RayTaskRunner(init_kwargs={"num_cpus": runner.worker_count(), "include_dashboard": False})

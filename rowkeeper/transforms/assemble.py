@@ -8,7 +8,7 @@ expand spans (spans), type the columns (types) and check the result (validate).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rowkeeper.config import TransformConfig
@@ -42,6 +42,7 @@ from rowkeeper.transforms.headers import (
 )
 from rowkeeper.transforms.merge import (
     join_stacked,
+    may_stack,
     merge_continued_tables,
     piece_grid,
     repeated_header_rows,
@@ -204,18 +205,34 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
 
 
 def join_stacked_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine],
-                        text: dict[int, PageText], config: TransformConfig) -> list[RawTable]:
-    """Pieces in reading order, those that one table's section label rows cut apart joined."""
+                        text: dict[int, PageText], config: TransformConfig,
+                        prepared: Callable[[RawTable], Prepared] | None = None) -> list[RawTable]:
+    """Pieces in reading order, those that one table's section label rows cut apart joined
+    (`prepared`: a piece's `prepare`, when the caller keeps them)."""
+    prepared = prepared or (lambda p: prepare(p, lines))
     out: list[RawTable] = []
     for p in ordered:
-        if out:
-            up = prepare(out[-1], lines)
+        if out and may_stack(out[-1], p, config):  # the header is read only where it can matter
+            up = prepared(out[-1])
             labels = stacks_on(out[-1], p, up.grid[: up.header_rows], text.get(p.page), config)
             if labels is not None:
                 out[-1] = join_stacked(out[-1], labels, p)
                 continue
         out.append(p)
     return out
+
+
+def prepared_once(lines: Sequence[TextLine]) -> Callable[[RawTable], Prepared]:
+    """`prepare` of a piece, computed once per piece object (a piece is frozen, `prepare` pure)."""
+    done: dict[int, tuple[RawTable, Prepared]] = {}
+
+    def prepared(piece: RawTable) -> Prepared:
+        hit = done.get(id(piece))
+        if hit is None or hit[0] is not piece:
+            hit = done[id(piece)] = (piece, prepare(piece, lines))  # the piece kept: its id stays its own
+        return hit[1]
+
+    return prepared
 
 
 def assemble_tables(
@@ -242,8 +259,9 @@ def assemble_tables(
     pieces = [part for p in pieces for part in split_at_titles(p, lines)]
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
-    ordered = join_stacked_pieces(ordered, lines, text, config)
-    prepared = {p.piece_id: prepare(p, lines) for p in ordered}
+    prepared_of = prepared_once(lines)
+    ordered = join_stacked_pieces(ordered, lines, text, config, prepared_of)
+    prepared = {p.piece_id: prepared_of(p) for p in ordered}
     ordered = [prepared[p.piece_id].piece for p in ordered]  # header labels put back in place
     boxes = [(p.page, p.bbox) for p in ordered]
     text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Sequence
 
-from rowkeeper.models import BBox, RawTable, TextLine
+from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.context import is_caption
 from rowkeeper.transforms.headers import clean_text, numeric_columns, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
@@ -29,15 +30,31 @@ def _centre_in(line: TextLine, box: BBox, pad: float = 1.0) -> bool:
     return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
 
 
-def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> dict[int, Extent]:
-    """Per column, the x range its body text covers (lines whose centre lies in a body cell)."""
-    out: dict[int, Extent] = {}
+def _body_cell_lines(piece: RawTable, lines: Sequence[TextLine],
+                     body_from: int) -> Iterator[tuple[Cell, list[TextLine]]]:
+    """Each body cell with text, one column wide and boxed, and the page's lines whose centre
+    lies in it (the lines sorted by centre height once: a cell looks only at those level with it)."""
     page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    order = sorted(range(len(page)), key=lambda i: _mid_y(page[i]))
+    ys = [_mid_y(page[i]) for i in order]
     for c in piece.cells:
         if c.row < body_from or c.col_span != 1 or c.bbox is None or not c.text.strip():
             continue
-        for ln in page:
-            if _centre_in(ln, c.bbox) and clean_text(ln.text) in clean_text(c.text):
+        # a wider window than _centre_in's pad: the test below decides, the window only narrows
+        level = order[bisect_left(ys, c.bbox[1] - 2.0):bisect_right(ys, c.bbox[3] + 2.0)]
+        yield c, [page[i] for i in sorted(level) if _centre_in(page[i], c.bbox)]
+
+
+def _mid_y(line: TextLine) -> float:
+    return (line.bbox[1] + line.bbox[3]) / 2
+
+
+def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> dict[int, Extent]:
+    """Per column, the x range its body text covers (lines whose centre lies in a body cell)."""
+    out: dict[int, Extent] = {}
+    for c, level in _body_cell_lines(piece, lines, body_from):
+        for ln in level:
+            if clean_text(ln.text) in clean_text(c.text):
                 x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
                 out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
     return out
@@ -47,12 +64,9 @@ def right_aligned(piece: RawTable, lines: Sequence[TextLine], body_from: int) ->
     """The columns whose body lines end at one x and start at several, or hold figures of
     one width (figures are set flush right): their labels end where the figures do."""
     ends: dict[int, list[tuple[float, float]]] = {}
-    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
-    for c in piece.cells:
-        if c.row >= body_from and c.col_span == 1 and c.bbox is not None and c.text.strip():
-            ends.setdefault(c.col, []).extend(
-                (ln.bbox[0], ln.bbox[2]) for ln in page
-                if _centre_in(ln, c.bbox) and clean_text(ln.text) == clean_text(c.text))
+    for c, level in _body_cell_lines(piece, lines, body_from):
+        ends.setdefault(c.col, []).extend(
+            (ln.bbox[0], ln.bbox[2]) for ln in level if clean_text(ln.text) == clean_text(c.text))
     figures = numeric_columns(piece_grid(piece)[body_from:])
     out = set()
     for j, xs in ends.items():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rowkeeper.models import RawTable
 from rowkeeper.transforms.column_types import parse_cell
@@ -49,6 +50,7 @@ def join_letter_spacing(text: str) -> str:
     return _SPACED_PUNCT.sub("", text)
 
 
+@lru_cache(maxsize=8192)
 def clean_text(text: str) -> str:
     """Collapse line breaks and runs of spaces; a line break touching a CJK character joins
     without a space ("金額" / "(千円)" -> "金額(千円)"); letter-spaced CJK loses its spaces."""

@@ -189,6 +189,14 @@ def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
     return sorted(between, key=lambda ln: ln.bbox[1])
 
 
+def may_stack(upper: RawTable, lower: RawTable, config: TransformConfig) -> bool:
+    """Whether `lower` can be the rest of `upper` at all (`stacks_on`'s checks that need no
+    header): right below it on the same page, from the same extractor, its columns lined up."""
+    if lower.page != upper.page or lower.extractor != upper.extractor or lower.bbox[1] < upper.bbox[3] - 3:
+        return False
+    return columns_line_up(upper, lower, config.merge_x_tolerance)
+
+
 def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
               text: PageText | None, config: TransformConfig) -> list[TextLine] | None:
     """The row-label lines between `upper` and `lower` when `lower`, right below `upper` on the
@@ -198,9 +206,7 @@ def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
     the first column only: the rows below keep the same columns, open with no header, and
     follow within a few row pitches.
     """
-    if lower.page != upper.page or lower.extractor != upper.extractor or lower.bbox[1] < upper.bbox[3] - 3:
-        return None
-    if not columns_line_up(upper, lower, config.merge_x_tolerance):
+    if not may_stack(upper, lower, config):
         return None
     labels = _row_labels_between(upper, lower, text, config.merge_x_tolerance)
     if labels is None:

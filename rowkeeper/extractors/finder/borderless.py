@@ -4,6 +4,7 @@ out, and cell texts from whole words."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,14 +36,15 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     projection (headers left-aligned over right-aligned numbers stay in their column);
     tables side by side in it (`whole`: not yet split) one by one."""
     parts = side_by_side(page, region) if whole else []
-    blocks = blocks_apart(words_at(page, _pad(region))) if whole and not parts else []
+    read = words_at(page, _pad(region)) if whole and not parts else None
+    blocks = blocks_apart(read) if read is not None else []
     if blocks:  # fields side by side: keys and values, one table per block
         return [t for x0, sep, x1 in blocks for t in find_on(doc, page, pno, {
             **kwargs, **TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
             "clip": _pad((x0, region[1], x1, region[3]))})]
     if parts:
         return [t for part in parts for t in borderless(doc, page, pno, kwargs, part, whole=False)]
-    words = words_at(page, _pad(region))
+    words = words_at(page, _pad(region)) if read is None else read
     head = {id(w) for w in lead_in(words)}
     if head:  # a heading over the table: the region starts under it
         words = [w for w in words if id(w) not in head]
@@ -113,13 +115,16 @@ def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list[
     # a label phrase over a column boundary (placed from the text: no rule stops it) goes
     # whole to one column
     at = whole_phrases(words, _inner_edges(tab), column_gap(words)) if words else {}
+    # words by the height of their centre: a cell looks only at those level with it (in the
+    # words' own order, which the stable sort below keeps among equals)
+    by_y = sorted(((w[1] + w[3]) / 2, k) for k, w in enumerate(words))
+    ys = [y for y, _ in by_y]
     cells: list[list[list[Any]]] = []
     for row in tab.rows:
         cells.append([])
         for c in row.cells:
-            inside = [] if c is None else [
-                w for w in words if c[0] <= at.get(id(w), (w[0] + w[2]) / 2) < c[2]
-                and c[1] <= (w[1] + w[3]) / 2 < c[3]]
+            level = [] if c is None else sorted(k for _, k in by_y[bisect_left(ys, c[1]):bisect_left(ys, c[3])])
+            inside = [w for w in (words[k] for k in level) if c[0] <= at.get(id(w), (w[0] + w[2]) / 2) < c[2]]
             cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
     if rejoin and words:
         cells = rejoin_phrases(cells, column_gap(words))

@@ -12,6 +12,7 @@ Pure geometry over the ruling segments of a page (page_features.rules_of_page's 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -63,13 +64,19 @@ def _closed_boxes(hs: Sequence[Box], vs: Sequence[Box]) -> list[Box]:
     def near(a: float, b: float) -> bool:
         return abs(a - b) <= _TOL
 
+    # vertical rules by the x of their middle: only those within _TOL of x can stand there
+    by_x = sorted(((v[0] + v[2]) / 2, v) for v in vs)
+    xs = [m for m, _ in by_x]
+
     def vertical(x: float, top: float, bottom: float) -> bool:
-        return any(near((v[0] + v[2]) / 2, x) and v[1] <= top + _TOL and v[3] >= bottom - _TOL for v in vs)
+        near_x = by_x[bisect_left(xs, x - 2 * _TOL):bisect_right(xs, x + 2 * _TOL)]
+        return any(near(m, x) and v[1] <= top + _TOL and v[3] >= bottom - _TOL for m, v in near_x)
 
     out: list[Box] = []
     ordered = sorted(hs, key=lambda h: (h[1] + h[3]) / 2)
     for i, top in enumerate(ordered):
-        for bottom in ordered[i + 1:]:
+        for j in range(i + 1, len(ordered)):
+            bottom = ordered[j]
             if not (near(top[0], bottom[0]) and near(top[2], bottom[2])):
                 continue
             y0, y1 = (top[1] + top[3]) / 2, (bottom[1] + bottom[3]) / 2

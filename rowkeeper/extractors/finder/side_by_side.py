@@ -14,6 +14,7 @@ one table's columns: "Q1 Q2 | Q3 Q4").
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,12 +37,17 @@ def _centre_in(w: Sequence[Any], box: Sequence[float]) -> bool:
 
 def column_ink(cells: Sequence[Cell], n_cols: int, words: Sequence[Any]) -> list[tuple[float, float] | None]:
     """Each column's ink extent (left, right) from the words in its single-column cells."""
-    out: list[tuple[float, float] | None] = []
-    for k in range(n_cols):
-        xs = [(w[0], w[2]) for c in cells if c.col == k and c.col_span == 1 and c.bbox and c.text.strip()
-              for w in words if _centre_in(w, c.bbox)]
-        out.append((min(a for a, _ in xs), max(b for _, b in xs)) if xs else None)
-    return out
+    # words by the height of their centre: a cell looks only at those level with it
+    by_y = sorted(((w[1] + w[3]) / 2, i) for i, w in enumerate(words))
+    ys = [y for y, _ in by_y]
+    xs: dict[int, list[tuple[float, float]]] = {}
+    for c in cells:
+        if c.col_span == 1 and c.bbox and c.text.strip():
+            level = by_y[bisect_left(ys, c.bbox[1] - 1.0):bisect_right(ys, c.bbox[3] + 1.0)]
+            xs.setdefault(c.col, []).extend((words[i][0], words[i][2]) for _, i in level
+                                            if _centre_in(words[i], c.bbox))
+    return [(min(a for a, _ in xs[k]), max(b for _, b in xs[k])) if xs.get(k) else None
+            for k in range(n_cols)]
 
 
 def header_like(cells: Sequence[Cell]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from rowkeeper.extractors.finder.boxes import overlap
@@ -59,16 +60,23 @@ def _edge(t: TextLine, k: int) -> float:
 
 def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
-    edges = sorted({round(_edge(t, k)) for row in run for t in row for k in (0, 2)})
+    per_row = [sorted(_edge(t, k) for t in row for k in (0, 2)) for row in run]
+    edges = sorted({round(e) for row in per_row for e in row})
     need = max(3, int(0.6 * len(run) + 0.999))
     n, last = 0, -1e9
     for x in edges:
         if x - last <= tol * 2:
             continue
-        hits = sum(any(abs(_edge(t, k) - x) <= tol for t in row for k in (0, 2)) for row in run)
+        # a row's edges within tol of x are among those within 2 tol (sorted: found by bisection)
+        hits = sum(any(abs(e - x) <= tol for e in _within(row, x, 2 * tol)) for row in per_row)
         if hits >= need:
             n, last = n + 1, x
     return n
+
+
+def _within(xs: Sequence[float], x: float, by: float) -> Sequence[float]:
+    """The values of sorted `xs` from x - by to x + by."""
+    return xs[bisect_left(xs, x - by):bisect_right(xs, x + by)]
 
 
 def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
