@@ -32,6 +32,7 @@ def uncovered_pages(pages: Sequence[PageInfo], lines: Sequence[TextLine], tables
             continue
         if info.page in with_text:
             out.append(f"page {info.page}: has text but produced no chunk or table")
-        elif info.kind == "scanned" and info.image_coverage > 0:
+        elif info.kind == "scanned" and (info.image_coverage > 0 or info.chars > 0):
+            # an image, or a text layer too garbled to use (page_kind): either way, content lost
             out.append(f"page {info.page}: scanned page, no layer read any text")
     return tuple(out)

@@ -72,3 +72,20 @@ def test_a_blank_scan_is_reported_not_silent(tmp_path: Path):
     doc.save(tmp_path / "blank_scan.pdf")
     result = process_document(load_document(str(tmp_path / "blank_scan.pdf")), Config())
     assert result.document.warnings == ("page 1: scanned page, no layer read any text",)
+
+
+def test_a_garbled_text_layer_no_layer_could_read_is_reported(tmp_path: Path, monkeypatch):
+    """A page whose text layer is mostly garbage (control characters) is read by OCR instead;
+    when OCR is cut off at its deadline and no other scanned layer is there, the page's content
+    reached nothing: the warning must say so, not only that OCR was cut off."""
+    from tests.hostile import rawpdf
+
+    text = "Meter reading 4821 " + "\x01\x02\x03\x04\x05\x06" * 3
+    (tmp_path / "garbled.pdf").write_bytes(rawpdf.pages_pdf([rawpdf.text_content(text)]))
+    monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:ocr:1")
+    config = Config.model_validate({"extract": {"options": {"cascade": {"page_budget_s": 3}}}})
+    result = process_document(load_document(str(tmp_path / "garbled.pdf")), config)
+    rec = result.document
+    assert rec.status == "ok" and rec.pages[0].kind == "scanned" and rec.pages[0].image_coverage == 0
+    assert result.chunks == ()
+    assert "page 1: scanned page, no layer read any text" in rec.warnings
