@@ -46,8 +46,9 @@ def _cut_lines(piece: RawTable, r: int, lines: Sequence[TextLine]) -> list[list[
     cells = _row(piece, r)
     if any(c.bbox is None for c in cells):
         return None
-    if cells:  # a line holding a cell overlaps the row's height by more than _holds' 1 pt too
-        top, bottom = min(c.bbox[1] for c in cells), max(c.bbox[3] for c in cells)
+    boxes = [c.bbox for c in cells if c.bbox is not None]
+    if boxes:  # a line holding a cell overlaps the row's height by more than _holds' 1 pt too
+        top, bottom = min(b[1] for b in boxes), max(b[3] for b in boxes)
         lines = [ln for ln in lines if min(ln.bbox[3], bottom) - max(ln.bbox[1], top) > 1.0]
     return [[ln for ln in lines if _holds(ln, c)
              and (_past_side(ln, piece.bbox) or sum(_holds(ln, o) for o in cells) >= 2)] for c in cells]
