@@ -16,6 +16,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
@@ -57,8 +58,17 @@ class PageFeatures:
 
 def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
     """Horizontal and vertical ruling segments (lines and thin rectangles, rect edges)."""
+    hs, vs, _ = drawings_of_page(page)
+    return hs, vs
+
+
+def drawings_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[BBox]]:
+    """The page's ruling segments, horizontal and vertical (lines and thin rectangles, stroked
+    rectangles' edges), and its tinted filled rectangles (`tinted`), from one read of its
+    drawings."""
     hs: list[BBox] = []
     vs: list[BBox] = []
+    fills: list[BBox] = []
     for path in page.get_cdrawings():
         if invisible(path):
             continue
@@ -75,7 +85,15 @@ def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
                     for e in ((r[0], r[1], r[2], r[1]), (r[0], r[3], r[2], r[3]),
                               (r[0], r[1], r[0], r[3]), (r[2], r[1], r[2], r[3])):
                         _add_rule(hs, vs, e)
-    return hs, vs
+                elif tinted(path):
+                    fills.append(r)
+    return hs, vs, fills
+
+
+def tinted(path: dict) -> bool:
+    """A shape filled with a colour that is not the page's white (a cell's tint, a band)."""
+    fill = path.get("fill")
+    return fill is not None and min(fill) < 0.95
 
 
 def invisible(path: dict) -> bool:
@@ -133,6 +151,8 @@ class Regions:
     vs: list[BBox]
     pictures: list[BBox]
     page_rect: BBox
+    fills: list[BBox] = field(default_factory=list)
+    """The page's tinted filled rectangles (`drawings_of_page`)."""
     ruled: list[BBox] = field(default_factory=list)
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
@@ -147,6 +167,14 @@ def _ruled_grids(r: Regions) -> None:
 def _boxed_cells(r: Regions) -> None:
     """Grids of separately drawn cell boxes no ruled region holds."""
     r.ruled += [g.bbox for g in box_grids(r.hs, r.vs) if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
+
+
+def _filled_cells(r: Regions) -> None:
+    """Grids of tinted cells (`finder/filled_cells`) no ruled region holds."""
+    if len(r.fills) < 4:
+        return
+    grids = fill_grids(r.fills, [ln.bbox for ln in r.lines])
+    r.ruled += [g.bbox for g in grids if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
 
 
 def _aligned_runs(r: Regions) -> None:
@@ -172,19 +200,24 @@ def _short_ruled(r: Regions) -> None:
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _aligned_runs, _top_rules, _short_ruled)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _short_ruled)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
                   rules: tuple[list[BBox], list[BBox]] | None = None,
-                  image_info: Sequence[dict] | None = None) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules` and its
-    get_image_info(), already read)."""
-    hs, vs = rules if rules is not None else rules_of_page(page)
+                  image_info: Sequence[dict] | None = None,
+                  fills: Sequence[BBox] | None = None) -> PageFeatures:
+    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, `fills`
+    and its get_image_info(), already read)."""
+    if rules is None or fills is None:
+        hs, vs, read = drawings_of_page(page)
+        fills = read if fills is None else fills
+    if rules is not None:
+        hs, vs = rules
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
-                    page_rect=tuple(page.rect))
+                    page_rect=tuple(page.rect), fills=list(fills))
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,

@@ -17,7 +17,7 @@ from typing import Any
 
 import pymupdf
 
-from rowkeeper.extractors.page_features import PageFeatures, page_features, rules_of_page
+from rowkeeper.extractors.page_features import PageFeatures, drawings_of_page, page_features
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
@@ -96,9 +96,20 @@ class PageModel:
         return tuple(lines_of_dict(self.pno, self.raw))
 
     @cached_property
+    def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox]]:
+        """Ruling segments, horizontal and vertical, and tinted filled rectangles, from one read
+        of the page's drawings (`page_features.drawings_of_page`)."""
+        return drawings_of_page(self.page)
+
+    @property
     def rules(self) -> tuple[list[BBox], list[BBox]]:
         """Horizontal and vertical ruling segments (`page_features.rules_of_page`)."""
-        return rules_of_page(self.page)
+        return self.drawings[0], self.drawings[1]
+
+    @property
+    def fills(self) -> list[BBox]:
+        """Tinted filled rectangles (a cell's or a band's colour; white ones left out)."""
+        return self.drawings[2]
 
     @cached_property
     def columns(self) -> PageColumns:
@@ -113,7 +124,8 @@ class PageModel:
         as its tables are read (`upright_features`): its sideways lines make no rows."""
         if self.rotation % 360 and self.upright:
             return upright_features(self.page, self.pno, self.upright)
-        return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info)
+        return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info,
+                             fills=self.fills)
 
     @cached_property
     def upright(self) -> int | None:

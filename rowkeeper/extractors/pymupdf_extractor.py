@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
+from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.reads import find_on, words_at
@@ -126,8 +127,10 @@ class PyMuPDFExtractor:
         stubbed = [ruled_fixups(doc, page, pno, kwargs, t, view.rules) for t in found if any(t is f for f in first)]
         ruled = [unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
-        # a grid of boxes with gutters: the single boxes find_tables may read are its cells
-        grids = box_grids(*view.rules)
+        # a grid of boxes with gutters, or of tinted cells that a region pass took for a table:
+        # the single boxes find_tables may read are its cells
+        grids = box_grids(*view.rules) + [g for g in fill_grids(view.fills, [ln.bbox for ln in view.lines])
+                                          if g.bbox in feats.ruled_regions]
         found = [t for t in found if not any(overlap(tuple(t.bbox), g.bbox) > 0.5 * area(t.bbox) for g in grids)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
