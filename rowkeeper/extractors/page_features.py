@@ -192,11 +192,11 @@ def _top_rules(r: Regions) -> None:
 
 
 def _short_ruled(r: Regions) -> None:
-    """Two rows between rules are a table the three-row run above does not call one (a page
-    without a horizontal rule has none: nothing to run)."""
-    if not r.hs:
+    """Two rows between rules, or under a tinted header band, are a table the three-row run
+    above does not call one (a page without a horizontal rule or a fill has none: nothing to run)."""
+    if not r.hs and not r.fills:
         return
-    r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned)
+    r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned, fills=r.fills)
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (

@@ -29,20 +29,28 @@ def _page(path: Path, rows: list[tuple[str, ...]], rules: str) -> Path:
     elif rules == "between":
         for y in (120, 136, 152):
             page.draw_line((66, y), (500, y), width=0.6)
+    elif rules == "band":  # the header row on a tinted band, the values under it on white
+        page.draw_rect(pymupdf.Rect(66, 121, 500, 136), color=None, fill=(0.85, 0.88, 0.95))
+    elif rules == "label bands":  # one tinted box under each label
+        for x in XS:
+            page.draw_rect(pymupdf.Rect(x - 3, 121, x + 95, 136), color=None, fill=(0.8, 0.8, 0.8))
+    elif rules == "panel":  # both rows on one tinted panel: no header band
+        page.draw_rect(pymupdf.Rect(66, 121, 500, 152), color=None, fill=(0.9, 0.9, 0.9))
     put(page, 72, 190, "Please pay the amount due within thirty days of the invoice date shown.")
     doc.save(path)
     return path
 
 
-@pytest.mark.parametrize("rules", ["frame", "between"])
+@pytest.mark.parametrize("rules", ["frame", "between", "band", "label bands"])
 def test_a_header_and_one_row_between_rules_is_a_table(tmp_path: Path, rules: str) -> None:
     (table,) = tables_of(_page(tmp_path / f"{rules}.pdf", [HEADER, VALUES], rules))
     assert table.columns == HEADER
     assert [tuple(r) for r in table.rows] == [VALUES]
 
 
-def test_the_same_two_lines_with_no_rules_are_no_table(tmp_path: Path) -> None:
-    assert tables_of(_page(tmp_path / "bare.pdf", [HEADER, VALUES], "none")) == ()
+@pytest.mark.parametrize("rules", ["none", "panel"])
+def test_the_same_two_lines_with_no_rules_are_no_table(tmp_path: Path, rules: str) -> None:
+    assert tables_of(_page(tmp_path / "bare.pdf", [HEADER, VALUES], rules)) == ()
 
 
 def test_two_lines_of_prose_in_a_box_are_no_table(tmp_path: Path) -> None:
