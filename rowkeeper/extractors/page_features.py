@@ -17,6 +17,7 @@ import pymupdf
 from rowkeeper.extractors.finder.boxed_cells import box_grids
 from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.filled_cells import fill_grids
+from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
@@ -191,6 +192,11 @@ def _top_rules(r: Regions) -> None:
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
 
 
+def _label_tails(r: Regions) -> None:
+    """An aligned region reaches down over its last record's wrapped label (`finder/label_tails`)."""
+    r.aligned = [with_last_tail(b, r.lines, r.hs) for b in r.aligned]
+
+
 def _short_ruled(r: Regions) -> None:
     """Two rows between rules, or under a tinted header band, are a table the three-row run
     above does not call one (a page without a horizontal rule or a fill has none: nothing to run)."""
@@ -200,7 +206,7 @@ def _short_ruled(r: Regions) -> None:
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _short_ruled)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _label_tails, _short_ruled)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 

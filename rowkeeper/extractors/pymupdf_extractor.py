@@ -18,9 +18,10 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
-from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.candidates import owned_once
+from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
@@ -157,7 +158,7 @@ class PyMuPDFExtractor:
                 rows, texts = split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = split_paragraph_rows(page, rows, texts)
             else:
-                rows, texts = merge_wrapped_rows(rows, word_texts(page, tab, id(tab) in from_text))
+                rows, texts = merge_wrapped_rows(*join_label_tails(rows, word_texts(page, tab, id(tab) in from_text)))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:

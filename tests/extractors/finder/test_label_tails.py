@@ -1,0 +1,65 @@
+"""Wrapped row labels in borderless tables (finder/label_tails.py): the lines a long first-column
+label wraps onto belong to its record, group labels stay rows of their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from tests.extractors.finder.layout import new_page, put
+from tests.transforms.pdf_docs import tables_of
+
+HEADER = ("Measure", "2009", "2010", "2011")
+XS = (72, 300, 380, 460)
+RECORDS = [(["Data sets available"], ["47", "272,768", "389,933"]),
+           (["Applications and mashups developed", "by the public and government"], ["0", "237", "1,079"]),
+           (["Data set downloads"], ["0", "652,412", "2,348,928"]),
+           (["Nations establishing open data", "sites"], ["0", "6", "21"]),
+           (["States offering open data sites"], ["0", "8", "29"]),
+           (["Cities in North America with open", "data sites"], ["0", "8", "11"])]
+JOINED = [(" ".join(label), *values) for label, values in RECORDS]
+
+
+def _table(path: Path, records: list[tuple[list[str], list[str]]], record_space: float, indent: float) -> Path:
+    """A borderless table under a title and rules; each record's label lines 11 pt apart, the
+    records `record_space` further apart, label tails indented by `indent`."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 60, "Table 3. Open data programme, key figures", 11, "bold")
+    page.draw_line((72, 70), (520, 70))
+    for x, text in zip(XS, HEADER, strict=True):
+        put(page, x, 84, text)
+    page.draw_line((72, 90), (520, 90))
+    y = 104.0
+    for label, values in records:
+        for x, v in zip(XS[1:], values, strict=False):
+            put(page, x, y, v)
+        for k, line in enumerate(label):
+            put(page, 72 + (indent if k else 0), y + 11 * k, line)
+        y += 11 * len(label) + record_space
+    page.draw_line((72, y - 6), (520, y - 6))
+    put(page, 72, y + 20, "Source: agency reports. Figures are cumulative at the end of each fiscal year.")
+    doc.save(path)
+    return path
+
+
+def test_label_lines_tight_under_records_that_stand_apart_join_their_record(tmp_path: Path) -> None:
+    (table,) = tables_of(_table(tmp_path / "apart.pdf", RECORDS, record_space=5, indent=8))
+    assert table.columns == HEADER
+    assert [tuple(r) for r in table.rows] == JOINED
+
+
+def test_lower_case_tails_join_their_record_at_one_pitch(tmp_path: Path) -> None:
+    (table,) = tables_of(_table(tmp_path / "pitch.pdf", RECORDS, record_space=0, indent=0))
+    assert [tuple(r) for r in table.rows] == JOINED
+
+
+def test_group_labels_between_records_stay_rows(tmp_path: Path) -> None:
+    """Capitalised label-only lines at the table's one pitch are group labels, not tails."""
+    records = [(["Demographic assumptions"], []), (["Population"], ["1.2", "1.3", "1.4"]),
+               (["Economic assumptions"], []), (["Inflation rate"], ["2.0", "2.1", "2.2"]),
+               (["Unemployment rate"], ["5.1", "5.0", "4.9"]), (["Regional figures"], []),
+               (["North"], ["3.3", "3.1", "3.0"]), (["South"], ["4.4", "4.2", "4.1"])]
+    (table,) = tables_of(_table(tmp_path / "groups.pdf", records, record_space=0, indent=0))
+    assert [r[0] for r in table.rows] == [label[0] for label, _ in records]
