@@ -130,8 +130,7 @@ class PyMuPDFExtractor:
         found = ruled + [t for t in found if not any(t is f for f in first)]
         # a grid of boxes with gutters, or of tinted cells that a region pass took for a table:
         # the single boxes find_tables may read are its cells
-        grids = box_grids(*view.rules) + [g for g in fill_grids(view.fills, [ln.bbox for ln in view.lines])
-                                          if g.bbox in feats.ruled_regions]
+        grids = box_grids(*view.rules) + _tinted_grids(view)
         found = [t for t in found if not any(overlap(tuple(t.bbox), g.bbox) > 0.5 * area(t.bbox) for g in grids)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
@@ -187,6 +186,14 @@ class PyMuPDFExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
             extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _tinted_grids(view: PageModel) -> list[BoxGrid]:
+    """The grids of tinted cells (`finder.filled_cells`) the page's region passes took for tables."""
+    regions = view.features.ruled_regions
+    if not regions or len(view.fills) < 4:
+        return []
+    return [g for g in fill_grids(view.fills, [ln.bbox for ln in view.lines]) if g.bbox in regions]
 
 
 def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
