@@ -21,6 +21,16 @@ def test_packed_rows_make_a_layer_inadequate() -> None:
     assert "hold several values" in problem and "1,200 900 1,050" in problem
 
 
+def test_a_sentence_citing_figures_is_no_packed_row() -> None:
+    """An assumptions table's cell names three figures in a sentence; a label with its row's
+    figures packed in one cell is still packed."""
+    sentences = [["Variable", "Assumption"],
+                 ["Disposable income", "Annual changes range between -1.9% and 2.2% with a growth rate of 1.4%"]]
+    assert validate_pieces([raw_table(sentences)]) == ()
+    (problem,) = validate_pieces([raw_table([["Item", "Price"], ["Total", "Total 1,200 900 1,050"]])])
+    assert "several values" in problem
+
+
 def test_table_checks_list_failing_cells() -> None:
     grid = [["Item", "Price"], *[[f"r{i}", str(100 + i)] for i in range(8)], ["x", "n/v"], ["y", "abc"]]
     (t,) = assemble_tables("d" * 64, "x.pdf", [raw_table(grid)], [], pages(1), TransformConfig())

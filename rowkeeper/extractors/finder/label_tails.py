@@ -7,6 +7,8 @@ rows stand apart (the grid then has an empty row of white between any two record
 between a label's lines), or, in a table set at one pitch throughout, when it starts in
 lower case (a sentence runs on; a row label or a group label starts a phrase). A label line
 with values-only rows under it is their label, not a tail (`merge_wrapped_rows` joins those).
+A record whose cells all wrap (a label and a sentence) runs on in a row whose every filled
+cell starts in lower case.
 """
 
 from __future__ import annotations
@@ -57,9 +59,9 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             out_r.append(rs[i])
             out_t.append(t)
             continue
-        if owner is not None and i == last + 1 and _label_only(t) and (apart or t[0][:1].islower()) \
-                and not _values_next(ts, i):
-            out_t[owner][0] = f"{out_t[owner][0]} {t[0]}"
+        tight = owner is not None and i == last + 1 and not _values_next(ts, i)
+        if tight and owner is not None and (_label_only(t) and (apart or t[0][:1].islower()) or _runs_on(t)):
+            out_t[owner] = [f"{a} {b}" if a and b else a or b for a, b in zip(out_t[owner], t, strict=False)]
             out_r[owner] = [_union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
         else:
             out_r.append(rs[i])
@@ -67,6 +69,14 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             owner = len(out_t) - 1 if _full(t) else None
         last = i
     return out_r, [list(t) for t in out_t]
+
+
+def _runs_on(t: Sequence[str]) -> bool:
+    """Every filled cell of the row starts in lower case: each runs on a sentence of the row
+    above ("Disposable income per capita in" / "constant dollars", "... -1.9% and 2.2%" /
+    "with an annual growth rate of 1.4%"); a sub-row's label or a figure does not."""
+    filled = [x for x in t if x]
+    return bool(filled) and all(x[:1].islower() for x in filled)
 
 
 def _values_next(ts: Sequence[Sequence[str]], i: int) -> bool:

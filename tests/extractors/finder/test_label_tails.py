@@ -63,3 +63,31 @@ def test_group_labels_between_records_stay_rows(tmp_path: Path) -> None:
                (["North"], ["3.3", "3.1", "3.0"]), (["South"], ["4.4", "4.2", "4.1"])]
     (table,) = tables_of(_table(tmp_path / "groups.pdf", records, record_space=0, indent=0))
     assert [r[0] for r in table.rows] == [label[0] for label, _ in records]
+
+
+def test_a_record_whose_label_and_sentence_both_wrap_is_one_row(tmp_path: Path) -> None:
+    """Both cells of a record run on to a second line, each starting in lower case there."""
+    rows = [("Population", ["Projections are consistent with the census estimates"]),
+            ("Disposable income per capita in|constant dollars",
+             ["Annual percent changes range between -1.9% and 2.2%", "with an annual growth rate of 1.4%"]),
+            ("Inflation rate", ["Inflation rate ranges between 1.0% and 2.0%"]),
+            ("Unemployment rate", ["Remains between 5.3% and 7.9%"]),
+            ("Men aged 18 and 19", ["Remains between 17.7% and 26.8%"])]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 40, 50, "Table A-1. Summary of forecast assumptions", 10, "bold")
+    page.draw_line((40, 56), (560, 56))
+    put(page, 40, 70, "Variable")
+    put(page, 560, 70, "Assumption", align="right")
+    y = 84.0
+    for label, text in rows:
+        for k, line in enumerate(label.split("|")):
+            put(page, 40 + (8 if k else 0), y + 11 * k, line)
+        for k, line in enumerate(text):
+            put(page, 560, y + 11 * k, line, align="right")
+        y += 11 * max(len(text), len(label.split("|"))) + 1
+    path = tmp_path / "both.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == ("Variable", "Assumption")
+    assert [tuple(r) for r in table.rows] == [(label.replace("|", " "), " ".join(text)) for label, text in rows]
