@@ -13,11 +13,14 @@ cell starts in lower case.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
+_NOTE = re.compile(r"^(?:[*†‡§¹²³]|\(?[a-z\d]{1,2}\)\s|[a-z\d]\s)")
+"""A footnote's marker ("a Data are provisional", "1) ..."): a note under the table, no tail."""
 APART = 2 / 3
 """Share of consecutive records that an empty grid row parts for the table's rows to stand apart."""
 
@@ -109,7 +112,7 @@ def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] =
         step = ln.bbox[1] - bottom
         if len(row) > 1 or not (first - 1 <= ln.bbox[0] and ln.bbox[2] < (region[0] + region[2]) / 2):
             break
-        if not (step < 0.5 * gap or (step <= gap + 0.5 and ln.text.strip()[:1].islower())):
+        if _NOTE.match(ln.text.strip()) or not (step < 0.5 * gap or (step <= gap + 0.5 and ln.text.strip()[:1].islower())):
             break
         if any(h[1] >= bottom - 0.5 and h[3] <= ln.bbox[1] + 0.5 and h[0] <= ln.bbox[2] and h[2] >= ln.bbox[0] for h in hs):
             break

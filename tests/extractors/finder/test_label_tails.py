@@ -91,3 +91,12 @@ def test_a_record_whose_label_and_sentence_both_wrap_is_one_row(tmp_path: Path) 
     (table,) = tables_of(path)
     assert table.columns == ("Variable", "Assumption")
     assert [tuple(r) for r in table.rows] == [(label.replace("|", " "), " ".join(text)) for label, text in rows]
+
+
+def test_a_footnote_right_under_the_table_is_no_tail(tmp_path: Path) -> None:
+    """A note marked "a" set tight under the last record stays out of the table."""
+    records = [(["Data sets available"], ["47", "272,768", "389,933"]),
+               (["Data set downloads"], ["0", "652,412", "2,348,928"]),
+               (["States offering open data sites", "a data for 2011 are provisional"], ["0", "8", "29"])]
+    (table,) = tables_of(_table(tmp_path / "note.pdf", records, record_space=5, indent=0))
+    assert [r[0] for r in table.rows] == ["Data sets available", "Data set downloads", "States offering open data sites"]
