@@ -53,6 +53,10 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
     if any(b is None for r in rs for b in r) or not ts or len(ts[0]) < 2:
         return rs, [list(t) for t in texts]
     apart = rows_apart(ts)
+    # lower case tells a run-on line only where the records' labels start otherwise (a column
+    # of lower-case identifiers or codes starts every record so)
+    labels = [t[0] for t in ts if _full(t)]
+    lower = 3 * sum(1 for x in labels if x[:1].islower()) <= len(labels)
     out_r: list[list[BBox | None]] = []
     out_t: list[list[str]] = []
     owner: int | None = None  # the record (index in out) a tail line would join
@@ -63,7 +67,8 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             out_t.append(t)
             continue
         tight = owner is not None and i == last + 1 and not _values_next(ts, i)
-        if tight and owner is not None and (_label_only(t) and (apart or t[0][:1].islower()) or _runs_on(t)):
+        if tight and owner is not None and (_label_only(t) and (apart or lower and t[0][:1].islower())
+                                            or lower and _runs_on(t)):
             out_t[owner] = [f"{a} {b}" if a and b else a or b for a, b in zip(out_t[owner], t, strict=False)]
             out_r[owner] = [_union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
         else:
@@ -75,11 +80,11 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
 
 
 def _runs_on(t: Sequence[str]) -> bool:
-    """Every filled cell of the row starts in lower case: each runs on a sentence of the row
+    """The row has a label and every filled cell starts in lower case: each runs on a sentence of the row
     above ("Disposable income per capita in" / "constant dollars", "... -1.9% and 2.2%" /
     "with an annual growth rate of 1.4%"); a sub-row's label or a figure does not."""
     filled = [x for x in t if x]
-    return bool(filled) and all(x[:1].islower() for x in filled)
+    return bool(t[0]) and all(x[:1].islower() for x in filled)
 
 
 def _values_next(ts: Sequence[Sequence[str]], i: int) -> bool:

@@ -100,3 +100,20 @@ def test_a_footnote_right_under_the_table_is_no_tail(tmp_path: Path) -> None:
                (["States offering open data sites", "a data for 2011 are provisional"], ["0", "8", "29"])]
     (table,) = tables_of(_table(tmp_path / "note.pdf", records, record_space=5, indent=0))
     assert [r[0] for r in table.rows] == ["Data sets available", "Data set downloads", "States offering open data sites"]
+
+
+def test_records_of_lower_case_identifiers_stay_rows(tmp_path: Path) -> None:
+    """A data dictionary whose names and types are lower case: each line is its own record."""
+    rows = [("Field", "Type", "Unit"), ("age", "integer", "years"), ("income", "decimal", "dollars"),
+            ("region", "text", "none"), ("weight", "decimal", "kilograms"), ("height", "decimal", "metres")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 60, "Table 1. Fields of the survey file", 11, "bold")
+    for i, row in enumerate(rows):
+        for x, text in zip((72, 250, 400), row, strict=True):
+            put(page, x, 90 + 12 * i, text, face="bold" if i == 0 else "sans")
+    path = tmp_path / "fields.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == rows[0]
+    assert [tuple(r) for r in table.rows] == rows[1:]
