@@ -110,6 +110,7 @@ def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] =
     gaps = sorted(min(t.bbox[1] for t in b) - max(t.bbox[3] for t in a) for a, b in zip(rows, rows[1:], strict=False))
     gap = gaps[len(gaps) // 2]
     first = min(t.bbox[0] for t in rows[-1])
+    lower = 3 * sum(1 for r in rows if min(r, key=lambda t: t.bbox[0]).text.strip()[:1].islower()) <= len(rows)
     below = sorted((ln for ln in lines if ln.bbox[1] >= region[3] - 1 and ln.text.strip()), key=lambda t: t.bbox[1])
     bottom = region[3]
     for row in text_rows(below):
@@ -117,7 +118,7 @@ def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] =
         step = ln.bbox[1] - bottom
         if len(row) > 1 or not (first - 1 <= ln.bbox[0] and ln.bbox[2] < (region[0] + region[2]) / 2):
             break
-        if _NOTE.match(ln.text.strip()) or not (step < 0.5 * gap or (step <= gap + 0.5 and ln.text.strip()[:1].islower())):
+        if _NOTE.match(ln.text.strip()) or not (step < 0.5 * gap or (lower and step <= gap + 0.5 and ln.text.strip()[:1].islower())):
             break
         if any(h[1] >= bottom - 0.5 and h[3] <= ln.bbox[1] + 0.5 and h[0] <= ln.bbox[2] and h[2] >= ln.bbox[0] for h in hs):
             break
