@@ -101,7 +101,7 @@ class PageModel:
         of the page's drawings (`page_features.drawings_of_page`)."""
         return drawings_of_page(self.page)
 
-    @property
+    @cached_property
     def rules(self) -> tuple[list[BBox], list[BBox]]:
         """Horizontal and vertical ruling segments (`page_features.rules_of_page`)."""
         return self.drawings[0], self.drawings[1]
