@@ -104,12 +104,21 @@ def _open_sides(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[s
             add.append(((edge, top), (edge, bottom)))
     if not add:
         return tab, kwargs
-    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add]}
-    again = find_on(doc, page, pno, {**more, "clip": _pad((min(x0, *(a[0][0] for a in add)), top,
-                                                          max(x1, *(a[0][0] for a in add)), bottom))})
-    if len(again) == 1 and again[0].col_count == tab.col_count + len(add) and again[0].row_count == tab.row_count:
+    # the table's row edges run out to the new sides too: a rule that stops short of an open
+    # side (a header's top rule over the figure columns only) leaves no cell half-closed there
+    left, right = min(x0, *(a[0][0] for a in add)), max(x1, *(a[0][0] for a in add))
+    ys = sorted({round(r.bbox[1], 2) for r in tab.rows} | {round(bottom, 2)})
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add, *(((left, y), (right, y)) for y in ys)]}
+    again = find_on(doc, page, pno, {**more, "clip": _pad((left, top, right, bottom))})
+    if len(again) == 1 and again[0].col_count == tab.col_count + len(add) and again[0].row_count == tab.row_count \
+            and _complete(again[0]) >= _complete(tab):
         return again[0], more
     return tab, kwargs
+
+
+def _complete(tab: Any) -> float:
+    """Share of a table's rows whose every slot is a cell of its own (no span)."""
+    return sum(all(c is not None for c in r.cells) for r in tab.rows) / max(tab.row_count, 1)
 
 
 def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:

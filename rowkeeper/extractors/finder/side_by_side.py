@@ -121,11 +121,16 @@ def _text_column(cells: Sequence[Cell], col: int) -> bool:
     return bool(body) and 2 * sum(1 for t in body if not _NUMBER.match(t)) > len(body)
 
 
+def _filled_rows(cells: Sequence[Cell]) -> set[int]:
+    return {c.row for c in cells if c.text.strip()}
+
+
 def two_tables_at(table: RawTable, words: Sequence[Any]) -> int:
     """The column where a second, different table starts beside the first, else 0: a gutter
     twice as wide as any gap inside either part, the part right of it starting with a column
     of words as the left one does (a table's own columns past a wide gap are figures: "Q1 Q2 |
-    Q3 Q4"), each part two columns or more with its own header row, no cell across."""
+    Q3 Q4"), each part two columns or more with its own header row, no cell across, and rows
+    filled on one side only (one table runs on longer than the other)."""
     n = table.n_cols
     if n < 2 * MIN_BLOCK_COLS:
         return 0
@@ -142,7 +147,9 @@ def two_tables_at(table: RawTable, words: Sequence[Any]) -> int:
             continue
         left = [c for c in table.cells if c.col < j]
         right = [c.model_copy(update={"col": c.col - j}) for c in table.cells if c.col >= j]
-        if header_like(left) and header_like(right):
+        # two tables end apart: rows filled on one side only (the same rows on both sides are
+        # one table's records, whatever the gap before a column of words)
+        if header_like(left) and header_like(right) and _filled_rows(left) != _filled_rows(right):
             return j
     return 0
 

@@ -103,3 +103,22 @@ def test_figures_past_a_wide_gutter_stay_columns_of_the_table(tmp_path: Path) ->
     """The same page with quarters' figures right of the gutter: one table's columns."""
     (table,) = tables_of(_two_tables(tmp_path / "one.pdf", ("Q4", "31", "12", "40", "27")))
     assert table.columns == ("Branch", "Staff", "Q4", "Units", "Revenue")
+
+
+def test_a_column_of_words_past_a_wide_gap_in_every_row_stays_a_column(tmp_path: Path) -> None:
+    """A roll call: name, party, then far right the province and the vote, every row filled on
+    both sides of the gap: one table of four columns."""
+    rows = [("Name", "Party", "Province", "Vote"), ("Abdala, Norma", "Civic Front", "Santiago", "YES"),
+            ("Albrieu, Oscar", "Victory Front", "Rio Negro", "YES"), ("Alonso, Maria", "Victory Front", "La Pampa", "NO"),
+            ("Arena, Celia", "Victory Front", "Santa Fe", "YES"), ("Brillo, Jose", "Popular Movement", "Neuquen", "YES")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 60, "Roll call of the session", 12, "bold")
+    for i, row in enumerate(rows):
+        for x, text in zip((60, 170, 400, 500), row, strict=True):
+            put(page, x, 90 + 14 * i, text, face="bold" if i == 0 else "sans")
+    path = tmp_path / "roll.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == rows[0]
+    assert [tuple(r) for r in table.rows] == rows[1:]
