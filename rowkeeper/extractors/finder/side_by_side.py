@@ -116,9 +116,15 @@ def _block(table: RawTable, b: int, k: int, start: int | None = None, end: int |
 
 
 def _text_column(cells: Sequence[Cell], col: int) -> bool:
-    """Whether the body of column `col` (rows under row 0) is mostly words, not figures."""
+    """Whether the body of column `col` (rows under row 0) is mostly words, not figures or dates."""
     body = [c.text.strip() for c in cells if c.col == col and c.row > 0 and c.text.strip()]
-    return bool(body) and 2 * sum(1 for t in body if not _NUMBER.match(t)) > len(body)
+    return bool(body) and 2 * sum(1 for t in body if _wordy(t)) > len(body)
+
+
+def _wordy(text: str) -> bool:
+    """More letters than digits: a name or a label, not a figure, a date or a code."""
+    letters = sum(ch.isalpha() for ch in text)
+    return letters > 0 and letters >= sum(ch.isdigit() for ch in text)
 
 
 def _filled_rows(cells: Sequence[Cell]) -> set[int]:
