@@ -67,7 +67,8 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             out_t.append(t)
             continue
         tight = owner is not None and i == last + 1 and not _values_next(ts, i)
-        if tight and owner is not None and (_label_only(t) and (apart or lower and t[0][:1].islower())
+        low = lower and t[0][:1].islower()
+        if tight and owner is not None and (_label_only(t) and (apart and _lone_line(ts, i) or low)
                                             or lower and _runs_on(t)):
             out_t[owner] = [f"{a} {b}" if a and b else a or b for a, b in zip(out_t[owner], t, strict=False)]
             out_r[owner] = [_union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
@@ -77,6 +78,19 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             owner = len(out_t) - 1 if _full(t) else None
         last = i
     return out_r, [list(t) for t in out_t]
+
+
+def _lone_line(ts: Sequence[Sequence[str]], i: int) -> bool:
+    """Whether label-only line i is the one line between its record and the white under it: a
+    second one there (a group label set tight under a wrapped record: "American Indian/Alaska"
+    / "Native" / "Annual income ($)") leaves it unclear which line is whose."""
+    j = i - 1
+    while j >= 0 and _label_only(ts[j]):
+        j -= 1
+    k = i + 1
+    while k < len(ts) and any(ts[k]):
+        k += 1
+    return sum(1 for t in ts[j + 1:k] if _label_only(t)) == 1
 
 
 def _runs_on(t: Sequence[str]) -> bool:

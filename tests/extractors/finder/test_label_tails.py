@@ -117,3 +117,15 @@ def test_records_of_lower_case_identifiers_stay_rows(tmp_path: Path) -> None:
     (table,) = tables_of(path)
     assert table.columns == rows[0]
     assert [tuple(r) for r in table.rows] == rows[1:]
+
+
+def test_a_group_label_tight_under_a_wrapped_record_stays_a_row(tmp_path: Path) -> None:
+    """"American Indian/Alaska" / "Native" / "Annual income ($)": the group label set tight
+    under the wrapped label is not glued to the record above it."""
+    records = [(["Asian/Pacific Islander"], ["1,604", "57", "39.9"]),
+               (["American Indian/Alaska", "Native", "Annual income ($)"], ["378", "22", "36.1"]),
+               (["24,999 or less"], ["49,240", "2,388", "45.1"]), (["25,000 to 49,999"], ["29,757", "1,913", "38.0"])]
+    (table,) = tables_of(_table(tmp_path / "group.pdf", records, record_space=5, indent=0))
+    labels = [r[0] for r in table.rows]
+    assert "Annual income ($)" in labels
+    assert not any(x.endswith("Annual income ($)") and x != "Annual income ($)" for x in labels)
