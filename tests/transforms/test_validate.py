@@ -41,3 +41,12 @@ def test_table_checks_list_failing_cells() -> None:
     assert checks["type_conformity"].failures == ("r8c1='n/v' not integer", "r9c1='abc' not integer")
     assert checks["row_width"].passed and checks["header_present"].passed
     assert checks["merged_row_count"].passed
+
+
+def test_a_grid_with_no_text_is_no_table() -> None:
+    """A layer's empty reading of a drawing (kept as a page's best reject) emits nothing; the
+    page's real table beside it is kept."""
+    empty = raw_table([["", ""], ["", ""], ["", ""]], top=400.0, n=2)
+    tables = assemble_tables("d" * 64, "x.pdf", [raw_table(GOOD), empty], [], pages(1), TransformConfig())
+    assert [t.columns for t in tables] == [("Item", "Price")]
+    assert len(tables[0].rows) == 3
