@@ -69,7 +69,13 @@ def banded_pair(top: Sequence[TextLine], below: Sequence[TextLine], fills: Seque
         return False
     left = min(t.bbox[0] for t in [*top, *below])
     right = max(t.bbox[2] for t in [*top, *below])
-    return min(max(f[2] for f in band), right) - max(min(f[0] for f in band), left) >= RULE_REACH * (right - left)
+    if min(max(f[2] for f in band), right) - max(min(f[0] for f in band), left) < RULE_REACH * (right - left):
+        return False
+    # a band again within two pitches under the values or over the band is zebra striping:
+    # rows of a longer table
+    end, start = max(b.bbox[3] for b in below), min(f[1] for f in band)
+    return not any(f not in band and _spans(f, left, right) and (0 <= f[1] - end <= 2 * pitch
+                                                                 or 0 <= start - f[3] <= 2 * pitch) for f in fills)
 
 
 def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],

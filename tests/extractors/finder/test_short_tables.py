@@ -70,3 +70,19 @@ def test_rows_ruled_one_by_one_are_no_short_tables_each() -> None:
     hs = [(66, 97 + 16 * r, 400, 97.5 + 16 * r) for r in range(4)]
     assert short_ruled_tables(lines[:6], hs[:3]) != []  # two rows alone: a short table
     assert short_ruled_tables(lines, hs) == []
+
+
+def test_zebra_stripes_make_no_short_tables() -> None:
+    """Six rows of three values, every other row on a full-width stripe: each striped row over
+    the plain one under it is no header band over one row of values (a longer table's rows)."""
+    from rowkeeper.extractors.finder.short_tables import short_ruled_tables
+    from rowkeeper.models import TextLine
+
+    lines, fills = [], []
+    for r in range(6):
+        y = 100 + 14 * r
+        lines += [TextLine(page=1, bbox=(x, y, x + 40, y + 10), text=f"{r}.{j}") for j, x in enumerate((72, 200, 300))]
+        if r % 2 == 0:
+            fills.append((66.0, y - 2.0, 400.0, y + 12.0))
+    assert short_ruled_tables(lines, [], fills=fills) == []
+    assert short_ruled_tables(lines[:6], [], fills=fills[:1]) == [(72.0, 100.0, 340.0, 124.0)]
