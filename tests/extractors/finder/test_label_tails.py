@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pymupdf
 
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, rows_page
 from tests.transforms.pdf_docs import tables_of
 
 HEADER = ("Measure", "2009", "2010", "2011")
@@ -106,15 +106,7 @@ def test_records_of_lower_case_identifiers_stay_rows(tmp_path: Path) -> None:
     """A data dictionary whose names and types are lower case: each line is its own record."""
     rows = [("Field", "Type", "Unit"), ("age", "integer", "years"), ("income", "decimal", "dollars"),
             ("region", "text", "none"), ("weight", "decimal", "kilograms"), ("height", "decimal", "metres")]
-    doc = pymupdf.open()
-    page = new_page(doc)
-    put(page, 72, 60, "Table 1. Fields of the survey file", 11, "bold")
-    for i, row in enumerate(rows):
-        for x, text in zip((72, 250, 400), row, strict=True):
-            put(page, x, 90 + 12 * i, text, face="bold" if i == 0 else "sans")
-    path = tmp_path / "fields.pdf"
-    doc.save(path)
-    (table,) = tables_of(path)
+    (table,) = tables_of(rows_page(tmp_path / "fields.pdf", "Table 1. Fields of the survey file", rows, (72, 250, 400)))
     assert table.columns == rows[0]
     assert [tuple(r) for r in table.rows] == rows[1:]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pymupdf
 
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, rows_page
 from tests.transforms.pdf_docs import tables_of
 
 BLOCK = (72, 110, 150)
@@ -111,14 +111,6 @@ def test_a_column_of_words_past_a_wide_gap_in_every_row_stays_a_column(tmp_path:
     rows = [("Name", "Party", "Province", "Vote"), ("Abdala, Norma", "Civic Front", "Santiago", "YES"),
             ("Albrieu, Oscar", "Victory Front", "Rio Negro", "YES"), ("Alonso, Maria", "Victory Front", "La Pampa", "NO"),
             ("Arena, Celia", "Victory Front", "Santa Fe", "YES"), ("Brillo, Jose", "Popular Movement", "Neuquen", "YES")]
-    doc = pymupdf.open()
-    page = new_page(doc)
-    put(page, 60, 60, "Roll call of the session", 12, "bold")
-    for i, row in enumerate(rows):
-        for x, text in zip((60, 170, 400, 500), row, strict=True):
-            put(page, x, 90 + 14 * i, text, face="bold" if i == 0 else "sans")
-    path = tmp_path / "roll.pdf"
-    doc.save(path)
-    (table,) = tables_of(path)
+    (table,) = tables_of(rows_page(tmp_path / "roll.pdf", "Roll call of the session", rows, (60, 170, 400, 500), pitch=14))
     assert table.columns == rows[0]
     assert [tuple(r) for r in table.rows] == rows[1:]
