@@ -16,6 +16,8 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.filled_cells import fill_grids
+from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
@@ -57,8 +59,17 @@ class PageFeatures:
 
 def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
     """Horizontal and vertical ruling segments (lines and thin rectangles, rect edges)."""
+    hs, vs, _ = drawings_of_page(page)
+    return hs, vs
+
+
+def drawings_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[BBox]]:
+    """The page's ruling segments, horizontal and vertical (lines and thin rectangles, stroked
+    rectangles' edges), and its tinted filled rectangles (`tinted`), from one read of its
+    drawings."""
     hs: list[BBox] = []
     vs: list[BBox] = []
+    fills: list[BBox] = []
     for path in page.get_cdrawings():
         if invisible(path):
             continue
@@ -75,7 +86,15 @@ def rules_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox]]:
                     for e in ((r[0], r[1], r[2], r[1]), (r[0], r[3], r[2], r[3]),
                               (r[0], r[1], r[0], r[3]), (r[2], r[1], r[2], r[3])):
                         _add_rule(hs, vs, e)
-    return hs, vs
+                elif tinted(path):
+                    fills.append(r)
+    return hs, vs, fills
+
+
+def tinted(path: dict) -> bool:
+    """A shape filled with a colour that is not the page's white (a cell's tint, a band)."""
+    fill = path.get("fill")
+    return fill is not None and min(fill) < 0.95
 
 
 def invisible(path: dict) -> bool:
@@ -135,6 +154,8 @@ class Regions:
     page_rect: BBox
     grids: Sequence[BoxGrid] | None = None
     """The grids of cell boxes of `hs` and `vs` when the caller has them (`box_grids`)."""
+    fills: list[BBox] = field(default_factory=list)
+    """The page's tinted filled rectangles (`drawings_of_page`)."""
     ruled: list[BBox] = field(default_factory=list)
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
@@ -152,6 +173,14 @@ def _boxed_cells(r: Regions) -> None:
     r.ruled += [g.bbox for g in grids if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
 
 
+def _filled_cells(r: Regions) -> None:
+    """Grids of tinted cells (`finder/filled_cells`) no ruled region holds."""
+    if len(r.fills) < 4:
+        return
+    grids = fill_grids(r.fills, [ln.bbox for ln in r.lines])
+    r.ruled += [g.bbox for g in grids if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
+
+
 def _aligned_runs(r: Regions) -> None:
     """Runs of rows whose text lines up in columns (`finder/text_runs`); a page whose lines
     stand alone, line under line, has none, known without running it (`finder/level_rows`)."""
@@ -166,29 +195,39 @@ def _top_rules(r: Regions) -> None:
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
 
 
+def _label_tails(r: Regions) -> None:
+    """An aligned region reaches down over its last record's wrapped label (`finder/label_tails`)."""
+    r.aligned = [with_last_tail(b, r.lines, r.hs) for b in r.aligned]
+
+
 def _short_ruled(r: Regions) -> None:
-    """Two rows between rules are a table the three-row run above does not call one (a page
-    without a horizontal rule has none: nothing to run)."""
-    if not r.hs:
+    """Two rows between rules, or under a tinted header band, are a table the three-row run
+    above does not call one (a page without a horizontal rule or a fill has none: nothing to run)."""
+    if not r.hs and not r.fills:
         return
-    r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned)
+    r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned, fills=r.fills)
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _aligned_runs, _top_rules, _short_ruled)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _label_tails, _short_ruled)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
                   rules: tuple[list[BBox], list[BBox]] | None = None,
                   image_info: Sequence[dict] | None = None,
+                  fills: Sequence[BBox] | None = None,
                   grids: Sequence[BoxGrid] | None = None) -> PageFeatures:
-    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, its
-    get_image_info() and the grids of cell boxes of those rules, already read)."""
-    hs, vs = rules if rules is not None else rules_of_page(page)
+    """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, `fills`,
+    its get_image_info() and the grids of cell boxes of those rules, already read)."""
+    if rules is None or fills is None:
+        hs, vs, read = drawings_of_page(page)
+        fills = read if fills is None else fills
+    if rules is not None:
+        hs, vs = rules
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
-                    page_rect=tuple(page.rect), grids=grids)
+                    page_rect=tuple(page.rect), fills=list(fills), grids=grids)
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,

@@ -18,7 +18,7 @@ from typing import Any
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
-from rowkeeper.extractors.page_features import PageFeatures, page_features, rules_of_page
+from rowkeeper.extractors.page_features import PageFeatures, drawings_of_page, page_features
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
@@ -97,9 +97,20 @@ class PageModel:
         return tuple(lines_of_dict(self.pno, self.raw))
 
     @cached_property
+    def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox]]:
+        """Ruling segments, horizontal and vertical, and tinted filled rectangles, from one read
+        of the page's drawings (`page_features.drawings_of_page`)."""
+        return drawings_of_page(self.page)
+
+    @cached_property
     def rules(self) -> tuple[list[BBox], list[BBox]]:
         """Horizontal and vertical ruling segments (`page_features.rules_of_page`)."""
-        return rules_of_page(self.page)
+        return self.drawings[0], self.drawings[1]
+
+    @property
+    def fills(self) -> list[BBox]:
+        """Tinted filled rectangles (a cell's or a band's colour; white ones left out)."""
+        return self.drawings[2]
 
     @cached_property
     def grids(self) -> tuple[BoxGrid, ...]:
@@ -121,7 +132,7 @@ class PageModel:
         if self.rotation % 360 and self.upright:
             return upright_features(self.page, self.pno, self.upright)
         return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info,
-                             grids=self.grids)
+                             fills=self.fills, grids=self.grids)
 
     @cached_property
     def upright(self) -> int | None:

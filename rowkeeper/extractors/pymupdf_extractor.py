@@ -19,7 +19,9 @@ from rowkeeper.extractors.finder.borderless import beside_tables, borderless, wo
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.candidates import owned_once
+from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
@@ -126,8 +128,9 @@ class PyMuPDFExtractor:
         stubbed = [ruled_fixups(doc, page, pno, kwargs, t, view.rules) for t in found if any(t is f for f in first)]
         ruled = [unpack(doc, page, pno, kwargs, t) for t in stubbed]
         found = ruled + [t for t in found if not any(t is f for f in first)]
-        # a grid of boxes with gutters: the single boxes find_tables may read are its cells
-        grids = view.grids
+        # a grid of boxes with gutters, or of tinted cells that a region pass took for a table:
+        # the single boxes find_tables may read are its cells
+        grids = list(view.grids) + _tinted_grids(view)
         found = [t for t in found if not any(overlap(tuple(t.bbox), g.bbox) > 0.5 * area(t.bbox) for g in grids)]
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
@@ -154,7 +157,7 @@ class PyMuPDFExtractor:
                 rows, texts = split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = split_paragraph_rows(page, rows, texts)
             else:
-                rows, texts = merge_wrapped_rows(rows, word_texts(page, tab, id(tab) in from_text))
+                rows, texts = merge_wrapped_rows(*join_label_tails(rows, word_texts(page, tab, id(tab) in from_text)))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:
@@ -183,6 +186,14 @@ class PyMuPDFExtractor:
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=tuple(round(v, 2) for v in bbox), n_rows=n_rows, n_cols=n_cols, cells=tuple(cells),
             extractor=self.name, extractor_version=self.version, metrics=metrics or {})
+
+
+def _tinted_grids(view: PageModel) -> list[BoxGrid]:
+    """The grids of tinted cells (`finder.filled_cells`) the page's region passes took for tables."""
+    regions = view.features.ruled_regions
+    if not regions or len(view.fills) < 4:
+        return []
+    return [g for g in fill_grids(view.fills, [ln.bbox for ln in view.lines]) if g.bbox in regions]
 
 
 def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:

@@ -249,6 +249,9 @@ def assemble_tables(
 
     On pages with a /Rotate the chain reasons on boxes as the page shows them (what is above,
     what ends the page) and the tables' regions and cells are handed back unrotated."""
+    # a grid with no text in any cell (a layer's reading of a drawing kept as the page's best
+    # reject) is no table: it would be emitted as one of empty rows under empty names
+    pieces = [p for p in pieces if any(c.text.strip() for c in p.cells)]
     if not pieces:  # a page of prose: no table to place, so no document-wide pass either
         return ()
     by_page = turns(pages)

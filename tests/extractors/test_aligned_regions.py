@@ -194,3 +194,31 @@ def test_single_lines_over_a_two_column_table_are_its_header(tmp_path: Path) -> 
         figure(209 + 22 * i, value)
     (region,), _, _ = aligned_regions(lines_of_dict(1, page_dict(page)))
     assert 130 < region[1] < 145  # from "2016" down, "Key figures" left out
+
+
+def test_labels_beside_sentences_are_rows_of_a_two_column_table(tmp_path: Path) -> None:
+    """An assumptions table: labels of 26-40 characters beside right-aligned sentences. Each row
+    has one segment that is no running text, so the rows are table rows (two columns of prose
+    have running text on both sides)."""
+    from tests.extractors.finder.layout import new_page, put
+    from tests.transforms.pdf_docs import tables_of
+
+    rows = [("Variable", "Assumption"),
+            ("Population", "Projections are consistent with the Census Bureau estimates"),
+            ("18- to 24-year-old population", "Census Bureau projection: average annual growth rate of 0.1%"),
+            ("25- to 29-year-old population", "Census Bureau projection: average annual growth rate of 0.6%"),
+            ("30- to 34-year-old population", "Census Bureau projection: average annual growth rate of 1.3%"),
+            ("Education revenue receipts per capita", "Annual changes range between -2.4% and 2.3% a year"),
+            ("Inflation rate", "Inflation rate ranges between 1.0% and 2.0%")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 40, 50, "Table A-1. Summary of forecast assumptions", 10, "bold")
+    page.draw_line((40, 56), (560, 56))
+    for i, (label, text) in enumerate(rows):
+        put(page, 40, 70 + 12 * i, label)
+        put(page, 560, 70 + 12 * i, text, align="right")
+    path = tmp_path / "assumptions.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == rows[0]
+    assert [tuple(r) for r in table.rows] == rows[1:]

@@ -78,7 +78,7 @@ def test_cached_views_are_the_same_objects_on_second_access(tmp_path: Path) -> N
     with open_document(doc_for(path)) as model:
         assert isinstance(model, DocumentModel) and model.page(1) is model.page(1)
         view = model.page(1)
-        for name in ("textpage", "lines", "rules", "features", "raw", "plain_text", "image_info", "upright"):
+        for name in ("textpage", "lines", "rules", "fills", "features", "raw", "plain_text", "image_info", "upright"):
             assert getattr(view, name) is getattr(view, name), name
         assert view.features.candidate  # the ruled table makes the page a table candidate
         assert any(ln.text == "Table 1 Amounts" for ln in view.lines)

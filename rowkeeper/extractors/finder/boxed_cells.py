@@ -51,8 +51,8 @@ def box_grids(hs: Sequence[Box], vs: Sequence[Box], max_rules: int = 600) -> lis
         return []
     boxes = _apart(_closed_boxes(hs, vs))
     out = []
-    for group in _groups(boxes):
-        grid = _grid(group)
+    for group in joined(boxes):
+        grid = on_lanes(group)
         if grid is not None:
             out.append(grid)
     return out
@@ -95,7 +95,7 @@ def _apart(boxes: Sequence[Box]) -> list[Box]:
     return [a for a in boxes if all(a is b or gap(a, b) > _TOUCH for b in boxes)]
 
 
-def _groups(boxes: Sequence[Box]) -> list[list[Box]]:
+def joined(boxes: Sequence[Box]) -> list[list[Box]]:
     """Boxes joined to a neighbour beside or under them across a gutter narrower than the
     lower of their heights."""
     parent = list(range(len(boxes)))
@@ -120,11 +120,12 @@ def _groups(boxes: Sequence[Box]) -> list[list[Box]]:
     return [g for g in out.values() if len(g) >= 4]
 
 
-def _grid(group: Sequence[Box]) -> BoxGrid | None:
+def on_lanes(group: Sequence[Box], gutter: float = _TOUCH) -> BoxGrid | None:
     """The lanes of a group of boxes, or None when its edges do not make a grid of two rows
-    and two columns or more, or two boxes share a slot."""
-    columns = _lanes([b[0] for b in group], [b[2] for b in group])
-    rows = _lanes([b[1] for b in group], [b[3] for b in group])
+    and two columns or more, or two boxes share a slot; lanes stand more than `gutter` apart
+    (boxes that touched would be a grid drawn cell by cell, the ruled strategy's)."""
+    columns = _lanes([b[0] for b in group], [b[2] for b in group], gutter)
+    rows = _lanes([b[1] for b in group], [b[3] for b in group], gutter)
     if columns is None or rows is None or len(columns) < 2 or len(rows) < 2:
         return None
     grid = BoxGrid(tuple(columns), tuple(rows), tuple(sorted(group, key=lambda b: (b[1], b[0]))))
@@ -138,14 +139,14 @@ def _grid(group: Sequence[Box]) -> BoxGrid | None:
     return grid
 
 
-def _lanes(starts: Sequence[float], ends: Sequence[float]) -> list[tuple[float, float]] | None:
+def _lanes(starts: Sequence[float], ends: Sequence[float], gutter: float) -> list[tuple[float, float]] | None:
     """(start, end) lanes from the starts and ends of boxes along one axis: as many distinct
     starts as ends, each lane's end before the next lane's start (a gutter between them)."""
     s, e = _distinct(starts), _distinct(ends)
     if len(s) != len(e):
         return None
     lanes = list(zip(s, e, strict=True))
-    if any(a >= b for a, b in lanes) or any(lanes[k][1] + _TOUCH >= lanes[k + 1][0] for k in range(len(lanes) - 1)):
+    if any(a >= b for a, b in lanes) or any(lanes[k][1] + gutter >= lanes[k + 1][0] for k in range(len(lanes) - 1)):
         return None
     return lanes
 

@@ -14,6 +14,7 @@ from rowkeeper.extractors.finder.reads import TEXT, TEXT_COLUMNS, find_on, words
 from rowkeeper.extractors.finder.row_rules import packed_row_rules
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.rule_joints import joint_row_rules
+from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import DocumentInput
 
 _STUB_GAP = 60.0
@@ -78,7 +79,46 @@ def ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     split, then its open stub column added (each re-read keeps the rules the last one added)."""
     tab, kwargs = _split_joint_rows(doc, page, pno, kwargs, tab, rules)
     tab, kwargs = _split_packed_rows(doc, page, pno, kwargs, tab)
+    tab, kwargs = _open_sides(doc, page, pno, kwargs, tab, rules)
     return _stub_column(doc, page, pno, kwargs, tab)
+
+
+def _open_sides(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any,
+                rules: tuple[list[Any], list[Any]] | None = None) -> tuple[Any, dict[str, Any]]:
+    """A ruled table whose frame is open at a side: its row rules run on past the outer column
+    rule to the table's edge, and the text there (a label column, a last column of figures)
+    stands between them. Re-read with a column rule where those row rules end."""
+    x0, top, x1, bottom = tab.bbox
+    hs = (rules or rules_of_page(page))[0]
+    across = [h for h in hs if top - 1.5 <= (h[1] + h[3]) / 2 <= bottom + 1.5 and h[0] < x1 + 3 and h[2] > x0 - 3]
+    if len(across) < 2:
+        return tab, kwargs
+    add = []
+    for edge, inner in ((min(h[0] for h in across), x0), (max(h[2] for h in across), x1)):
+        lo, hi = min(edge, inner), max(edge, inner)
+        # two rules or more reach out there, and words stand between them
+        if hi - lo < 10 or _rules_across(across, lo, hi) < 2:
+            continue
+        words = [w for w in words_at(page, pymupdf.Rect(lo + 0.5, top, hi - 0.5, bottom)) if w[4].strip()]
+        if words:
+            add.append(((edge, top), (edge, bottom)))
+    if not add:
+        return tab, kwargs
+    # the table's row edges run out to the new sides too: a rule that stops short of an open
+    # side (a header's top rule over the figure columns only) leaves no cell half-closed there
+    left, right = min(x0, *(a[0][0] for a in add)), max(x1, *(a[0][0] for a in add))
+    ys = sorted({round(r.bbox[1], 2) for r in tab.rows} | {round(bottom, 2)})
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add, *(((left, y), (right, y)) for y in ys)]}
+    again = find_on(doc, page, pno, {**more, "clip": _pad((left, top, right, bottom))})
+    if len(again) == 1 and again[0].col_count == tab.col_count + len(add) and again[0].row_count == tab.row_count \
+            and _complete(again[0]) >= _complete(tab):
+        return again[0], more
+    return tab, kwargs
+
+
+def _complete(tab: Any) -> float:
+    """Share of a table's rows whose every slot is a cell of its own (no span)."""
+    return sum(all(c is not None for c in r.cells) for r in tab.rows) / max(tab.row_count, 1)
 
 
 def _stub_column(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any) -> Any:
@@ -138,6 +178,21 @@ def _reread_with_rows(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: 
     if len(again) == 1 and again[0].row_count > tab.row_count:
         return again[0], more
     return tab, kwargs
+
+
+def _rules_across(hs: Sequence[Any], lo: float, hi: float, tol: float = 1.5) -> int:
+    """How many heights have rules (one, or segments end to end) running from `lo` to `hi`."""
+    by_y: dict[int, list[Any]] = {}
+    for h in hs:
+        by_y.setdefault(round((h[1] + h[3]) / 2), []).append(h)
+    n = 0
+    for segs in by_y.values():
+        reach = lo
+        for h in sorted(segs, key=lambda h: h[0]):
+            if h[0] <= reach + tol:
+                reach = max(reach, h[2])
+        n += reach >= hi - tol and min(h[0] for h in segs) <= lo + tol
+    return n
 
 
 def _stacked_figures(page: pymupdf.Page, tab: Any) -> bool:

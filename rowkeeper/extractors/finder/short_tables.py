@@ -1,11 +1,13 @@
 """Short ruled tables: a header and one row of values (an invoice's "Invoice no. / Date /
-Customer no." band) set inside a frame or between rules.
+Customer no." band) set inside a frame, between rules, or under a tinted header band.
 
 The aligned-columns detector wants three rows before it calls a run of aligned text a table
 (two lines side by side are as often a letterhead), and the ruling-grid detector calls a lone
 frame a boxed note. Two rows whose segments stand column over column, with rules drawn over
 the rows' width above and below them (a frame's edges, or rules between rows), are a table
-by both signs together.
+by both signs together. A header row printed on a tinted band (one fill across the row, or
+one per label) with the row of values under it, off the band, is a table by the same token:
+the band marks the labels as a header as a rule pair would.
 """
 
 from __future__ import annotations
@@ -49,9 +51,37 @@ def ruled_pair(box: BBox, hs: Sequence[BBox], pitch: float) -> bool:
     return above and under
 
 
+def _middle_in(seg: TextLine, f: BBox) -> bool:
+    x, y = (seg.bbox[0] + seg.bbox[2]) / 2, (seg.bbox[1] + seg.bbox[3]) / 2
+    return f[0] <= x <= f[2] and f[1] <= y <= f[3]
+
+
+def banded_pair(top: Sequence[TextLine], below: Sequence[TextLine], fills: Sequence[BBox],
+                pitch: float) -> bool:
+    """Whether the `top` row stands on a tinted band (fills a line or two high holding every
+    segment's middle, together as wide as the rows) that the row `below` is off."""
+    height = max(t.bbox[3] - t.bbox[1] for t in top)
+    band = [f for f in fills if f[3] - f[1] <= 2.5 * height and any(_middle_in(t, f) for t in top)]
+    if not band or not all(any(_middle_in(t, f) for f in band) for t in top):
+        return False
+    if any(_middle_in(b, f) for b in below for f in band) or \
+            min(b.bbox[1] for b in below) - max(f[3] for f in band) > pitch:
+        return False
+    left = min(t.bbox[0] for t in [*top, *below])
+    right = max(t.bbox[2] for t in [*top, *below])
+    if min(max(f[2] for f in band), right) - max(min(f[0] for f in band), left) < RULE_REACH * (right - left):
+        return False
+    # a band again within two pitches under the values or over the band is zebra striping:
+    # rows of a longer table
+    end, start = max(b.bbox[3] for b in below), min(f[1] for f in band)
+    return not any(f not in band and _spans(f, left, right) and (0 <= f[1] - end <= 2 * pitch
+                                                                 or 0 <= start - f[3] <= 2 * pitch) for f in fills)
+
+
 def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
-                       taken: Sequence[BBox] = ()) -> list[BBox]:
-    """Boxes of two-row tables between rules (frames included), outside the `taken` regions."""
+                       taken: Sequence[BBox] = (), fills: Sequence[BBox] = ()) -> list[BBox]:
+    """Boxes of two-row tables between rules (frames included) or under a tinted header band
+    (`fills`: the page's tinted rectangles), outside the `taken` regions."""
     rows = [sorted(r, key=lambda t: t.bbox[0]) for r in text_rows([ln for ln in lines if ln.text.strip()])]
     out: list[BBox] = []
     for top, below in zip(rows, rows[1:], strict=False):
@@ -61,7 +91,8 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
         box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
                max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
         pitch = below[0].bbox[1] - top[0].bbox[1]
-        if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) and ruled_pair(box, hs, pitch) \
+        if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) \
+                and (ruled_pair(box, hs, pitch) or banded_pair(top, below, fills, pitch)) \
                 and not any(_hits(box, t) for t in taken):
             out.append(box)
     # pairs sharing a row are rows of a longer table ruled row by row, no short table each

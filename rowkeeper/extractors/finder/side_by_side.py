@@ -102,14 +102,17 @@ def block_width(table: RawTable, words: Sequence[Any]) -> int:
     return 0
 
 
-def _block(table: RawTable, b: int, k: int) -> RawTable | None:
-    """Block `b` (columns b*k .. b*k+k-1) as a table of its own, less the empty rows under
-    its last filled one (a flowed list's last block ends early); None when under two rows."""
-    mine = [c for c in table.cells if b * k <= c.col < (b + 1) * k]
+def _block(table: RawTable, b: int, k: int, start: int | None = None, end: int | None = None) -> RawTable | None:
+    """Block `b` (columns b*k .. b*k+k-1, or `start` .. `end`-1) as a table of its own, less
+    the empty rows under its last filled one (a flowed list's last block ends early); None
+    when under two rows."""
+    start, end = (b * k, (b + 1) * k) if start is None or end is None else (start, end)
+    mine = [c for c in table.cells if start <= c.col < end]
     n_rows = 1 + max((c.row for c in mine if c.text.strip()), default=-1)
     if n_rows < 2:
         return None
-    cells = tuple(c.model_copy(update={"col": c.col - b * k, "row_span": min(c.row_span, n_rows - c.row)})
+    k = end - start
+    cells = tuple(c.model_copy(update={"col": c.col - start, "row_span": min(c.row_span, n_rows - c.row)})
                   for c in mine if c.row < n_rows)
     boxes = [c.bbox for c in cells if c.bbox]
     bbox = (min(x[0] for x in boxes), min(x[1] for x in boxes), max(x[2] for x in boxes), max(x[3] for x in boxes))
@@ -118,11 +121,59 @@ def _block(table: RawTable, b: int, k: int) -> RawTable | None:
                                     "bbox": tuple(round(v, 2) for v in bbox)})
 
 
+def _text_column(cells: Sequence[Cell], col: int) -> bool:
+    """Whether the body of column `col` (rows under row 0) is mostly words, not figures or dates."""
+    body = [c.text.strip() for c in cells if c.col == col and c.row > 0 and c.text.strip()]
+    return bool(body) and 2 * sum(1 for t in body if _wordy(t)) > len(body)
+
+
+def _wordy(text: str) -> bool:
+    """More letters than digits: a name or a label, not a figure, a date or a code."""
+    letters = sum(ch.isalpha() for ch in text)
+    return letters > 0 and letters >= sum(ch.isdigit() for ch in text)
+
+
+def _filled_rows(cells: Sequence[Cell]) -> set[int]:
+    return {c.row for c in cells if c.text.strip()}
+
+
+def two_tables_at(table: RawTable, words: Sequence[Any]) -> int:
+    """The column where a second, different table starts beside the first, else 0: a gutter
+    twice as wide as any gap inside either part, the part right of it starting with a column
+    of words as the left one does (a table's own columns past a wide gap are figures: "Q1 Q2 |
+    Q3 Q4"), each part two columns or more with its own header row, no cell across, and rows
+    filled on one side only (one table runs on longer than the other)."""
+    n = table.n_cols
+    if n < 2 * MIN_BLOCK_COLS:
+        return 0
+    ink = column_ink(table.cells, n, words)
+    if any(e is None for e in ink):
+        return 0
+    edges = [e for e in ink if e is not None]
+    gaps = [edges[j + 1][0] - edges[j][1] for j in range(n - 1)]
+    for j in range(MIN_BLOCK_COLS, n - MIN_BLOCK_COLS + 1):
+        inner = gaps[:j - 1] + gaps[j:]
+        if gaps[j - 1] < 2 * max(max(inner), 1.0) or any(c.col < j < c.col + c.col_span for c in table.cells):
+            continue
+        if not (_text_column(table.cells, 0) and _text_column(table.cells, j)):
+            continue
+        left = [c for c in table.cells if c.col < j]
+        right = [c.model_copy(update={"col": c.col - j}) for c in table.cells if c.col >= j]
+        # two tables end apart: rows filled on one side only (the same rows on both sides are
+        # one table's records, whatever the gap before a column of words)
+        if header_like(left) and header_like(right) and _filled_rows(left) != _filled_rows(right):
+            return j
+    return 0
+
+
 def split_side_by_side(table: RawTable, words: Sequence[Any]) -> list[RawTable]:
-    """The table as one table per block when its columns are blocks side by side, else itself."""
+    """The table as one table per block when its columns are blocks side by side (the same
+    layout repeated, or two different tables a wide gutter apart), else itself."""
     k = block_width(table, words)
     if not k:
-        return [table]
+        j = two_tables_at(table, words)
+        parts = [_block(table, 0, 0, 0, j), _block(table, 1, 0, j, table.n_cols)] if j else []
+        return [p for p in parts if p is not None] if parts and all(parts) else [table]
     parts = [_block(table, b, k) for b in range(table.n_cols // k)]
     if any(p is None for p in parts):
         return [table]

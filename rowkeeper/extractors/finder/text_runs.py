@@ -47,7 +47,9 @@ def _table_like(row: Sequence[TextLine]) -> bool:
     # Two-column prose also gives two segments per row; cells are short or numeric.
     if len(row) >= 3:
         return True
-    return len(row) == 2 and any(len(t.text) <= 25 or is_numeric(t.text) for t in row)
+    # a label beside a sentence (an assumptions table's "18- to 24-year-old population" |
+    # "Census Bureau projection: ...") is a row too: one segment is no running text
+    return len(row) == 2 and any(len(t.text) <= 25 or is_numeric(t.text) or not _prose(t) for t in row)
 
 
 def _edge(t: TextLine, k: int) -> float:

@@ -46,3 +46,16 @@ def grids(doc: pymupdf.Document, path: Path) -> list[list[list[str]]]:
     """Save `doc` to `path` and return the PyMuPDF layer's grids of its first page."""
     doc.save(path)
     return [t.grid() for t in PyMuPDFExtractor().extract(doc_for(path), [1]).tables]
+
+
+def rows_page(path: Path, title: str, rows: list[tuple[str, ...]], xs: tuple[float, ...],
+              top: float = 90, pitch: float = 12) -> Path:
+    """A page with a bold `title` and a borderless table: `rows` at `xs`, the first row bold."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, xs[0], 60, title, 11, "bold")
+    for i, row in enumerate(rows):
+        for x, text in zip(xs, row, strict=True):
+            put(page, x, top + pitch * i, text, face="bold" if i == 0 else "sans")
+    doc.save(path)
+    return path

@@ -29,20 +29,28 @@ def _page(path: Path, rows: list[tuple[str, ...]], rules: str) -> Path:
     elif rules == "between":
         for y in (120, 136, 152):
             page.draw_line((66, y), (500, y), width=0.6)
+    elif rules == "band":  # the header row on a tinted band, the values under it on white
+        page.draw_rect(pymupdf.Rect(66, 121, 500, 136), color=None, fill=(0.85, 0.88, 0.95))
+    elif rules == "label bands":  # one tinted box under each label
+        for x in XS:
+            page.draw_rect(pymupdf.Rect(x - 3, 121, x + 95, 136), color=None, fill=(0.8, 0.8, 0.8))
+    elif rules == "panel":  # both rows on one tinted panel: no header band
+        page.draw_rect(pymupdf.Rect(66, 121, 500, 152), color=None, fill=(0.9, 0.9, 0.9))
     put(page, 72, 190, "Please pay the amount due within thirty days of the invoice date shown.")
     doc.save(path)
     return path
 
 
-@pytest.mark.parametrize("rules", ["frame", "between"])
+@pytest.mark.parametrize("rules", ["frame", "between", "band", "label bands"])
 def test_a_header_and_one_row_between_rules_is_a_table(tmp_path: Path, rules: str) -> None:
     (table,) = tables_of(_page(tmp_path / f"{rules}.pdf", [HEADER, VALUES], rules))
     assert table.columns == HEADER
     assert [tuple(r) for r in table.rows] == [VALUES]
 
 
-def test_the_same_two_lines_with_no_rules_are_no_table(tmp_path: Path) -> None:
-    assert tables_of(_page(tmp_path / "bare.pdf", [HEADER, VALUES], "none")) == ()
+@pytest.mark.parametrize("rules", ["none", "panel"])
+def test_the_same_two_lines_with_no_rules_are_no_table(tmp_path: Path, rules: str) -> None:
+    assert tables_of(_page(tmp_path / "bare.pdf", [HEADER, VALUES], rules)) == ()
 
 
 def test_two_lines_of_prose_in_a_box_are_no_table(tmp_path: Path) -> None:
@@ -62,3 +70,19 @@ def test_rows_ruled_one_by_one_are_no_short_tables_each() -> None:
     hs = [(66, 97 + 16 * r, 400, 97.5 + 16 * r) for r in range(4)]
     assert short_ruled_tables(lines[:6], hs[:3]) != []  # two rows alone: a short table
     assert short_ruled_tables(lines, hs) == []
+
+
+def test_zebra_stripes_make_no_short_tables() -> None:
+    """Six rows of three values, every other row on a full-width stripe: each striped row over
+    the plain one under it is no header band over one row of values (a longer table's rows)."""
+    from rowkeeper.extractors.finder.short_tables import short_ruled_tables
+    from rowkeeper.models import TextLine
+
+    lines, fills = [], []
+    for r in range(6):
+        y = 100 + 14 * r
+        lines += [TextLine(page=1, bbox=(x, y, x + 40, y + 10), text=f"{r}.{j}") for j, x in enumerate((72, 200, 300))]
+        if r % 2 == 0:
+            fills.append((66.0, y - 2.0, 400.0, y + 12.0))
+    assert short_ruled_tables(lines, [], fills=fills) == []
+    assert short_ruled_tables(lines[:6], [], fills=fills[:1]) == [(72.0, 100.0, 340.0, 124.0)]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pymupdf
 
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, rows_page
 from tests.transforms.pdf_docs import tables_of
 
 BLOCK = (72, 110, 150)
@@ -68,3 +68,49 @@ def test_an_ordinary_wide_table_is_not_cut_into_blocks(tmp_path: Path) -> None:
     (table,) = tables_of(path)
     assert table.columns == rows[0]
     assert len(table.rows) == 4
+
+
+def _two_tables(path: Path, right_first: tuple[str, ...]) -> Path:
+    """Branch staff (2 columns) and regional sales (3 columns) side by side, a wide gutter
+    between, each under its own bold header row; `right_first`: the right part's first column."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 60, "Quarterly summary", 12, "bold")
+    put(page, 60, 80, "The tables below give the branch staff and the regional sales for the quarter.")
+    left = [("Branch", "Staff"), ("Leeds", "14"), ("York", "9"), ("Hull", "22"), ("Derby", "17"), ("Bath", "6")]
+    right = [("Units", "Revenue"), ("120", "4,300"), ("95", "3,150"), ("143", "5,020"), ("88", "2,760")]
+    for i, row in enumerate(left):
+        for x, text in zip((60, 160), row, strict=True):
+            put(page, x, 110 + 14 * i, text, face="bold" if i == 0 else "sans")
+    for i, (first, row) in enumerate(zip(right_first, right, strict=False)):
+        for x, text in zip((330, 420, 490), (first, *row), strict=True):
+            put(page, x, 110 + 14 * i, text, face="bold" if i == 0 else "sans")
+    put(page, 60, 220, "Staff figures are head counts at the end of the quarter; revenue in thousands.")
+    doc.save(path)
+    return path
+
+
+def test_two_different_tables_a_wide_gutter_apart_are_two_tables(tmp_path: Path) -> None:
+    staff, sales = tables_of(_two_tables(tmp_path / "two.pdf", ("Region", "North", "South", "East", "West")))
+    assert staff.columns == ("Branch", "Staff")
+    assert len(staff.rows) == 5
+    assert sales.columns == ("Region", "Units", "Revenue")
+    assert [tuple(r) for r in sales.rows][0] == ("North", "120", "4,300")
+    assert len(sales.rows) == 4
+
+
+def test_figures_past_a_wide_gutter_stay_columns_of_the_table(tmp_path: Path) -> None:
+    """The same page with quarters' figures right of the gutter: one table's columns."""
+    (table,) = tables_of(_two_tables(tmp_path / "one.pdf", ("Q4", "31", "12", "40", "27")))
+    assert table.columns == ("Branch", "Staff", "Q4", "Units", "Revenue")
+
+
+def test_a_column_of_words_past_a_wide_gap_in_every_row_stays_a_column(tmp_path: Path) -> None:
+    """A roll call: name, party, then far right the province and the vote, every row filled on
+    both sides of the gap: one table of four columns."""
+    rows = [("Name", "Party", "Province", "Vote"), ("Abdala, Norma", "Civic Front", "Santiago", "YES"),
+            ("Albrieu, Oscar", "Victory Front", "Rio Negro", "YES"), ("Alonso, Maria", "Victory Front", "La Pampa", "NO"),
+            ("Arena, Celia", "Victory Front", "Santa Fe", "YES"), ("Brillo, Jose", "Popular Movement", "Neuquen", "YES")]
+    (table,) = tables_of(rows_page(tmp_path / "roll.pdf", "Roll call of the session", rows, (60, 170, 400, 500), pitch=14))
+    assert table.columns == rows[0]
+    assert [tuple(r) for r in table.rows] == rows[1:]

@@ -1,0 +1,123 @@
+"""Wrapped row labels in borderless tables (finder/label_tails.py): the lines a long first-column
+label wraps onto belong to its record, group labels stay rows of their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from tests.extractors.finder.layout import new_page, put, rows_page
+from tests.transforms.pdf_docs import tables_of
+
+HEADER = ("Measure", "2009", "2010", "2011")
+XS = (72, 300, 380, 460)
+RECORDS = [(["Data sets available"], ["47", "272,768", "389,933"]),
+           (["Applications and mashups developed", "by the public and government"], ["0", "237", "1,079"]),
+           (["Data set downloads"], ["0", "652,412", "2,348,928"]),
+           (["Nations establishing open data", "sites"], ["0", "6", "21"]),
+           (["States offering open data sites"], ["0", "8", "29"]),
+           (["Cities in North America with open", "data sites"], ["0", "8", "11"])]
+JOINED = [(" ".join(label), *values) for label, values in RECORDS]
+
+
+def _table(path: Path, records: list[tuple[list[str], list[str]]], record_space: float, indent: float) -> Path:
+    """A borderless table under a title and rules; each record's label lines 11 pt apart, the
+    records `record_space` further apart, label tails indented by `indent`."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 60, "Table 3. Open data programme, key figures", 11, "bold")
+    page.draw_line((72, 70), (520, 70))
+    for x, text in zip(XS, HEADER, strict=True):
+        put(page, x, 84, text)
+    page.draw_line((72, 90), (520, 90))
+    y = 104.0
+    for label, values in records:
+        for x, v in zip(XS[1:], values, strict=False):
+            put(page, x, y, v)
+        for k, line in enumerate(label):
+            put(page, 72 + (indent if k else 0), y + 11 * k, line)
+        y += 11 * len(label) + record_space
+    page.draw_line((72, y - 6), (520, y - 6))
+    put(page, 72, y + 20, "Source: agency reports. Figures are cumulative at the end of each fiscal year.")
+    doc.save(path)
+    return path
+
+
+def test_label_lines_tight_under_records_that_stand_apart_join_their_record(tmp_path: Path) -> None:
+    (table,) = tables_of(_table(tmp_path / "apart.pdf", RECORDS, record_space=5, indent=8))
+    assert table.columns == HEADER
+    assert [tuple(r) for r in table.rows] == JOINED
+
+
+def test_lower_case_tails_join_their_record_at_one_pitch(tmp_path: Path) -> None:
+    (table,) = tables_of(_table(tmp_path / "pitch.pdf", RECORDS, record_space=0, indent=0))
+    assert [tuple(r) for r in table.rows] == JOINED
+
+
+def test_group_labels_between_records_stay_rows(tmp_path: Path) -> None:
+    """Capitalised label-only lines at the table's one pitch are group labels, not tails."""
+    records = [(["Demographic assumptions"], []), (["Population"], ["1.2", "1.3", "1.4"]),
+               (["Economic assumptions"], []), (["Inflation rate"], ["2.0", "2.1", "2.2"]),
+               (["Unemployment rate"], ["5.1", "5.0", "4.9"]), (["Regional figures"], []),
+               (["North"], ["3.3", "3.1", "3.0"]), (["South"], ["4.4", "4.2", "4.1"])]
+    (table,) = tables_of(_table(tmp_path / "groups.pdf", records, record_space=0, indent=0))
+    assert [r[0] for r in table.rows] == [label[0] for label, _ in records]
+
+
+def test_a_record_whose_label_and_sentence_both_wrap_is_one_row(tmp_path: Path) -> None:
+    """Both cells of a record run on to a second line, each starting in lower case there."""
+    rows = [("Population", ["Projections are consistent with the census estimates"]),
+            ("Disposable income per capita in|constant dollars",
+             ["Annual percent changes range between -1.9% and 2.2%", "with an annual growth rate of 1.4%"]),
+            ("Inflation rate", ["Inflation rate ranges between 1.0% and 2.0%"]),
+            ("Unemployment rate", ["Remains between 5.3% and 7.9%"]),
+            ("Men aged 18 and 19", ["Remains between 17.7% and 26.8%"])]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 40, 50, "Table A-1. Summary of forecast assumptions", 10, "bold")
+    page.draw_line((40, 56), (560, 56))
+    put(page, 40, 70, "Variable")
+    put(page, 560, 70, "Assumption", align="right")
+    y = 84.0
+    for label, text in rows:
+        for k, line in enumerate(label.split("|")):
+            put(page, 40 + (8 if k else 0), y + 11 * k, line)
+        for k, line in enumerate(text):
+            put(page, 560, y + 11 * k, line, align="right")
+        y += 11 * max(len(text), len(label.split("|"))) + 1
+    path = tmp_path / "both.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == ("Variable", "Assumption")
+    assert [tuple(r) for r in table.rows] == [(label.replace("|", " "), " ".join(text)) for label, text in rows]
+
+
+def test_a_footnote_right_under_the_table_is_no_tail(tmp_path: Path) -> None:
+    """A note marked "a" set tight under the last record stays out of the table."""
+    records = [(["Data sets available"], ["47", "272,768", "389,933"]),
+               (["Data set downloads"], ["0", "652,412", "2,348,928"]),
+               (["States offering open data sites", "a data for 2011 are provisional"], ["0", "8", "29"])]
+    (table,) = tables_of(_table(tmp_path / "note.pdf", records, record_space=5, indent=0))
+    assert [r[0] for r in table.rows] == ["Data sets available", "Data set downloads", "States offering open data sites"]
+
+
+def test_records_of_lower_case_identifiers_stay_rows(tmp_path: Path) -> None:
+    """A data dictionary whose names and types are lower case: each line is its own record."""
+    rows = [("Field", "Type", "Unit"), ("age", "integer", "years"), ("income", "decimal", "dollars"),
+            ("region", "text", "none"), ("weight", "decimal", "kilograms"), ("height", "decimal", "metres")]
+    (table,) = tables_of(rows_page(tmp_path / "fields.pdf", "Table 1. Fields of the survey file", rows, (72, 250, 400)))
+    assert table.columns == rows[0]
+    assert [tuple(r) for r in table.rows] == rows[1:]
+
+
+def test_a_group_label_tight_under_a_wrapped_record_stays_a_row(tmp_path: Path) -> None:
+    """"American Indian/Alaska" / "Native" / "Annual income ($)": the group label set tight
+    under the wrapped label is not glued to the record above it."""
+    records = [(["Asian/Pacific Islander"], ["1,604", "57", "39.9"]),
+               (["American Indian/Alaska", "Native", "Annual income ($)"], ["378", "22", "36.1"]),
+               (["24,999 or less"], ["49,240", "2,388", "45.1"]), (["25,000 to 49,999"], ["29,757", "1,913", "38.0"])]
+    (table,) = tables_of(_table(tmp_path / "group.pdf", records, record_space=5, indent=0))
+    labels = [r[0] for r in table.rows]
+    assert "Annual income ($)" in labels
+    assert not any(x.endswith("Annual income ($)") and x != "Annual income ($)" for x in labels)
