@@ -1,0 +1,85 @@
+"""A caption set over two or three lines (transforms/captions.py): the whole caption goes to
+its table, and its second line is no section heading for the tables after it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.transforms.pdf_docs import tables_of
+from tests.transforms.surroundings_docs import LEFT, Page, _save, ruled_grid
+
+CAPTIONS = {
+    "en": (["Table 1: Operating costs per region and", "quarter, in thousands of US dollars"],
+           "Table 1: Operating costs per region and quarter, in thousands of US dollars"),
+    "de": (["Tabelle 1: Betriebskosten je Region und", "Quartal in Tausend Euro, ohne",
+            "Abschreibungen"],
+           "Tabelle 1: Betriebskosten je Region und Quartal in Tausend Euro, ohne Abschreibungen"),
+    "ja": (["表1：地域別・四半期別の運営費（単位：千", "円、減価償却費を除く）"],
+           "表1：地域別・四半期別の運営費（単位：千円、減価償却費を除く）"),
+}
+PROSE = "The figures cover the reporting period and were checked by the controlling team."
+
+
+def _rows(k: int) -> list[list[str]]:
+    return [["Region", "2025", "2026"]] + [[f"Region {k}.{i}", f"{120 * i + k}", f"{131 * i + k}"]
+                                           for i in range(1, 5)]
+
+
+def wrapped_caption_doc(path: Path, lang: str, below: bool) -> Path:
+    """A heading, then two ruled tables; the first has a caption wrapped over several lines
+    (above or below it, in bold like the caption of the second), prose after each table."""
+    lines, _ = CAPTIONS[lang]
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "2. Costs", 14, True)
+    y = 90.0
+    if not below:
+        for ln in lines:
+            pg.text(LEFT, y, ln, 10, True)
+            y += 12.5
+        y -= 6
+    y = ruled_grid(pg, y, _rows(1), [150, 110, 110], bold_first=True)
+    if below:
+        y += 14
+        for ln in lines:
+            pg.text(LEFT, y, ln, 10, True)
+            y += 12.5
+    pg.text(LEFT, y + 22, PROSE, 10)
+    y += 50
+    second = "Tabelle 2: Personal" if lang == "de" else "表2：人員" if lang == "ja" else "Table 2: Staff"
+    if not below:
+        pg.text(LEFT, y, second, 10, True)
+        y += 6
+    y = ruled_grid(pg, y, _rows(2), [150, 110, 110], bold_first=True)
+    if below:
+        pg.text(LEFT, y + 14, second, 10, True)
+    return _save(doc, path)
+
+
+@pytest.mark.parametrize("below", [False, True])
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_a_wrapped_caption_is_read_whole(tmp_path: Path, lang: str, below: bool) -> None:
+    first, second = tables_of(wrapped_caption_doc(tmp_path / "cap.pdf", lang, below))
+    assert first.caption == CAPTIONS[lang][1]
+    assert second.caption.endswith(("Staff", "Personal", "人員"))
+    assert first.columns == ("Region", "2025", "2026") and len(first.rows) == 4
+    # the caption's second line, bold at body size, opens no section
+    assert first.section_path == second.section_path == ("2. Costs",)
+
+
+def test_a_paragraph_after_a_caption_below_stays_out(tmp_path: Path) -> None:
+    """Bold text a paragraph's distance under a one-line caption is not part of it."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "2. Costs", 14, True)
+    y = ruled_grid(pg, 90, _rows(1), [150, 110, 110], bold_first=True)
+    pg.text(LEFT, y + 14, "Table 1: Operating costs", 10, True)
+    pg.text(LEFT, y + 36, "Staff and budget", 10, True)
+    pg.text(LEFT, y + 52, PROSE, 10)
+    ruled_grid(pg, y + 64, _rows(2), [150, 110, 110], bold_first=True)
+    first, second = tables_of(_save(doc, tmp_path / "para.pdf"))
+    assert first.caption == "Table 1: Operating costs"
+    assert second.section_path == ("2. Costs", "Staff and budget")
