@@ -125,9 +125,9 @@ class Builder:
     def caption_lines(self, caption: str) -> list[str]:
         """The lines a caption is set in: one, or wrapped at a width drawn for the document
         (the column's, or less: a caption as wide as its table)."""
-        if not self.long_captions:
-            return [caption]
         x0, x1 = self.flow.span()
+        if not self.long_captions:  # wrapped only where it would run into the next column
+            return wrap(caption, self.face.bold, self.face.size, x1 - x0)
         share = self.vary.choice((1.0, 0.75, 0.6))
         return wrap(caption, self.face.bold, self.face.size, (x1 - x0) * share)
 

@@ -40,7 +40,7 @@ def _continues(prev: TextLine, ln: TextLine, first: TextLine) -> bool:
     gap = ln.bbox[1] - prev.bbox[3]
     return (-0.25 * height <= gap <= 0.5 * height and ln.bold == prev.bold
             and abs(ln.font_size - prev.font_size) <= 0.3
-            and first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2] and ln.bbox[2] <= max(prev.bbox[2], first.bbox[2]) + 2.0
+            and first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2]
             and not is_caption(ln.text) and not FOOTNOTE.match(ln.text.strip()))
 
 

@@ -17,6 +17,8 @@ CAPTIONS = {
     "de": (["Tabelle 1: Betriebskosten je Region und", "Quartal in Tausend Euro, ohne",
             "Abschreibungen"],
            "Tabelle 1: Betriebskosten je Region und Quartal in Tausend Euro, ohne Abschreibungen"),
+    "hu": (["1. táblázat", "Negyedéves adatok telephelyenként és régiónként"],
+           "1. táblázat Negyedéves adatok telephelyenként és régiónként"),
     "ja": (["表1：地域別・四半期別の運営費（単位：千", "円、減価償却費を除く）"],
            "表1：地域別・四半期別の運営費（単位：千円、減価償却費を除く）"),
 }
@@ -49,7 +51,7 @@ def wrapped_caption_doc(path: Path, lang: str, below: bool) -> Path:
             y += 12.5
     pg.text(LEFT, y + 22, PROSE, 10)
     y += 50
-    second = "Tabelle 2: Personal" if lang == "de" else "表2：人員" if lang == "ja" else "Table 2: Staff"
+    second = {"de": "Tabelle 2: Personal", "ja": "表2：人員", "hu": "2. táblázat Personal"}.get(lang, "Table 2: Staff")
     if not below:
         pg.text(LEFT, y, second, 10, True)
         y += 6
@@ -60,7 +62,7 @@ def wrapped_caption_doc(path: Path, lang: str, below: bool) -> Path:
 
 
 @pytest.mark.parametrize("below", [False, True])
-@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+@pytest.mark.parametrize("lang", ["en", "de", "hu", "ja"])
 def test_a_wrapped_caption_is_read_whole(tmp_path: Path, lang: str, below: bool) -> None:
     first, second = tables_of(wrapped_caption_doc(tmp_path / "cap.pdf", lang, below))
     assert first.caption == CAPTIONS[lang][1]
