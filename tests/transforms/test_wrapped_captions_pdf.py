@@ -85,3 +85,32 @@ def test_a_paragraph_after_a_caption_below_stays_out(tmp_path: Path) -> None:
     first, second = tables_of(_save(doc, tmp_path / "para.pdf"))
     assert first.caption == "Table 1: Operating costs"
     assert second.section_path == ("2. Costs", "Staff and budget")
+
+
+def tight_caption_over_borderless(path: Path, lang: str) -> Path:
+    """A caption over two lines set 2 points above a borderless table of two columns inside
+    the left half of the page, its bold labels right under the caption's last line."""
+    lines, _ = CAPTIONS[lang]
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "2. Costs", 14, True)
+    y = 100.0
+    for ln in lines:
+        pg.text(LEFT, y, ln, 9.5, True)
+        y += 11.9
+    y += 6
+    rows = [["Telephely", "Szállítási idő"]] + [[f"{4127 + 97 * i} Vörösfenyő sor", f"{781 + 13 * i} 324"]
+                                                 for i in range(7)]
+    for j, row in enumerate(rows):
+        pg.text(LEFT + 3, y, row[0], 9.5, j == 0)
+        pg.text(LEFT + 158, y, row[1], 9.5, j == 0, "r", 76)
+        y += 16.9
+    pg.text(LEFT, y + 20, PROSE, 10)
+    return _save(doc, path)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_wrapped_caption_read_into_the_header_leaves_it(tmp_path: Path, lang: str) -> None:
+    (t,) = tables_of(tight_caption_over_borderless(tmp_path / "tight.pdf", lang))
+    assert t.columns == ("Telephely", "Szállítási idő") and len(t.rows) == 7
+    assert t.caption == CAPTIONS[lang][1]
