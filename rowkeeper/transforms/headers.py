@@ -44,12 +44,13 @@ _SPACED_CODE = re.compile(r"[A-Za-z0-9](?: [A-Za-z0-9])+")
 
 
 def _spaced_code(text: str) -> bool:
-    """A whole cell of single letters and digits one space apart, with a digit, and four or
-    more of them or a letter among them (`2 0 2 4`, `Q 1`; a few figures `1 0`, `1 2 3` are
-    left alone): a year or a code printed letter-spaced like the CJK labels beside it."""
+    """A whole cell of single letters and digits one space apart, with a digit: four digits or
+    more, or a letter first (`2 0 2 4`, `Q 1`; a few figures `1 0`, `1 2 3` and a figure with
+    its unit `3 g` are left alone): a year or a code printed letter-spaced like the CJK labels
+    beside it."""
     chars = text.replace(" ", "")
     return bool(_SPACED_CODE.fullmatch(text)) and any(ch.isdigit() for ch in chars) and \
-        (len(chars) >= 4 or any(ch.isalpha() for ch in chars))
+        (chars[0].isalpha() or (chars.isdigit() and len(chars) >= 4))
 
 
 def join_letter_spacing(text: str) -> str:
