@@ -114,3 +114,32 @@ def test_a_wrapped_caption_read_into_the_header_leaves_it(tmp_path: Path, lang: 
     (t,) = tables_of(tight_caption_over_borderless(tmp_path / "tight.pdf", lang))
     assert t.columns == ("Telephely", "Szállítási idő") and len(t.rows) == 7
     assert t.caption == CAPTIONS[lang][1]
+
+
+def test_a_wrapped_caption_read_into_the_header_cell_leaves_it() -> None:
+    """A finder read a two-line caption and the label under it as one header cell (the page
+    lines as the text layer gives them): the caption leaves the cell whole, the label stays."""
+    from rowkeeper.config import TransformConfig
+    from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
+    from rowkeeper.transforms.assemble import assemble_tables
+
+    def line(text: str, x0: float, y0: float, x1: float, bold: bool = False) -> TextLine:
+        return TextLine(page=1, bbox=(x0, y0, x1, y0 + 10.0), text=text, font_size=9.5, bold=bold)
+
+    cap = ["1. táblázat Negyedéves adatok", "telephelyenként"]
+    lines = [line(cap[0], 50, 589, 208, True), line(cap[1], 50, 601, 126, True),
+             line("Telephely", 53, 622, 105, True), line("Szállítási idő", 216, 622, 285, True)]
+    body = [(f"{4127 + 97 * i} Vörösfenyő sor", f"{781 + 13 * i} 324") for i in range(6)]
+    cells = [Cell(row=0, col=0, text="\n".join([*cap, "Telephely"]), bbox=(50, 588, 208, 633), bold=True, font_size=9.5),
+             Cell(row=0, col=1, text="Szállítási idő", bbox=(208, 588, 285, 633), bold=True, font_size=9.5)]
+    for i, (a, b) in enumerate(body):
+        y = 639.0 + 17 * i
+        lines += [line(a, 53, y, 160), line(b, 246, y, 285)]
+        cells += [Cell(row=i + 1, col=0, text=a, bbox=(50, y - 1, 208, y + 11), font_size=9.5),
+                  Cell(row=i + 1, col=1, text=b, bbox=(208, y - 1, 285, y + 11), font_size=9.5)]
+    piece = RawTable(piece_id="p1", doc_id="d", page=1, bbox=(50, 588, 285, 742), n_rows=7, n_cols=2,
+                     cells=tuple(cells), extractor="test", extractor_version="0")
+    info = [PageInfo(page=1, kind="text", chars=1, image_coverage=0.0, width=595, height=842)]
+    (t,) = assemble_tables("d", "s", [piece], lines, info, TransformConfig())
+    assert t.columns == ("Telephely", "Szállítási idő") and len(t.rows) == 6
+    assert t.caption == "1. táblázat Negyedéves adatok telephelyenként"
