@@ -65,8 +65,11 @@ class PageColumns:
         return self.index((cx - 1.0, cy - 1.0, cx, cy))
 
 
-def text_columns(lines: Sequence[TextLine]) -> PageColumns:
-    """The column boxes of one page from its text lines (all of them, table cells too)."""
+def text_columns(lines: Sequence[TextLine], tables: Sequence[BBox] = ()) -> PageColumns:
+    """The column boxes of one page from its text lines (all of them, table cells too). With
+    the page's `tables` known, the cells of a table that stays inside one column are its
+    column's content: two such tables level with each other across a gutter make no
+    full-width band (the rows of one full-width table would)."""
     lines = [ln for ln in lines if ln.text.strip()]
     if not lines:
         return PageColumns()
@@ -76,7 +79,8 @@ def text_columns(lines: Sequence[TextLine]) -> PageColumns:
     mids = gutters(lines, left, right)
     if not mids:
         return whole
-    zones = _zones(text_rows(lines), mids)
+    inner = [b for b in tables if not any(b[0] < m < b[2] for m in mids)]
+    zones = _zones(text_rows([ln for ln in lines if not any(_holds(b, ln) for b in inner)] or lines), mids)
     if not any(split for _, _, split in zones):
         return whole
     xs = [left, *mids, right]
@@ -86,6 +90,11 @@ def text_columns(lines: Sequence[TextLine]) -> PageColumns:
         cuts = xs if split else [left, right]
         boxes += [(a, y0, b, y1) for a, b in zip(cuts, cuts[1:], strict=False)]
     return PageColumns(tuple(boxes), tuple(mids))
+
+
+def _holds(box: BBox, line: TextLine) -> bool:
+    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+    return box[0] - 2 <= x <= box[2] + 2 and box[1] - 2 <= y <= box[3] + 2
 
 
 def units(text: str) -> int:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from bench.zoo import content
-from bench.zoo.fonts import Face
+from bench.zoo.fonts import Face, join_lines, wrap
 from bench.zoo.layout import Flow, PageSetup, cell_truth
 from bench.zoo.table import TableSpec, draw_table
 
@@ -82,6 +82,10 @@ class Builder:
         self.numbered = rng.random() < 0.6
         self.caption_sep = rng.choice((": ", ". ", " – ", " "))
         self.caption_above = rng.random() < 0.65
+        # captions that run over two or three lines, drawn from a stream of their own so that
+        # every other draw (and so every document without one) stays as it was
+        self.vary = random.Random(truth.seed ^ 0x5CA1AB1E)
+        self.long_captions = self.vary.random() < 0.4
 
     # -- text -------------------------------------------------------------------------------
     def title(self, text: str) -> None:
@@ -112,7 +116,20 @@ class Builder:
         sep = "" if (self.lang.code == "ja" and self.caption_sep == " ") else self.caption_sep
         if self.lang.code == "ja" and sep in (": ", ". ", " – "):
             sep = "："
-        return f"{label}{sep}{title or self.rng.choice(self.lang.captions)}"
+        title = title or self.rng.choice(self.lang.captions)
+        if self.long_captions and self.vary.random() < 0.7:
+            more = self.vary.choice([c for c in self.lang.captions if c != title])
+            title += ("、" if self.lang.code == "ja" else ", ") + more
+        return f"{label}{sep}{title}"
+
+    def caption_lines(self, caption: str) -> list[str]:
+        """The lines a caption is set in: one, or wrapped at a width drawn for the document
+        (the column's, or less: a caption as wide as its table)."""
+        x0, x1 = self.flow.span()
+        if not self.long_captions:  # wrapped only where it would run into the next column
+            return wrap(caption, self.face.bold, self.face.size, x1 - x0)
+        share = self.vary.choice((1.0, 0.75, 0.6))
+        return wrap(caption, self.face.bold, self.face.size, (x1 - x0) * share)
 
     # -- tables -----------------------------------------------------------------------------
     def table(self, spec: TableSpec, types: list[str], caption: str | None = "auto",
@@ -122,18 +139,20 @@ class Builder:
             caption = self.caption_text()
         above = self.caption_above if above is None else above
         cap_size = self.face.size
+        lines = self.caption_lines(caption) if caption else []
+        caption = join_lines(lines)
         if caption and above:
             rows = len(spec.body) + len(spec.header) if spec.keep_together else 6
-            self.flow.ensure(cap_size * 1.5 + rows * (spec.size * spec.leading + 2 * spec.pad_y))
+            self.flow.ensure(cap_size * 1.5 * len(lines) + rows * (spec.size * spec.leading + 2 * spec.pad_y))
             # the column the table goes to, after the break `ensure` may make
             x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]
-            self.flow.top = self.flow.caption_line(caption, x0, self.flow.top, cap_size) + 2
+            self.flow.top = self.flow.caption_block(lines, x0, self.flow.top, cap_size) + 2
         path = list(self.flow.headings)
         regions = draw_table(self.flow, spec)
         x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]  # the column the table ended in
         if caption and not above:
-            self.flow.top = self.flow.caption_line(caption, x0, self.flow.top - spec.size * 0.4,
-                                                   cap_size) + cap_size * 0.6
+            self.flow.top = self.flow.caption_block(lines, x0, self.flow.top - spec.size * 0.4,
+                                                    cap_size) + cap_size * 0.6
         self.flow.top += self.face.size * 0.6
         return self.record(spec, types, caption or "", path, regions)
 

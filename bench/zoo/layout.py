@@ -174,6 +174,12 @@ class Flow:
         self.text(x0, top, text, self.face.bold, size)
         return top + size * 1.4
 
+    def caption_block(self, lines: list[str], x0: float, top: float, size: float) -> float:
+        """A caption over one or more lines (set solid, 1.25 times the size apart); its bottom."""
+        for k, line in enumerate(lines[:-1]):
+            self.text(x0, top + k * size * 1.25, line, self.face.bold, size)
+        return self.caption_line(lines[-1], x0, top + (len(lines) - 1) * size * 1.25, size)
+
     def cell_lines(self, text: str, font: str, size: float, max_width: float) -> list[str]:
         """The lines a cell shows: explicit line breaks kept, long lines wrapped."""
         out: list[str] = []

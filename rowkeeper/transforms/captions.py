@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
+from rowkeeper.transforms.headers import clean_text
 
 CAPTION_REACH = 40.0
 """Points between a caption line and the table edge it names."""
@@ -30,11 +31,56 @@ def nearest_rows(lines: Sequence[TextLine], n: int = 2) -> list[TextLine]:
     return out
 
 
+def _continues(prev: TextLine, ln: TextLine, first: TextLine) -> bool:
+    """Whether `ln` is the next line of a caption wrapped after `prev`: set right under it (less
+    than half a line of white, where a paragraph after a caption leaves a line or more), in the
+    same type, starting within the caption's first line (flush, indented, centred), and no
+    caption or note of its own."""
+    height = max(prev.bbox[3] - prev.bbox[1], 4.0)
+    gap = ln.bbox[1] - prev.bbox[3]
+    return (-0.25 * height <= gap <= 0.5 * height and ln.bold == prev.bold
+            and abs(ln.font_size - prev.font_size) <= 0.3
+            and first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2]
+            and not is_caption(ln.text) and not FOOTNOTE.match(ln.text.strip()))
+
+
+def caption_block(pt: PageText, first: TextLine, limit: float | None = None) -> list[TextLine]:
+    """The lines of the caption that starts with `first`: it and the lines it wraps onto
+    (`_continues`), each standing alone on its row (a header row the table's box left out has
+    labels beside it); with `limit`, only lines ending above it (the top of the table under
+    the caption)."""
+    out = [first]
+    for ln in pt.lines:
+        if ln.bbox[1] <= out[-1].bbox[1] or not _overlaps_x(ln.bbox, first.bbox):
+            continue
+        if ln.bbox[1] - out[-1].bbox[3] > 0.5 * max(out[-1].bbox[3] - out[-1].bbox[1], 4.0):
+            break
+        if (limit is not None and ln.bbox[3] > limit + 3) or not _continues(out[-1], ln, first) \
+                or pt.in_a_row(ln):
+            break
+        out.append(ln)
+    return out
+
+
+def caption_line(lines: Sequence[TextLine]) -> TextLine:
+    """One line for a caption's lines: their text joined (no space where a CJK character meets
+    the break), their boxes united."""
+    if len(lines) == 1:
+        return lines[0]
+    box = (min(ln.bbox[0] for ln in lines), lines[0].bbox[1], max(ln.bbox[2] for ln in lines), lines[-1].bbox[3])
+    return lines[0].model_copy(update={"text": clean_text("\n".join(ln.text for ln in lines)), "bbox": box})
+
+
+def caption_continuations(pt: PageText) -> set[int]:
+    """ids of the lines of a page that continue a wrapped caption (no heading, for one)."""
+    return {id(ln) for first in pt.lines if is_caption(first.text) for ln in caption_block(pt, first)[1:]}
+
+
 def _caption_pairs(text: dict[int, PageText],
                    boxes: Sequence[tuple[int, BBox]]) -> list[tuple[str, float, int, TextLine]]:
-    """(side, gap, box index, line) for each caption line among the two rows of text nearest a
-    box's top or bottom edge, over the box's columns; a continuation caption names no table
-    below."""
+    """(side, gap, box index, caption) for each caption among the two rows of text nearest a
+    box's top or bottom edge, over the box's columns (a caption above counts by its last line,
+    the one nearest the table); a continuation caption names no table below."""
     out = []
     for i, (page, bbox) in enumerate(boxes):
         pt = text.get(page)
@@ -42,12 +88,16 @@ def _caption_pairs(text: dict[int, PageText],
             continue
         # text in another column of the page stands beside the table, not between it and
         # its caption
-        for ln in nearest_rows([ln for ln in pt.above(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)]):
-            if is_caption(ln.text):
-                out.append(("above", bbox[1] - ln.bbox[3], i, ln))
+        near = nearest_rows([ln for ln in pt.above(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)])
+        ends = {id(ln) for ln in near}
+        for ln in pt.lines:
+            if ln.bbox[3] <= bbox[1] + 3 and is_caption(ln.text) and _overlaps_x(ln.bbox, bbox):
+                block = caption_block(pt, ln, bbox[1])
+                if id(block[-1]) in ends:
+                    out.append(("above", bbox[1] - block[-1].bbox[3], i, caption_line(block)))
         for ln in nearest_rows([ln for ln in pt.below(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)]):
             if is_caption(ln.text) and not is_continued(ln.text):
-                out.append(("below", ln.bbox[1] - bbox[3], i, ln))
+                out.append(("below", ln.bbox[1] - bbox[3], i, caption_line(caption_block(pt, ln))))
     return out
 
 
@@ -61,11 +111,12 @@ def assign_captions(text: dict[int, PageText],
     votes = {side: len({i for s, _, i, _ in pairs if s == side}) for side in ("above", "below")}
     prefer = "below" if votes["below"] > votes["above"] else "above"
     out: dict[int, TextLine] = {}
-    taken: set[tuple[int, BBox]] = set()
+    taken: set[tuple[int, float, float]] = set()
     for _side, _gap, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
-        if i not in out and (ln.page, ln.bbox) not in taken:
+        at = (ln.page, ln.bbox[1], ln.bbox[0])  # a caption's first line, however many it wraps onto
+        if i not in out and at not in taken:
             out[i] = ln
-            taken.add((ln.page, ln.bbox))
+            taken.add(at)
     return out
 
 

@@ -18,7 +18,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
-from rowkeeper.transforms.context import is_caption
+from rowkeeper.transforms.captions import caption_block
+from rowkeeper.transforms.context import PageText, is_caption
 from rowkeeper.transforms.headers import clean_text, numeric_columns, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
 
@@ -256,19 +257,19 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     ink = stand_in_ink(ink, {j: _label_extent(c.bbox, c.text, band) for j, c in row.items()
                              if c.text.strip() and c.bbox})
     cells = [row[j].text for j in sorted(row)]
-    caption = _caption_over(band) if r == 0 else None
-    band = [ln for ln in band if ln is not caption]
+    caption = _caption_over(band) if r == 0 else []
+    band = [ln for ln in band if all(ln is not c for c in caption)]
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
     labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}, flush) if band else None
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
-    if labels is None or _words(cells) != _words(([caption.text] if caption else []) + found):
+    if labels is None or _words(cells) != _words([ln.text for ln in caption] + found):
         return piece
     texts = {j: _text(v) for j, v in labels.items()}
     if all(clean_text(texts.get(j, "")) == clean_text(t) for j, t in enumerate(cells)):
         return piece
     new = tuple(c.model_copy(update={"text": texts.get(c.col, "")}) if c.row == r else c
                 for c in piece.cells)
-    if caption is None:
+    if not caption:
         return piece.model_copy(update={"cells": new})
     # the caption read into the header row leaves the table: its box starts under it
     start = min(ln.bbox[1] for ln in band) - 1
@@ -278,14 +279,15 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     return piece.model_copy(update={"cells": new, "bbox": (b[0], start, b[2], b[3])})
 
 
-def _caption_over(band: Sequence[TextLine]) -> TextLine | None:
-    """A caption line set above every other line of the row (a caption and a header line
-    the finder read as one row)."""
+def _caption_over(band: Sequence[TextLine]) -> list[TextLine]:
+    """The lines of a caption set above every other line of the row, the lines it wraps onto
+    too (a caption and a header line the finder read as one row); [] when there is none."""
     top = min(band, key=lambda ln: ln.bbox[1], default=None)
     if top is None or not is_caption(top.text):
-        return None
-    rest = [ln for ln in band if ln is not top]
-    return top if rest and all(ln.bbox[1] >= top.bbox[3] - 1 for ln in rest) else None
+        return []
+    block = caption_block(PageText(tuple(sorted(band, key=lambda ln: (ln.bbox[1], ln.bbox[0])))), top)
+    rest = [ln for ln in band if all(ln is not c for c in block)]
+    return block if rest and all(ln.bbox[1] >= block[-1].bbox[3] - 1 for ln in rest) else []
 
 
 def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:

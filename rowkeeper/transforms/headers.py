@@ -40,11 +40,28 @@ _CJK_UNIT = re.compile(rf"(?<=[{_IDEOGRAPH}])[ \t\u3000]*([(\[])[ \t\u3000]*"
 characters maybe letter-spaced one by one like the label's (`重量[ k g ]`)."""
 
 
+_SPACED_CODE = re.compile(r"[A-Za-z0-9](?: [A-Za-z0-9])+")
+"""A label letter-spaced character by character (`2 0 2 4`, `Q 1`)."""
+
+
+def _spaced_code(text: str) -> bool:
+    """A whole cell of single letters and digits one space apart, with a digit: four digits or
+    more, or a letter first (`2 0 2 4`, `Q 1`; a few figures `1 0`, `1 2 3` and a figure with
+    its unit `3 g` are left alone): a year or a code printed letter-spaced like the CJK labels
+    beside it."""
+    chars = text.replace(" ", "")
+    return bool(_SPACED_CODE.fullmatch(text)) and any(ch.isdigit() for ch in chars) and \
+        (chars[0].isalpha() or (chars.isdigit() and len(chars) >= 4))
+
+
 def join_letter_spacing(text: str) -> str:
     """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
     kana/Han characters, so words of several characters and Latin words keep their spaces; and
     a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets;
-    and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`)."""
+    and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`); and
+    those of a whole cell letter-spaced with a digit in it (`2 0 2 4`, `Q 1`)."""
+    if _spaced_code(text.strip()):
+        return text.strip().replace(" ", "")
     text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
     text = _CJK_UNIT.sub(lambda m: re.sub(r"[ \t\u3000]", "", "".join(m.groups())), text)  # stray spaces
     return _SPACED_PUNCT.sub("", text)

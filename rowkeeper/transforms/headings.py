@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rowkeeper.models import TextLine
 from rowkeeper.page_columns import units
+from rowkeeper.transforms.captions import caption_continuations
 from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText, is_caption
 
 PROSE_LINE = 34
@@ -88,6 +89,11 @@ def heading_lines(pages: dict[int, PageText], body: float | None = None,
     """The content lines that are headings, in reading order."""
     if body is None:
         body = body_font_size([ln for p in pages.values() for ln in p.lines])
-    return [ln for page in sorted(pages) for ln in pages[page].lines
-            if heading_key(ln, body, bold) is not None and not pages[page].beside_table(ln)
-            and (is_strong_heading(ln, body, bold) or not pages[page].in_a_row(ln))]
+    out = []
+    for page in sorted(pages):
+        pt = pages[page]
+        found = [ln for ln in pt.lines if heading_key(ln, body, bold) is not None and not pt.beside_table(ln)
+                 and (is_strong_heading(ln, body, bold) or not pt.in_a_row(ln))]
+        wrapped = caption_continuations(pt) if found else set()  # a caption's second line is no heading
+        out += [ln for ln in found if id(ln) not in wrapped]
+    return out

@@ -46,13 +46,15 @@ class ReadingOrder:
         return cols.index(bbox) if cols is not None else 0
 
 
-def reading_order(lines: Sequence[TextLine], pages: Sequence[PageInfo] = ()) -> ReadingOrder:
+def reading_order(lines: Sequence[TextLine], pages: Sequence[PageInfo] = (),
+                  tables: dict[int, Sequence[BBox]] | None = None) -> ReadingOrder:
     """The reading order of each page, from the text columns of all its `lines` (table cells
-    and furniture too: the same columns the table finder searched)."""
+    and furniture too: the same columns the table finder searched), each table in `tables`
+    (boxes by page) read in the column it stands in."""
     by_page: dict[int, list[TextLine]] = {}
     for ln in lines:
         by_page.setdefault(ln.page, []).append(ln)
-    columns = {p: text_columns(v) for p, v in by_page.items()}
+    columns = {p: text_columns(v, (tables or {}).get(p, ())) for p, v in by_page.items()}
     return ReadingOrder({p: c for p, c in columns.items() if c.multi}, page_heights(pages, lines))
 
 
@@ -77,7 +79,7 @@ def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
     content = [ln for p in text.values() for ln in p.lines]
     body = body_font_size(content, lines)
     bold = bold_marks_headings(content)
-    order = reading_order(lines, pages)
+    order = reading_order(lines, pages, {p: pt.tables for p, pt in text.items()})
     index = with_outline(heading_index(text, body, order, bold), outline)
     return Sections(index, tuple(heading_lines(text, body, bold)), order)
 

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.page_columns import running
-from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, is_caption
+from rowkeeper.transforms.captions import caption_block
+from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText, is_caption
 from rowkeeper.transforms.headers import clean_text, piece_header_rows
 from rowkeeper.transforms.merge import piece_grid
 
@@ -122,6 +123,20 @@ def is_title_row(piece: RawTable, r: int, texts: frozenset[str] = frozenset(),
     return r == 0 and bool(cells[0].bold and NUMBERED_HEADING.match(text))
 
 
+def caption_tails(lines: Sequence[TextLine]) -> list[TextLine]:
+    """The lines of one page that continue a caption wrapped over several lines."""
+    page = PageText(tuple(sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))))
+    return [ln for first in page.lines if is_caption(first.text) for ln in caption_block(page, first)[1:]]
+
+
+def is_caption_tail_row(piece: RawTable, r: int, tails: Sequence[TextLine]) -> bool:
+    """Whether row `r` is a line of a caption wrapped over the table, read as a row of it: its
+    cells make one page line, whole, that continues the caption line above it."""
+    cells = _row(piece, r)
+    text = clean_text(" ".join(c.text for c in cells))
+    return bool(cells) and any(clean_text(ln.text) == text and all(_holds(ln, c) for c in cells) for ln in tails)
+
+
 def _rows(piece: RawTable, start: int, stop: int, n: int) -> RawTable:
     """Rows start..stop-1 of the piece as a piece of its own (spans clipped), the n-th part."""
     cells = tuple(c.model_copy(update={"row": c.row - start,
@@ -153,7 +168,9 @@ def split_at_titles(piece: RawTable, lines: Sequence[TextLine] = ()) -> list[Raw
     if stop < piece.n_rows:
         piece = _rows(piece, 0, stop, 0)
     start = 0
-    while start + MIN_ROWS < piece.n_rows and is_title_row(piece, start, texts, own):
+    tails = caption_tails(own)  # a caption's second line under its first, cut into the table's top
+    while start + MIN_ROWS < piece.n_rows and (is_title_row(piece, start, texts, own)
+                                               or is_caption_tail_row(piece, start, tails)):
         start += 1
     out: list[RawTable] = []
     r = start + MIN_ROWS

@@ -98,3 +98,25 @@ def test_letter_spacing_stays_on_its_own_line():
     flow.canvas.save()
     words = [w[4] for w in pymupdf.open(stream=buf.getvalue())[0].get_text("words")]
     assert "札幌倉庫" in words
+
+
+def test_some_captions_wrap_and_none_runs_past_its_column():
+    """Captions are set over several lines in some documents (the truth is the whole caption),
+    and never run past their text column into the next one."""
+    wrapped = 0
+    for truth in [d for d in plan() if d.family in ("two_column", "stacked")][:30]:
+        pdf = pymupdf.open(stream=build(truth))
+        for t in truth.tables:
+            if not t.caption:
+                continue
+            page = pdf[t.pages[0] - 1]
+            lines = [ln for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ())]
+            texts = ["".join(s["text"] for s in ln["spans"]) for ln in lines]
+            # the longest line the caption starts with (a page number "1" starts "1. táblázat" too)
+            first = max((ln for ln, x in zip(lines, texts, strict=True) if x.strip() and t.caption.startswith(x.strip())),
+                        key=lambda ln: len("".join(s["text"] for s in ln["spans"])))
+            wrapped += _squash(t.caption) != _squash("".join(s["text"] for s in first["spans"]))
+            if truth.family == "two_column":  # within its column: left of the page's middle, or right of it
+                mid = page.rect.width / 2
+                assert first["bbox"][2] <= mid + 1 or first["bbox"][0] >= mid - 1
+    assert wrapped >= 3

@@ -78,6 +78,9 @@ def test_letter_spaced_cjk_loses_its_spaces_and_words_keep_theirs() -> None:
     assert clean_text("重量[ k g ]") == "重量[kg]"  # a unit letter-spaced like its CJK label
     assert clean_text("費用 (千 円)") == "費用(千円)"
     assert clean_text("Weight [k g]") == "Weight [k g]"  # after a Latin word: as printed
+    assert clean_text("2 0 2 4") == "2024" and clean_text("Q 1") == "Q1"  # a whole cell letter-spaced
+    assert clean_text("1 0") == "1 0" and clean_text("A B") == "A B"  # two figures, two letters
+    assert clean_text("3 g") == "3 g" and clean_text("1 2 3") == "1 2 3"  # a figure and its unit
     assert clean_text("金額 (USD m)") == "金額 (USD m)"  # words of the unit, not letters
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from rowkeeper.config import ChunkConfig
@@ -80,6 +81,19 @@ def test_letter_spaced_cjk_units_lose_their_spaces(tmp_path: Path) -> None:
     (t,) = tables_of(docs.letter_spaced_units_table(tmp_path / "lu.pdf"))
     assert t.columns == ("品目", "重量[kg]", "費用(千円)", "Volume [m 3]")
     assert [r[0] for r in t.rows] == ["部品A", "部品B", "部品C"]
+
+
+def test_letter_spaced_years_and_codes_lose_their_spaces(tmp_path: Path) -> None:
+    # a header set letter by letter (均等割付): the years and codes in it too
+    doc = pymupdf.open()
+    pg = docs.Page(doc)
+    pg.text(docs.LEFT, 60, "売上推移", 14, True)
+    rows = [["品 目", "2 0 2 4", "2 0 2 5", "Q 1"], ["部品A", "1,200", "1,350", "12"],
+            ["部品B", "950", "1,010", "10"], ["部品C", "2,480", "2,600", "1 0"]]
+    docs.ruled_grid(pg, 90, rows, [100, 90, 90, 60], bold_first=True)
+    (t,) = tables_of(docs._save(doc, tmp_path / "years.pdf"))
+    assert t.columns == ("品目", "2024", "2025", "Q1")
+    assert [r[3] for r in t.rows] == ["12", "10", "1 0"]  # two figures in a cell stay apart
 
 
 @pytest.mark.parametrize("below", [False, True])

@@ -1,0 +1,68 @@
+"""Tables level with each other in the two columns of a page (transforms/sections.py,
+page_columns.text_columns with the page's tables): each is read in its own column, so the
+section path of the right column's table is the heading in force at the end of the left
+column, not the one above the left column's table."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pymupdf
+
+from tests.transforms.pdf_docs import tables_of
+from tests.transforms.surroundings_docs import Page, _save
+
+PROSE = ["The figures below cover the reporting period and", "were checked by the controlling team. Sites that",
+         "opened during the year are included from their", "first full month. Costs include maintenance and",
+         "energy but exclude depreciation. All amounts are"]
+COLUMNS = (50.0, 306.0)
+
+
+def _prose(pg: Page, x: float, y: float, n: int) -> float:
+    for k in range(n):
+        pg.text(x, y, PROSE[k % len(PROSE)], 9)
+        y += 13.5
+    return y + 8
+
+
+def _table(pg: Page, x: float, y: float, rnd: random.Random, label: str, pitch: float) -> float:
+    rows = [["Site", "Cost", "Output", "Share"]] + [
+        [f"{label} depot {i}", f"{rnd.randint(1000, 99999):,}", f"{rnd.randint(10, 999)}.{i}",
+         f"{rnd.randint(1, 99)}.{i}%"] for i in range(1, 10)]
+    for j, row in enumerate(rows):
+        for i, t in enumerate(row):
+            pg.text(x + (0, 80, 140, 190)[i], y, t, 8, j == 0, "l" if i == 0 else "r", (80, 50, 40, 40)[i])
+        y += pitch
+    return y
+
+
+def side_by_side(path: Path) -> Path:
+    """Left column: section 1, prose, a table, prose, section 2 and prose; right column:
+    prose, a table level with the left one, prose (read after the left column: in section 2)."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    rnd = random.Random(5)
+    left, right = COLUMNS
+    pg.text(left, 60, "Energy report 2026", 18, True)
+    pg.text(left, 100, "1. Procurement", 13, True)
+    y = _prose(pg, left, 122, 16)
+    y = _table(pg, left, y, rnd, "Harbour", 17)
+    pg.text(left, y + 4, "Table 1: Maintenance schedule", 9, True)
+    y = _prose(pg, left, y + 26, 4)
+    pg.text(left, y + 10, "2. Staff", 13, True)
+    _prose(pg, left, y + 32, 10)
+    y = _prose(pg, right, 92, 18)
+    y = _table(pg, right, y + 4, rnd, "Summit", 20)
+    pg.text(right, y + 4, "Table 2: Key indicators", 9, True)
+    _prose(pg, right, y + 26, 12)
+    return _save(doc, path)
+
+
+def test_tables_level_across_the_gutter_read_in_their_columns(tmp_path: Path) -> None:
+    first, second = sorted(tables_of(side_by_side(tmp_path / "side.pdf")), key=lambda t: t.regions[0].bbox[0])
+    assert first.caption == "Table 1: Maintenance schedule" and len(first.rows) == 9
+    assert second.caption == "Table 2: Key indicators" and len(second.rows) == 9
+    assert first.columns == second.columns == ("Site", "Cost", "Output", "Share")
+    assert first.section_path == ("Energy report 2026", "1. Procurement")
+    assert second.section_path == ("Energy report 2026", "2. Staff")
