@@ -75,7 +75,9 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
         else:
             out_r.append(rs[i])
             out_t.append(t)
-            owner = len(out_t) - 1 if _full(t) else None
+            # the grid's first line is its header (or a title read into it), no record: a
+            # header's wrapped lines are the header code's (`transforms.headers.wrapped_rows`)
+            owner = len(out_t) - 1 if _full(t) and any(any(x) for x in out_t[:-1]) else None
         last = i
     return out_r, [list(t) for t in out_t]
 

@@ -121,3 +121,21 @@ def test_a_group_label_tight_under_a_wrapped_record_stays_a_row(tmp_path: Path) 
     labels = [r[0] for r in table.rows]
     assert "Annual income ($)" in labels
     assert not any(x.endswith("Annual income ($)") and x != "Annual income ($)" for x in labels)
+
+
+def test_the_grids_first_line_owns_no_tail() -> None:
+    """A caption cut into the grid's first line (its words over two columns) and its wrapped
+    second line tight under it are no record and its tail: the join leaves them rows, so the
+    caption can still leave the table; a body record's tail still joins."""
+    from rowkeeper.extractors.finder.label_tails import join_label_tails
+
+    texts = [["Table 1. Operating", "costs per region,"], ["Quarterly figures by site", ""],
+             ["Site", "Budget"], ["", ""],
+             ["North", "1,200"], ["", ""],
+             ["Central warehouse and", "2,400"], ["depots", ""], ["", ""],
+             ["South", "900"]]
+    rows = [[(0.0, 10.0 * i, 50.0, 10.0 * i + 8), (60.0, 10.0 * i, 90.0, 10.0 * i + 8)] for i in range(len(texts))]
+    _, joined = join_label_tails(rows, texts)
+    filled = [t for t in joined if any(t)]
+    assert filled[:2] == [["Table 1. Operating", "costs per region,"], ["Quarterly figures by site", ""]]
+    assert ["Central warehouse and depots", "2,400"] in filled
