@@ -81,12 +81,21 @@ class PrefectServer:
     proc: subprocess.Popen[bytes]
 
     def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        """One JSON call to the REST API."""
+        """One JSON call to the REST API, retried on 429/502/503 as Prefect's own client does
+        (the server answers 503 while its SQLite database is locked by another writer, such as
+        the served process registering its deployment)."""
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(f"{self.api_url}{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req, timeout=30) as resp:
-            return json.loads(resp.read() or b"null")
+        for wait in (1.0, 2.0, 4.0, 8.0, None):
+            req = urllib.request.Request(f"{self.api_url}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(req, timeout=30) as resp:
+                    return json.loads(resp.read() or b"null")
+            except urllib.error.HTTPError as e:
+                if wait is None or e.code not in (429, 502, 503):
+                    raise
+                time.sleep(wait)
+        raise AssertionError("unreachable")
 
     def deployment(self, flow: str, name: str) -> dict[str, Any]:
         """The deployment `flow/name` as the server stores it."""
