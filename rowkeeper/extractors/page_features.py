@@ -154,6 +154,8 @@ class Regions:
     page_rect: BBox
     grids: Sequence[BoxGrid] | None = None
     """The grids of cell boxes of `hs` and `vs` when the caller has them (`box_grids`)."""
+    tinted: Sequence[BoxGrid] | None = None
+    """The grids of tinted cells of `fills` when the caller has them (`fill_grids`)."""
     fills: list[BBox] = field(default_factory=list)
     """The page's tinted filled rectangles (`drawings_of_page`)."""
     ruled: list[BBox] = field(default_factory=list)
@@ -177,7 +179,7 @@ def _filled_cells(r: Regions) -> None:
     """Grids of tinted cells (`finder/filled_cells`) no ruled region holds."""
     if len(r.fills) < 4:
         return
-    grids = fill_grids(r.fills, [ln.bbox for ln in r.lines])
+    grids = fill_grids(r.fills, [ln.bbox for ln in r.lines]) if r.tinted is None else r.tinted
     r.ruled += [g.bbox for g in grids if not any(overlap(g.bbox, b) > 0 for b in r.ruled)]
 
 
@@ -217,9 +219,11 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
                   rules: tuple[list[BBox], list[BBox]] | None = None,
                   image_info: Sequence[dict] | None = None,
                   fills: Sequence[BBox] | None = None,
-                  grids: Sequence[BoxGrid] | None = None) -> PageFeatures:
+                  grids: Sequence[BoxGrid] | None = None,
+                  tinted: Sequence[BoxGrid] | None = None) -> PageFeatures:
     """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, `fills`,
-    its get_image_info() and the grids of cell boxes of those rules, already read)."""
+    its get_image_info() and the grids of cell boxes of those rules and of tinted cells of those
+    fills, already read)."""
     if rules is None or fills is None:
         hs, vs, read = drawings_of_page(page)
         fills = read if fills is None else fills
@@ -227,7 +231,7 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
         hs, vs = rules
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
-                    page_rect=tuple(page.rect), fills=list(fills), grids=grids)
+                    page_rect=tuple(page.rect), fills=list(fills), grids=grids, tinted=tinted)
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,

@@ -18,6 +18,7 @@ from typing import Any
 import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
+from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.page_features import PageFeatures, drawings_of_page, page_features
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
@@ -104,7 +105,7 @@ class PageModel:
 
     @cached_property
     def rules(self) -> tuple[list[BBox], list[BBox]]:
-        """Horizontal and vertical ruling segments (`page_features.rules_of_page`)."""
+        """Horizontal and vertical ruling segments (of `drawings`)."""
         return self.drawings[0], self.drawings[1]
 
     @property
@@ -117,6 +118,12 @@ class PageModel:
         """Grids of separately drawn cell boxes among the rules (`finder.boxed_cells`): read by
         the features and by the table finder alike."""
         return tuple(box_grids(*self.rules))
+
+    @cached_property
+    def tinted(self) -> tuple[BoxGrid, ...]:
+        """Grids of tinted cells among the fills (`finder.filled_cells`; fewer than four fills
+        make none): read by the features and by the table finder alike."""
+        return tuple(fill_grids(self.fills, [ln.bbox for ln in self.lines])) if len(self.fills) >= 4 else ()
 
     @cached_property
     def columns(self) -> PageColumns:
@@ -132,7 +139,7 @@ class PageModel:
         if self.rotation % 360 and self.upright:
             return upright_features(self.page, self.pno, self.upright)
         return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info,
-                             fills=self.fills, grids=self.grids)
+                             fills=self.fills, grids=self.grids, tinted=self.tinted)
 
     @cached_property
     def upright(self) -> int | None:

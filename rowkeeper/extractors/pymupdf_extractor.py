@@ -19,7 +19,6 @@ from rowkeeper.extractors.finder.borderless import beside_tables, borderless, wo
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.candidates import owned_once
-from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
@@ -191,9 +190,7 @@ class PyMuPDFExtractor:
 def _tinted_grids(view: PageModel) -> list[BoxGrid]:
     """The grids of tinted cells (`finder.filled_cells`) the page's region passes took for tables."""
     regions = view.features.ruled_regions
-    if not regions or len(view.fills) < 4:
-        return []
-    return [g for g in fill_grids(view.fills, [ln.bbox for ln in view.lines]) if g.bbox in regions]
+    return [g for g in view.tinted if g.bbox in regions] if regions else []
 
 
 def _select(doc: DocumentInput, pno: int, tables: Sequence[RawTable], view: PageModel) -> list[RawTable]:
