@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -196,15 +195,6 @@ def finish_report(entries: ReportLog | Sequence[dict[str, Any]], plan: Any, conf
     finally:
         log.close()
     return read_report(os.path.join(config.out, "report.json"))
-
-
-def write_json(path: str, data: dict[str, Any]) -> None:
-    """Write JSON atomically (temp file + rename), so a reader never sees half a report."""
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-    os.replace(tmp, path)
 
 
 def keep_previous(out: str) -> dict[str, Any] | None:

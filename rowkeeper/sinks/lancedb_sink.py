@@ -5,11 +5,21 @@ Two Lance tables: `chunks` (the chunk columns of rowkeeper.schema, plus `vector`
 `merge_insert` (a single Lance commit): rows of the document absent from the batch are
 deleted, the rest upserted, so readers see the old set or the new set, never a mix. The
 document record is committed after its chunks: it is the commit point of the document.
+
+Two runs may share one LanceDB folder (each with its own --out and folder lock). Two merges
+of the same document committed at once both insert its chunks (Lance rebases the second
+commit on the first instead of refusing it), so a document's writes take a file lock in the
+folder (`.rowkeeper-locks/`, one of 256 files by the document's hash); a remote URI has no
+such lock, and one writer per database is then the user's contract.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import fcntl
+import hashlib
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, ClassVar
@@ -90,8 +100,9 @@ class LanceDBSink:
         rows = self._chunk_rows(batch.chunks)  # serialisation and embedding fail before any commit
         doc = pa.Table.from_pydict(_columns(DocumentRecord, [batch.document]),
                                    schema=self.docs.schema)
-        _replace(self.chunks, ["doc_id", "chunk_id"], rows, doc_id)
-        _replace(self.docs, ["doc_id"], doc, doc_id)
+        with self._document_lock(doc_id):
+            _replace(self.chunks, ["doc_id", "chunk_id"], rows, doc_id)
+            _replace(self.docs, ["doc_id"], doc, doc_id)
         self._writes += 1
         if self.options.compact_every and self._writes % self.options.compact_every == 0:
             for table in (self.chunks, self.docs):
@@ -100,8 +111,25 @@ class LanceDBSink:
     def delete(self, doc_id: str) -> None:
         """Remove the document record (the commit point) and then its chunks."""
         where = f"doc_id = '{safe_doc_id(doc_id)}'"
-        self.docs.delete(where)
-        self.chunks.delete(where)
+        with self._document_lock(safe_doc_id(doc_id)):
+            self.docs.delete(where)
+            self.chunks.delete(where)
+
+    @contextmanager
+    def _document_lock(self, doc_id: str) -> Iterator[None]:
+        """Hold `doc_id`'s write lock in this folder (another run writing it waits)."""
+        if "://" in self.options.path:
+            yield
+            return
+        folder = Path(self.options.path) / ".rowkeeper-locks"
+        folder.mkdir(exist_ok=True)
+        bucket = hashlib.blake2b(doc_id.encode(), digest_size=1).hexdigest()
+        fd = os.open(folder / f"{bucket}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the flock
 
     def _rows(self, table: Any, model: type[BaseModel], where: str | None) -> list[Any]:
         cols = columns_of(model)

@@ -49,6 +49,31 @@ def test_rerun_and_close_twice_keep_one_row_per_chunk(tmp_path):
     assert len(set(table.to_arrow()["chunk_id"].to_pylist())) == 6
 
 
+def test_two_runs_writing_the_same_document_at_once_store_it_once(tmp_path):
+    """Two runs on different --out (each holds its own folder lock) share one LanceDB folder:
+    two merges of the same document committed at once both insert its chunks (Lance rebases
+    the second commit on the first), so writes of one document must not overlap."""
+    import threading
+
+    sinks = [_sink(tmp_path, embedding="off", fts=False) for _ in range(2)]
+    batch = make_batch("shared", n_tables=1)
+
+    def write(s: LanceDBSink, start: threading.Barrier) -> None:
+        start.wait()
+        s.write(batch)
+
+    for _ in range(10):
+        start = threading.Barrier(2)
+        threads = [threading.Thread(target=write, args=(s, start)) for s in sinks]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    db = lancedb.connect(str(tmp_path / "lancedb"))
+    assert db.open_table("chunks").count_rows() == len(batch.chunks)
+    assert db.open_table("documents").count_rows() == 1
+
+
 @pytest.mark.skipif(not HAS_STATIC, reason="tokenlearn-static-model (extra 'lancedb') not installed")
 def test_vector_search_with_the_bundled_static_model(tmp_path):
     sink = _sink(tmp_path, embedding="static")
