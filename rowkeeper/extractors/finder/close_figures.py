@@ -8,7 +8,10 @@ import re
 
 from rowkeeper.models import TextLine
 
-_FIGURE = re.compile(r"[-−+(]?[$€£¥]?\d[\d.,]*%?\)?")
+FIGURE_HEAD = re.compile(r"[-−+(]?[$€£¥]?\d")
+"""How a figure starts, digits of any script included: a line whose first word starts
+otherwise is never split."""
+_FIGURE = re.compile(FIGURE_HEAD.pattern + r"[\d.,]*%?\)?")
 _GROUP_LEAD = re.compile(r"[-−+(]?\d{1,3}")
 _GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?\)?")
 

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.extractors.finder.close_figures import FIGURE_HEAD, split_figures
 from rowkeeper.extractors.finder.text_runs import WIDE_GAP
 from rowkeeper.models import TextLine
-
-_FIGURE_START = frozenset("-−+($€£¥0123456789")
-"""How a figure starts (`close_figures._FIGURE`): a line starting otherwise is no row of figures."""
 
 
 def _segments_at_most(line: TextLine) -> int:
@@ -32,7 +29,7 @@ def _segments_at_most(line: TextLine) -> int:
         # splitting into as many segments as it has characters (a bound, never too low)
         return max(1, len(line.text))
     # split_figures keeps a line whole unless every word, the first included, is a figure
-    return len(split_figures(line)) if line.text.lstrip()[:1] in _FIGURE_START else 1
+    return len(split_figures(line)) if FIGURE_HEAD.match(line.text.lstrip()) else 1
 
 
 def joiners(lines: Sequence[TextLine]) -> int:

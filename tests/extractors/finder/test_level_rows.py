@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rowkeeper.config import load_config
-from rowkeeper.extractors.finder.level_rows import joiners, no_aligned_rows
+from rowkeeper.extractors.finder.level_rows import _segments_at_most, joiners, no_aligned_rows
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.page_model import PageModel
 from rowkeeper.flows.pipeline import load_document, process_document
@@ -76,8 +76,17 @@ def test_a_line_with_a_wide_gap_counts_as_many_segments() -> None:
     assert joiners([line]) >= 3  # the pass splits it in three: never skipped on a bound too low
 
 
+def test_figures_in_full_width_digits_count_as_their_segments() -> None:
+    """Figures set a word apart in any digits split like ASCII ones (close_figures), so the
+    bound counts them: full-width "１２.５ ３４.０" is two segments, not one."""
+    for text in ("１２.５ ３４.０", "٣٤.٥ ٥٦.٧", "(1,200) 3,400"):
+        line = TextLine(page=1, bbox=(72.0, 100.0, 160.0, 110.0), text=text)
+        assert _segments_at_most(line) >= 2, text
+
+
 _words = st.sampled_from(["Fee", "Total", "1,200", "(3,400)", "12.5%", "rent", "the owner pays",
-                          "Net  sales", "4 973 160", "1,127,814 (240,082)", "Notes....... 12"])
+                          "Net  sales", "4 973 160", "1,127,814 (240,082)", "Notes....... 12",
+                          "１２.５ ３４.０", "٣٤.٥ ٥٦.٧"])
 
 
 @st.composite
