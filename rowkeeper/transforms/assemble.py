@@ -55,6 +55,7 @@ from rowkeeper.transforms.orientation import (
     turns,
     unrotated_table,
 )
+from rowkeeper.transforms.rtl_order import logical_order
 from rowkeeper.transforms.sections import Sections, document_sections
 from rowkeeper.transforms.spanners import span_group_labels
 from rowkeeper.transforms.spans import (
@@ -85,6 +86,7 @@ class Prepared:
 
 def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     """Grids of one piece (packed rows re-split by text lines) and its header row count."""
+    piece = logical_order(piece)  # RTL cells read reversed: back in reading order first
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
