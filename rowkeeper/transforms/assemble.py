@@ -57,6 +57,8 @@ from rowkeeper.transforms.orientation import (
 )
 from rowkeeper.transforms.rtl_order import logical_order
 from rowkeeper.transforms.sections import Sections, document_sections
+from rowkeeper.transforms.spanned_labels import split_spanned_labels
+from rowkeeper.transforms.spanner_above import take_spanners_above
 from rowkeeper.transforms.spanners import span_group_labels
 from rowkeeper.transforms.spans import (
     drop_cell_columns,
@@ -93,7 +95,9 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     # a key-value block (finder/key_value.py) has keys where a header would be: no header row
     key_value = bool(piece.metrics.get("key_value"))
     if not key_value:
-        piece = relabel_header(piece, lines, piece_header_rows(piece, piece_grid(piece)))
+        piece = take_spanners_above(piece, lines)
+        rows = piece_header_rows(piece, piece_grid(piece))
+        piece = relabel_header(split_spanned_labels(piece, lines, rows), lines, rows)
     piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
