@@ -70,6 +70,7 @@ from rowkeeper.transforms.spans import (
     split_packed_rows,
     top_left_grid,
 )
+from rowkeeper.transforms.stacked_labels import split_stacked_labels
 from rowkeeper.transforms.titles import split_at_titles
 from rowkeeper.transforms.validate import packed_cells, validate_table
 
@@ -98,6 +99,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
         piece = take_spanners_above(piece, lines)
         rows = piece_header_rows(piece, piece_grid(piece))
         piece = relabel_header(split_spanned_labels(piece, lines, rows), lines, rows)
+        piece = split_stacked_labels(piece, lines, rows)
     piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
