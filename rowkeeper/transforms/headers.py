@@ -81,7 +81,9 @@ def clean_text(text: str) -> str:
 
 
 def _numeric(text: str) -> bool:
-    return parse_cell(text).kind in NUMERIC
+    """A figure with either decimal mark: the document's is not known when headers are read,
+    and "1.393,4" or "(35,8)" is as much a figure as "1,393.4"."""
+    return parse_cell(text).kind in NUMERIC or parse_cell(text, ",").kind in NUMERIC
 
 
 def numeric_columns(body: Sequence[Sequence[str]], share: float = 0.6) -> list[bool]:
