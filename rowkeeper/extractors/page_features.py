@@ -16,6 +16,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.column_boxes import in_column_boxes
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
@@ -210,8 +211,14 @@ def _short_ruled(r: Regions) -> None:
     r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned, fills=r.fills)
 
 
+def _column_boxes(r: Regions) -> None:
+    """A run across a gutter is read again inside the page's column boxes (`finder/column_boxes`)."""
+    r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures)
+
+
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _label_tails, _short_ruled)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _top_rules, _label_tails,
+    _short_ruled)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 

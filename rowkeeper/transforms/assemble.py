@@ -55,7 +55,10 @@ from rowkeeper.transforms.orientation import (
     turns,
     unrotated_table,
 )
+from rowkeeper.transforms.rtl_order import logical_order
 from rowkeeper.transforms.sections import Sections, document_sections
+from rowkeeper.transforms.spanned_labels import split_spanned_labels
+from rowkeeper.transforms.spanner_above import take_spanners_above
 from rowkeeper.transforms.spanners import span_group_labels
 from rowkeeper.transforms.spans import (
     drop_cell_columns,
@@ -67,6 +70,7 @@ from rowkeeper.transforms.spans import (
     split_packed_rows,
     top_left_grid,
 )
+from rowkeeper.transforms.stacked_labels import split_stacked_labels
 from rowkeeper.transforms.titles import split_at_titles
 from rowkeeper.transforms.validate import packed_cells, validate_table
 
@@ -85,13 +89,17 @@ class Prepared:
 
 def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     """Grids of one piece (packed rows re-split by text lines) and its header row count."""
+    piece = logical_order(piece)  # RTL cells read reversed: back in reading order first
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
     # a key-value block (finder/key_value.py) has keys where a header would be: no header row
     key_value = bool(piece.metrics.get("key_value"))
     if not key_value:
-        piece = relabel_header(piece, lines, piece_header_rows(piece, piece_grid(piece)))
+        piece = take_spanners_above(piece, lines)
+        rows = piece_header_rows(piece, piece_grid(piece))
+        piece = relabel_header(split_spanned_labels(piece, lines, rows), lines, rows)
+        piece = split_stacked_labels(piece, lines, rows)
     piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
     printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]

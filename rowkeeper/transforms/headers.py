@@ -81,7 +81,9 @@ def clean_text(text: str) -> str:
 
 
 def _numeric(text: str) -> bool:
-    return parse_cell(text).kind in NUMERIC
+    """A figure with either decimal mark: the document's is not known when headers are read,
+    and "1.393,4" or "(35,8)" is as much a figure as "1,393.4"."""
+    return parse_cell(text).kind in NUMERIC or parse_cell(text, ",").kind in NUMERIC
 
 
 def numeric_columns(body: Sequence[Sequence[str]], share: float = 0.6) -> list[bool]:
@@ -102,6 +104,24 @@ def _years_over_numbers(row: Sequence[str], below: Sequence[Sequence[str]], cols
     if not years or not all(_YEAR.match(row[c].strip()) for c in years):
         return False
     return any(r[c].strip() and not _YEAR.match(r[c].strip()) for r in below for c in years)
+
+
+_PERIOD = re.compile(r"^(?:FY ?)?(?:\d{2}/\d{2}|(?:19|20|21)\d\d(?:[/-]\d{2,4})?|[^\W\d_]{3,9}\.?[/ -]?(?:19|20|21)\d\d)"
+                     r"(?:\s*\(\w{1,3}\))?$", re.I)
+"""A period heading a column of figures: a year, a crop or fiscal year ("11/12", "2012/13"), a
+month and year ("May/2013", "Jun 2013"), maybe with a note mark ("(a)")."""
+
+
+def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
+    """Period labels ("11/12 (a)", "May/2013") and words over figure columns, none of them
+    among the figures' rows below: a header row, though a period reads like a date or a code."""
+    cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
+    if not any(_PERIOD.match(t) for t in cells) or \
+            any(not _PERIOD.match(t) and any(ch.isdigit() for ch in t) for t in cells):
+        return False
+    figures = [r for r in below if any(_numeric(t) for c, t in enumerate(r) if c < len(cols) and cols[c])]
+    return bool(figures) and not any(_PERIOD.match(t.strip()) for r in figures
+                                     for c, t in enumerate(r) if c < len(cols) and cols[c])
 
 
 def is_label_row(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
@@ -179,7 +199,7 @@ def detect_header_rows(
             break  # a number where the body has numbers: data, whatever the flags say
         flag = n < len(flagged) and flagged[n]
         typo = _bold_contrast(bold, n)
-        if not (flag or typo) and reads_as_data(grid[n]):
+        if not (flag or typo) and reads_as_data(grid[n]) and not _periods_over_figures(grid[n], below, cols):
             break  # no type or typography sets it apart: the first row of a headerless table
         if n == 0 and not (flag or typo) and len(grid[0]) == 2 and key_value_shape(grid) \
                 and _mixed_values(grid[1:]):

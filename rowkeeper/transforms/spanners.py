@@ -11,11 +11,15 @@ or when its labels sit better over their groups that way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.headers import clean_text, reads_as_data
 from rowkeeper.transforms.merge import piece_grid
+
+_NO_FIGURE = re.compile(r"^[-–—−.…]+$")
+"""A placeholder where a figure would be: a dash or dots."""
 
 HEADER_SCAN = 3
 """Top rows looked at for a row of group labels."""
@@ -101,7 +105,8 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     split = piece if _names_every_column(grid, r, numeric) else _join_split_labels(piece, r, lines, numeric)
     if split.cells != piece.cells:
         piece, row = split, {c.col: c for c in split.cells if c.row == r}
-    labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j]]
+    # a label spanning the header's rows names its own column, it heads no sub-columns
+    labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j] and row[j].row_span == 1]
     eligible = {j for j in range(piece.n_cols) if numeric[j] and grid[r + 1][j].strip()
                 and (not row[j].text.strip() or j in labels)}
     if not labels or not set(labels) <= eligible:
@@ -140,7 +145,8 @@ def figure_columns(body: Sequence[Sequence[str]]) -> list[bool]:
     n_cols = max((len(r) for r in body), default=0)
     out = []
     for c in range(n_cols):
-        filled = [r[c] for r in body if c < len(r) and r[c].strip()]
+        # a dash stands for no figure ("-", "–", "—", ".."): it counts as an empty cell
+        filled = [r[c] for r in body if c < len(r) and r[c].strip() and not _NO_FIGURE.match(r[c].strip())]
         out.append(bool(filled) and sum(map(_figure, filled)) * 2 > len(filled))
     return out
 

@@ -89,3 +89,39 @@ def test_page_model_gives_the_column_boxes_in_reading_order(tmp_path: Path) -> N
     assert len(columns.gutters) == 1 and LEFT + 230 < columns.gutters[0] < RIGHT
     title, left, right = columns.boxes
     assert title[3] <= left[1] and left[1] == right[1] and left[2] == right[0]
+
+
+def test_table_in_the_right_column_is_read_inside_its_column(tmp_path: Path) -> None:
+    """A table in the right column, the left column's prose level with its rows and a heading
+    of the left column level with its caption: read inside its column box
+    (`finder/column_boxes`), the prose is no column of it and the heading no header."""
+    p = Paper(tmp_path / "right_table.pdf")
+    p.text(LEFT, 60, "1. Regional sales", size=12, bold=True)
+    p.prose(LEFT, 78, 40, LEFT_WORDS)
+    p.text(RIGHT, 64, "Table 2: Headcount and budget")
+    p.table([RIGHT, RIGHT + 110, RIGHT + 180], 80, SALES)
+    p.prose(RIGHT, 80 + 11 * len(SALES) + 20, 3, RIGHT_WORDS)
+    (table,) = _tables(p.save())
+    assert list(table.columns) == list(SALES[0])
+    assert [tuple(r) for r in table.rows] == SALES[1:]
+
+
+
+def test_full_width_table_with_long_labels_stays_whole(tmp_path: Path) -> None:
+    """A table across both columns of the page, its row labels long enough to read as running
+    text in the left column (no sentence ends in them): one table with every column, not the
+    half right of the gutter (`finder/column_boxes` reads a region again inside the columns
+    only where a side holds prose)."""
+    p = Paper(tmp_path / "wide_table.pdf")
+    p.prose(LEFT, 60, 12, LEFT_WORDS)
+    p.prose(RIGHT, 60, 12, RIGHT_WORDS)
+    labels = ["Focus on and retrieve explicit", "Interpret and integrate ideas", "Examine and evaluate content",
+              "Number properties and operations", "Data analysis and probability"]
+    rows = [("Content domain and process", "All items", "Percent", "New items", "Percent")]
+    rows += [(lab, f"{31 + i}", f"{12 + i}", f"{19 + i}", f"{40 + i}") for i, lab in enumerate(labels)]
+    p.table([LEFT, LEFT + 200, LEFT + 270, LEFT + 340, LEFT + 410], 220, rows)
+    p.prose(LEFT, 320, 10, LEFT_WORDS)
+    p.prose(RIGHT, 320, 10, RIGHT_WORDS)
+    (table,) = _tables(p.save())
+    assert list(table.columns) == list(rows[0])
+    assert [r[0] for r in table.rows] == labels

@@ -1,0 +1,80 @@
+"""Aligned regions read inside the page's column boxes (`page_columns.text_columns`).
+
+On a page set in columns, a table in one column stands level with the running text of the
+other: read over the whole page width, the prose lines' starts and ends line up with the
+table's rows, and the run of aligned rows takes the prose in as a column of cells (and the
+column's heading as its header). Read inside the column box that holds it, the table is alone.
+A region across a gutter of a part of the page set in columns is replaced by the regions found
+inside its column boxes; a table over the full width (a full-width band of the column model)
+keeps its region, and halves found level either side of a gutter in such a band are one;
+so is a region whose reads in two columns stand level (a full-width table whose long row
+labels look like running text on one side).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.text_runs import aligned_regions
+from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import across_gutters, running, text_columns
+
+
+def in_column_boxes(regions: Sequence[BBox], lines: Sequence[TextLine], pictures: Sequence[BBox],
+                    min_rows: int = 3) -> list[BBox]:
+    """`regions` with each one across a gutter, running text inside it on a side, replaced by
+    the regions found in the page's columns either side of the gutter."""
+    columns = text_columns(lines)
+    if not columns.multi:
+        return list(regions)
+    out: list[BBox] = []
+    for r in regions:
+        apart = _read_apart(r, lines, columns.gutters, pictures, min_rows)
+        out += [r] if apart is None else apart
+    return across_gutters(list(dict.fromkeys(out)), columns)
+
+
+def _read_apart(region: BBox, lines: Sequence[TextLine], gutters: Sequence[float],
+                pictures: Sequence[BBox], min_rows: int, tol: float = 2.0) -> list[BBox] | None:
+    """The regions of the page's columns (the lines between its gutters, none across one) that
+    overlap `region`, when it runs over a gutter with running text inside it on a side; None
+    (keep it) when it does not: a table over the full width has short cells on both sides.
+    Running text on every side and no region in any column: two columns of prose, no table."""
+    if not any(region[0] < g - tol and g + tol < region[2] for g in gutters):
+        return None
+    xs = [-1e9, *gutters, 1e9]
+    parts = [[ln for ln in lines if a - tol <= ln.bbox[0] and ln.bbox[2] <= b + tol] for a, b in zip(xs, xs[1:], strict=False)]
+    held = [[ln for ln in part if overlap(region, ln.bbox) > 0] for part in parts]
+    prose = [sum(running(ln) for ln in h) for h in held]
+    if not any(n >= 2 and _sentences(h) for n, h in zip(prose, held, strict=True)):
+        return None  # long row labels fill their column too, but no sentence ends in them
+    sides = [[b for b in aligned_regions(part, min_rows, pictures)[0] if overlap(region, b) > 0] for part in parts]
+    if _level_halves(sides):
+        return None  # one table over the gutter, its long labels on one side: read whole
+    found = [b for side in sides for b in side]
+    if found or all(n >= max(2, 0.5 * len(h)) for n, h in zip(prose, held, strict=True) if h):
+        return found
+    return None
+
+
+_SENTENCE_END = re.compile(r"\w[.!?。](?:\s|$)")
+
+
+def _sentences(lines: Sequence[TextLine]) -> bool:
+    """Whether a sentence ends in these lines (prose does; a column of labels does not)."""
+    return any(_SENTENCE_END.search(ln.text) for ln in lines)
+
+
+def _level_halves(sides: Sequence[Sequence[BBox]], share: float = 0.5) -> bool:
+    """Whether regions found in two of the page's columns stand level (the shorter one's
+    height mostly beside the other): the halves of one table, not a table beside prose."""
+    for i, left in enumerate(sides):
+        for right in sides[i + 1:]:
+            for a in left:
+                for b in right:
+                    shared = min(a[3], b[3]) - max(a[1], b[1])
+                    if shared >= share * min(a[3] - a[1], b[3] - b[1]) > 0:
+                        return True
+    return False
