@@ -16,6 +16,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.field_blocks import field_blocks
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
@@ -158,6 +159,8 @@ class Regions:
     """The grids of tinted cells of `fills` when the caller has them (`fill_grids`)."""
     fills: list[BBox] = field(default_factory=list)
     """The page's tinted filled rectangles (`drawings_of_page`)."""
+    words: Callable[[BBox], list] | None = None
+    """The page's words inside a box (the page model's word reader), for passes that need them."""
     ruled: list[BBox] = field(default_factory=list)
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
@@ -210,9 +213,24 @@ def _short_ruled(r: Regions) -> None:
     r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned, fills=r.fills)
 
 
+def _field_blocks(r: Regions) -> None:
+    """Blocks of fields whose words start column over column, keys run up to their values, in
+    a frame or not (`finder/field_blocks`)."""
+    if r.words is not None:
+        r.aligned += field_blocks(r.lines, r.hs, r.vs, r.words, taken=r.ruled + r.aligned)
+
+
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _label_tails, _short_ruled)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _label_tails, _short_ruled,
+    _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
+
+
+def _word_reader(page: pymupdf.Page) -> Callable[[BBox], list]:
+    """The page model's word reader over `page` (imported here: the page model imports this module)."""
+    from rowkeeper.extractors.page_model import words_in
+
+    return lambda clip: words_in(page, pymupdf.Rect(clip))
 
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
@@ -231,7 +249,8 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
         hs, vs = rules
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
-                    page_rect=tuple(page.rect), fills=list(fills), grids=grids, tinted=tinted)
+                    page_rect=tuple(page.rect), fills=list(fills), grids=grids, tinted=tinted,
+                    words=_word_reader(page))
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,
