@@ -20,6 +20,7 @@ from rowkeeper.extractors.finder.field_blocks import field_blocks
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
+from rowkeeper.extractors.finder.prose_sides import without_prose_sides
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.finder.top_rule import under_top_rule
@@ -195,6 +196,12 @@ def _aligned_runs(r: Regions) -> None:
     r.aligned, r.n_rows, r.n_num = aligned_regions(r.lines, pictures=r.pictures)
 
 
+def _prose_sides(r: Regions) -> None:
+    """An aligned region loses the other page column's paragraph read into its rows
+    (`finder/prose_sides`); one of running text only is dropped."""
+    r.aligned = [b for b in (without_prose_sides(b, r.lines) for b in r.aligned) if b is not None]
+
+
 def _top_rules(r: Regions) -> None:
     """An aligned region starts at the rule over its header (`finder/top_rule`)."""
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
@@ -221,7 +228,7 @@ def _field_blocks(r: Regions) -> None:
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _top_rules, _label_tails, _short_ruled,
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _prose_sides, _top_rules, _label_tails, _short_ruled,
     _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
