@@ -222,9 +222,9 @@ def _short_ruled(r: Regions) -> None:
 
 def _field_blocks(r: Regions) -> None:
     """Blocks of fields whose words start column over column, keys run up to their values, in
-    a frame or not (`finder/field_blocks`)."""
+    a frame or not; a frame's block takes the whole frame (`finder/field_blocks`)."""
     if r.words is not None:
-        r.aligned += field_blocks(r.lines, r.hs, r.vs, r.words, taken=r.ruled + r.aligned)
+        r.aligned = field_blocks(r.lines, r.hs, r.vs, r.words, ruled=r.ruled, aligned=r.aligned)
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (

@@ -7,8 +7,10 @@ shows one segment a row and is no run, and a lone frame around it is a boxed not
 detector. What such a block keeps is the alignment of its whole value column: in the rows,
 words start at one x (the values' left edge, and the next key's in a row of two pairs) that no
 other word of the block crosses. Inside a frame two such rows make a block (three rows in
-five aligned, so a value run into by one long key does not undo it); without a frame, three
-rows or more all aligned at two such x or more.
+five aligned, so a value run into by one long key does not undo it), and the block is the
+frame's: aligned regions found inside it (rows whose key and value stand apart) give way to
+it, the rows they left out included. Without a frame, three rows or more all aligned at two
+such x or more make one.
 """
 
 from __future__ import annotations
@@ -182,20 +184,32 @@ def _runs(rows: Sequence[Sequence[TextLine]]) -> list[list[Sequence[TextLine]]]:
 
 
 def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBox],
-                 words_of: Callable[[BBox], list[Any]], taken: Sequence[BBox] = ()) -> list[BBox]:
-    """Boxes of blocks of fields outside the `taken` regions: the rows inside a frame, or three
-    short rows or more in a run, whose words start column over column (`value_columns`)."""
-    free = [ln for ln in lines if ln.text.strip() and not any(_hits(ln.bbox, t) for t in taken)]
-    out: list[BBox] = []
+                 words_of: Callable[[BBox], list[Any]], ruled: Sequence[BBox] = (),
+                 aligned: Sequence[BBox] = ()) -> list[BBox]:
+    """The `aligned` regions with the blocks of fields no `ruled` or aligned region holds
+    added: the rows inside a frame, or three short rows or more in a run, whose words start
+    column over column (`value_columns`). A frame around aligned regions whose rows read as a
+    block replaces them: the rows they left out (a key run up to its value) are the block's."""
+    texts = [ln for ln in lines if ln.text.strip() and not any(_hits(ln.bbox, t) for t in ruled)]
+    blocks: list[tuple[BBox, BBox]] = []  # (frame, its block's box)
     for frame in frames(hs, vs):
-        rows = text_rows([ln for ln in free if _inside(ln.bbox, frame)])
+        rows = text_rows([ln for ln in texts if _inside(ln.bbox, frame)])
         if len(rows) >= 2 and all(_short(r) for r in rows) \
                 and _aligned(_word_rows(rows, words_of(_box(rows))), True):
-            out.append(_box(rows))
-    rest = [ln for ln in free if not any(_hits(ln.bbox, b) for b in out)]
+            blocks.append((frame, _box(rows)))
+    kept, spoilt = [], set()
+    for a in aligned:
+        touched = [k for k, (f, _) in enumerate(blocks) if _hits(a, f)]
+        mine = [ln for ln in texts if _inside(ln.bbox, a, 0.5)]
+        if touched and all(any(_inside(ln.bbox, blocks[k][0]) for k in touched) for ln in mine):
+            continue  # the frames' blocks read what the region held, and the rows it left out
+        kept.append(a)
+        spoilt |= set(touched)
+    out = [box for k, (_, box) in enumerate(blocks) if k not in spoilt]
+    rest = [ln for ln in texts if not any(_hits(ln.bbox, b) for b in [*kept, *out])]
     for run in _runs(text_rows(rest)):
         out += _bare_blocks(run, words_of)
-    return out
+    return kept + out
 
 
 def _hits(a: BBox, b: BBox) -> bool:

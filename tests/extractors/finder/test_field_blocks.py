@@ -95,3 +95,20 @@ def test_a_value_run_into_by_one_long_key_keeps_its_column() -> None:
             [(310, 24, 348, 31, "Quote"), (358, 24, 394, 31, "07/01/2026")]]
     assert value_columns(rows, 2) == [358]
     assert value_columns(rows, 3) == []
+
+
+def test_a_frame_around_a_found_block_gives_it_the_rows_it_left_out(tmp_path: Path) -> None:
+    """Five fields in a frame, the last key run up to its value: the rows above read as an
+    aligned run already; the frame's block takes the last row in too."""
+    fields = [("Project", "$792,893"), ("Valid", "Kingsway"), ("Address", "Lakeside"),
+              ("Customer", "699-1743"), ("Quote no.", "2020-09-22")]
+
+    def draw(page: pymupdf.Page) -> None:
+        x = 78 + width("Quote no.") + 2.5
+        for i, (key, value) in enumerate(fields):
+            put(page, 78, 110 + 16 * i, key)
+            put(page, x, 110 + 16 * i, value)
+        page.draw_rect(pymupdf.Rect(72, 98, 200, 184), width=0.8)
+
+    (table,) = tables_of(_page(tmp_path / "frame.pdf", draw))
+    assert [tuple(r) for r in table.rows] == fields
