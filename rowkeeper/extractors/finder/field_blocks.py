@@ -89,6 +89,9 @@ def value_columns(rows: Sequence[Sequence[Word]], need: int, wide_share: float =
             j += 1
         x = starts[i][0]
         held = {k for _, k in starts[i:j + 1] if _key(rows[k], x)}
+        if sum(MARKER.match(str(w[4])) is not None for r in rows for w in r if abs(w[0] - x) <= TOL) * 2 > len(held):
+            i = j + 1
+            continue  # a list's markers (a second column of bullets) start no field
         wide = sum(_gap_before(rows[k], x) >= max(min_gap, 1.5 * _space(rows[k])) for k in held)
         crossed = sum(any(w[0] < x - TOL and w[2] > x + TOL for w in r) for k, r in enumerate(rows) if k not in held)
         if len(held) >= need and wide >= wide_share * len(held) and crossed <= len(rows) - need:
@@ -162,10 +165,17 @@ def _short(row: Sequence[TextLine]) -> bool:
 
 
 def _fields(row: Sequence[Word], xs: Sequence[float]) -> bool:
-    """Whether the row's words, cut at the columns' x, make fields of `MAX_CELL` characters at most."""
+    """Whether the row's words, cut at the columns' x, make fields of `MAX_CELL` characters at
+    most, none a phrase of running text (four words and more, letters mostly: a list item's
+    line)."""
     cuts = [-math.inf, *xs, math.inf]
-    return all(len(" ".join(str(w[4]) for w in row if a - TOL <= w[0] < b - TOL)) <= MAX_CELL
-               for a, b in zip(cuts, cuts[1:], strict=False))
+    fields = [[str(w[4]) for w in row if a - TOL <= w[0] < b - TOL] for a, b in zip(cuts, cuts[1:], strict=False)]
+    return all(len(" ".join(f)) <= MAX_CELL and not _phrase(f) for f in fields)
+
+
+def _phrase(words: Sequence[str]) -> bool:
+    text = "".join(words)
+    return len(words) >= 4 and sum(ch.isalpha() for ch in text) >= 0.7 * len(text)
 
 
 def _runs(rows: Sequence[Sequence[TextLine]]) -> list[list[Sequence[TextLine]]]:

@@ -74,8 +74,8 @@ def _alone(ln: TextLine, inside: Sequence[TextLine], side: Sequence[TextLine]) -
 
 def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
     """An aligned region less the paragraphs of the page columns beside the table in it
-    (`_paragraph`) and what stands level with their lines; None when what is left is fewer
-    than two rows or mostly running text itself."""
+    (`_paragraph`) and what stands level with their lines; None when what is left holds fewer
+    than two rows of two lines or more, or is mostly running text itself."""
     inside = [ln for ln in lines if _inside(ln, box)]
     rows = text_rows(inside)
     sides = [side for side in _starts(inside) if _paragraph(side, lines, box, len(rows))]
@@ -88,7 +88,7 @@ def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
         return box
     spans = [(ln.bbox[0], ln.bbox[2]) for ln in prose]
     rest = [ln for ln in inside if not any(min(ln.bbox[2], b) - max(ln.bbox[0], a) > 0 for a, b in spans)]
-    if len(text_rows(rest)) < 2 or sum(running(ln) for ln in rest) >= SHARE * len(rest):
-        return None
+    if sum(len(r) >= 2 for r in text_rows(rest)) < 2 or sum(running(ln) for ln in rest) >= SHARE * len(rest):
+        return None  # no two rows of two cells left (a list's bullets beside its items' text)
     return (min(ln.bbox[0] for ln in rest), min(ln.bbox[1] for ln in rest),
             max(ln.bbox[2] for ln in rest), max(ln.bbox[3] for ln in rest))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from rowkeeper.extractors.finder.field_blocks import value_columns
+from rowkeeper.extractors.finder.field_blocks import field_separators, value_columns
 from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
@@ -112,3 +112,19 @@ def test_a_frame_around_a_found_block_gives_it_the_rows_it_left_out(tmp_path: Pa
 
     (table,) = tables_of(_page(tmp_path / "frame.pdf", draw))
     assert [tuple(r) for r in table.rows] == fields
+
+
+
+def test_two_columns_of_bullet_points_start_no_fields(tmp_path: Path) -> None:
+    """Bullets and list items in two columns: the second column's bullets and the items' text
+    after them are no columns of fields (their lines are list items, not keys and values)."""
+    left = ("The share of people with", "Adults aged 15 to 64 years", "Most of them lived in")
+    right = ("At 10.8 percent, the rate", "Children under 15 years", "The rate rose in 2010")
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i, (a, b) in enumerate(zip(left, right, strict=True)):
+        for x, text in ((75, a), (225, b)):
+            put(page, x, 120 + 12 * i, "•")
+            put(page, x + 9, 120 + 12 * i, text)
+    words = page.get_text("words")
+    assert field_separators(words) == []

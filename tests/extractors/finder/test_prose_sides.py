@@ -79,3 +79,19 @@ def test_a_column_of_sentences_stays_in_its_table(tmp_path: Path) -> None:
     (table,) = tables_of(path)
     assert table.columns == ("Requirement", "Owner", "Due")
     assert [r[0] for r in table.rows] == [PROSE[i][:48].strip() for i in range(5)]
+
+
+def test_a_bulleted_paragraph_is_no_table(tmp_path: Path) -> None:
+    """A list whose items run over several lines of running text, bullets at the left, the
+    page's paragraphs above and below at the items' x: no column of bullets left as a table."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    _paragraph(page, 72, 80, 3)
+    for i in range(12):
+        if i % 3 == 0:
+            put(page, 60, 120 + 11 * i, "•", 8.5, "serif")
+        put(page, 72, 120 + 11 * i, PROSE[i % len(PROSE)], 8.5, "serif")
+    _paragraph(page, 72, 262, 3)
+    path = tmp_path / "list.pdf"
+    doc.save(path)
+    assert tables_of(path) == ()
