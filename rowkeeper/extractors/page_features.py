@@ -17,9 +17,11 @@ import pymupdf
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.column_boxes import in_column_boxes
+from rowkeeper.extractors.finder.field_blocks import field_blocks
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
+from rowkeeper.extractors.finder.prose_sides import without_prose_sides
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.finder.top_rule import under_top_rule
@@ -159,6 +161,8 @@ class Regions:
     """The grids of tinted cells of `fills` when the caller has them (`fill_grids`)."""
     fills: list[BBox] = field(default_factory=list)
     """The page's tinted filled rectangles (`drawings_of_page`)."""
+    words: Callable[[BBox], list] | None = None
+    """The page's words inside a box (the page model's word reader), for passes that need them."""
     ruled: list[BBox] = field(default_factory=list)
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
@@ -193,6 +197,12 @@ def _aligned_runs(r: Regions) -> None:
     r.aligned, r.n_rows, r.n_num = aligned_regions(r.lines, pictures=r.pictures)
 
 
+def _prose_sides(r: Regions) -> None:
+    """An aligned region loses the other page column's paragraph read into its rows
+    (`finder/prose_sides`); one of running text only is dropped."""
+    r.aligned = [b for b in (without_prose_sides(b, r.lines) for b in r.aligned) if b is not None]
+
+
 def _top_rules(r: Regions) -> None:
     """An aligned region starts at the rule over its header (`finder/top_rule`)."""
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
@@ -216,10 +226,24 @@ def _column_boxes(r: Regions) -> None:
     r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures)
 
 
+def _field_blocks(r: Regions) -> None:
+    """Blocks of fields whose words start column over column, keys run up to their values, in
+    a frame or not; a frame's block takes the whole frame (`finder/field_blocks`)."""
+    if r.words is not None:
+        r.aligned = field_blocks(r.lines, r.hs, r.vs, r.words, ruled=r.ruled, aligned=r.aligned)
+
+
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _top_rules, _label_tails,
-    _short_ruled)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _top_rules, _label_tails,
+    _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
+
+
+def _word_reader(page: pymupdf.Page) -> Callable[[BBox], list]:
+    """The page model's word reader over `page` (imported here: the page model imports this module)."""
+    from rowkeeper.extractors.page_model import words_in
+
+    return lambda clip: words_in(page, pymupdf.Rect(clip))
 
 
 def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
@@ -238,7 +262,8 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
         hs, vs = rules
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
-                    page_rect=tuple(page.rect), fills=list(fills), grids=grids, tinted=tinted)
+                    page_rect=tuple(page.rect), fills=list(fills), grids=grids, tinted=tinted,
+                    words=_word_reader(page))
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
+from rowkeeper.extractors.finder.bullet_items import join_bullet_items
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.label_tails import join_label_tails
@@ -156,7 +157,8 @@ class PyMuPDFExtractor:
                 rows, texts = split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = split_paragraph_rows(page, rows, texts)
             else:
-                rows, texts = merge_wrapped_rows(*join_label_tails(rows, word_texts(page, tab, id(tab) in from_text)))
+                rows, texts = merge_wrapped_rows(*join_bullet_items(
+                    *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text))))
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:

@@ -12,6 +12,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.field_blocks import field_separators
 from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import blocks_apart
@@ -52,6 +53,8 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     pictures = picture_words(_pictures(page, region))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
     seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
+    # no white column: a key run into its value crosses every gap; the values' left edge holds
+    seps = seps or field_separators(words)
     if seps:
         words, region = _with_header_band(page, words, seps, region)
         # The outer rules on the words' extent: text-strategy row edges reach no further, and

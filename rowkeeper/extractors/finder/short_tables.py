@@ -43,12 +43,17 @@ def _spans(rule: BBox, left: float, right: float) -> bool:
     return min(rule[2], right) - max(rule[0], left) >= RULE_REACH * (right - left)
 
 
-def ruled_pair(box: BBox, hs: Sequence[BBox], pitch: float) -> bool:
-    """A rule over the rows' width above them and one below them, each within a row's pitch."""
+def ruled_pair(box: BBox, hs: Sequence[BBox], pitch: float, split: float | None = None) -> bool:
+    """Rules over the rows' width at two of the three places a ruled pair has them, each within
+    a row's pitch: above and below the rows (a frame, a top and a bottom rule), or between them
+    (at `split`, the height between the two rows' text) and above or below (rules drawn
+    between rows only, a table's last rule under it)."""
     left, right = box[0], box[2]
     above = any(_spans(r, left, right) and 0 <= box[1] - r[3] <= pitch for r in hs)
     under = any(_spans(r, left, right) and 0 <= r[1] - box[3] <= pitch for r in hs)
-    return above and under
+    between = split is not None and any(_spans(r, left, right) and abs((r[1] + r[3]) / 2 - split) <= 0.5 * pitch
+                                        and box[1] < r[1] and r[3] < box[3] for r in hs)
+    return (above and under) or (between and (above or under))
 
 
 def _middle_in(seg: TextLine, f: BBox) -> bool:
@@ -92,11 +97,16 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
                max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
         pitch = below[0].bbox[1] - top[0].bbox[1]
         if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) \
-                and (ruled_pair(box, hs, pitch) or banded_pair(top, below, fills, pitch)) \
+                and (ruled_pair(box, hs, pitch, _split(top, below)) or banded_pair(top, below, fills, pitch)) \
                 and not any(_hits(box, t) for t in taken):
             out.append(box)
     # pairs sharing a row are rows of a longer table ruled row by row, no short table each
     return [b for b in out if not any(o is not b and _hits(b, o) for o in out)]
+
+
+def _split(top: Sequence[TextLine], below: Sequence[TextLine]) -> float:
+    """The height halfway between the bottom of the top row's text and the top of the next."""
+    return (max(t.bbox[3] for t in top) + min(b.bbox[1] for b in below)) / 2
 
 
 def _hits(a: BBox, b: BBox) -> bool:

@@ -29,6 +29,11 @@ def _page(path: Path, rows: list[tuple[str, ...]], rules: str) -> Path:
     elif rules == "between":
         for y in (120, 136, 152):
             page.draw_line((66, y), (500, y), width=0.6)
+    elif rules == "rows only":  # a rule between the rows and one under them, none above
+        for y in (136, 152):
+            page.draw_line((66, y), (500, y), width=0.6)
+    elif rules == "one between":  # a lone rule between two lines: a divider, no table
+        page.draw_line((66, 136), (500, 136), width=0.6)
     elif rules == "band":  # the header row on a tinted band, the values under it on white
         page.draw_rect(pymupdf.Rect(66, 121, 500, 136), color=None, fill=(0.85, 0.88, 0.95))
     elif rules == "label bands":  # one tinted box under each label
@@ -41,14 +46,14 @@ def _page(path: Path, rows: list[tuple[str, ...]], rules: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("rules", ["frame", "between", "band", "label bands"])
+@pytest.mark.parametrize("rules", ["frame", "between", "rows only", "band", "label bands"])
 def test_a_header_and_one_row_between_rules_is_a_table(tmp_path: Path, rules: str) -> None:
     (table,) = tables_of(_page(tmp_path / f"{rules}.pdf", [HEADER, VALUES], rules))
     assert table.columns == HEADER
     assert [tuple(r) for r in table.rows] == [VALUES]
 
 
-@pytest.mark.parametrize("rules", ["none", "panel"])
+@pytest.mark.parametrize("rules", ["none", "panel", "one between"])
 def test_the_same_two_lines_with_no_rules_are_no_table(tmp_path: Path, rules: str) -> None:
     assert tables_of(_page(tmp_path / "bare.pdf", [HEADER, VALUES], rules)) == ()
 

@@ -1,0 +1,94 @@
+"""Prose at a region's side: the other page column's paragraph read into a table's rows.
+
+On a page set in two columns, a table in one column stands level with the running text of the
+other; where that column holds too little running text for a gutter to be found, the rows of
+the table and the lines of the paragraph beside it run into one aligned region, and the
+paragraph becomes the table's first (or last) column. What tells the paragraph from a column
+of long cells is that it runs on: the region's side column is running text in most of its rows,
+and the same paragraph goes on outside the region, a line of running text starting at the same
+x right above or below it. Such a side is cut off; a region left with running text only (two
+paragraphs side by side) is no table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import running, text_rows
+
+TOL = 2.0
+"""Points within which lines start at one x."""
+SHARE = 0.6
+"""Share of a paragraph's lines in the region that are running text."""
+ALONE = 0.25
+"""Share of a paragraph's lines level with no other line of the region."""
+WIDE = 0.35
+"""Share of the region's width a paragraph's lines span (a column of long cells is narrower)."""
+
+
+def _inside(ln: TextLine, box: BBox) -> bool:
+    x, y = (ln.bbox[0] + ln.bbox[2]) / 2, (ln.bbox[1] + ln.bbox[3]) / 2
+    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
+
+
+def _runs_on(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox) -> bool:
+    """Whether a line of running text starting where the side's lines do stands right above or
+    below the box (within two line heights): the paragraph goes on."""
+    x = side[0].bbox[0]
+    pitch = 2.0 * max(ln.bbox[3] - ln.bbox[1] for ln in side)
+    return any(running(ln) and abs(ln.bbox[0] - x) <= TOL
+               and (0 <= box[1] - ln.bbox[3] <= pitch or 0 <= ln.bbox[1] - box[3] <= pitch)
+               for ln in lines if not _inside(ln, box))
+
+
+def _starts(inside: Sequence[TextLine]) -> list[list[TextLine]]:
+    """The region's lines grouped by the x they start at."""
+    groups: list[list[TextLine]] = []
+    for ln in sorted(inside, key=lambda t: t.bbox[0]):
+        if groups and ln.bbox[0] - groups[-1][0].bbox[0] <= TOL:
+            groups[-1].append(ln)
+        else:
+            groups.append([ln])
+    return groups
+
+
+def _paragraph(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox, rows: int) -> bool:
+    """Lines starting at one x that are a page column's paragraph: level with two rows in five
+    of the region's `rows` and three at least (a caption over the table is not), most of them
+    running text, wide (a third of the region at least) and going on outside the region."""
+    prose = [ln for ln in side if running(ln)]
+    if len(side) < max(3, 0.4 * rows) or len(prose) < SHARE * len(side):
+        return False
+    widths = sorted(ln.bbox[2] - ln.bbox[0] for ln in prose)
+    return widths[len(widths) // 2] >= WIDE * (box[2] - box[0]) and _runs_on(side, lines, box)
+
+
+def _alone(ln: TextLine, inside: Sequence[TextLine], side: Sequence[TextLine]) -> bool:
+    """Whether no line of the region but the side's stands level with `ln` (centres within a
+    quarter of its height: a row's cells share a baseline)."""
+    cy, h = (ln.bbox[1] + ln.bbox[3]) / 2, ln.bbox[3] - ln.bbox[1]
+    return not any(abs((o.bbox[1] + o.bbox[3]) / 2 - cy) <= 0.25 * h
+                   for o in inside if not any(o is s for s in side))
+
+
+def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
+    """An aligned region less the paragraphs of the page columns beside the table in it
+    (`_paragraph`) and what stands level with their lines; None when what is left holds fewer
+    than two rows of two lines or more, or is mostly running text itself."""
+    inside = [ln for ln in lines if _inside(ln, box)]
+    rows = text_rows(inside)
+    sides = [side for side in _starts(inside) if _paragraph(side, lines, box, len(rows))]
+    if sides and sum(running(ln) for ln in inside) >= SHARE * len(inside):
+        return None  # paragraphs side by side, level line for line
+    # a paragraph keeps its own leading: some of its lines stand level with nothing of the
+    # table (a column of sentences in a table has the row's other cells level with each)
+    prose = [ln for side in sides if sum(_alone(ln, inside, side) for ln in side) >= ALONE * len(side) for ln in side]
+    if not prose:
+        return box
+    spans = [(ln.bbox[0], ln.bbox[2]) for ln in prose]
+    rest = [ln for ln in inside if not any(min(ln.bbox[2], b) - max(ln.bbox[0], a) > 0 for a, b in spans)]
+    if sum(len(r) >= 2 for r in text_rows(rest)) < 2 or sum(running(ln) for ln in rest) >= SHARE * len(rest):
+        return None  # no two rows of two cells left (a list's bullets beside its items' text)
+    return (min(ln.bbox[0] for ln in rest), min(ln.bbox[1] for ln in rest),
+            max(ln.bbox[2] for ln in rest), max(ln.bbox[3] for ln in rest))

@@ -1,0 +1,97 @@
+"""Prose at a region's side (finder/prose_sides.py): on a two-column page whose right column holds
+a table and little running text, the left column's paragraph level with the table is no column
+of it; two paragraphs side by side are no table; a table's column of long sentences stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from tests.extractors.finder.layout import new_page, put
+from tests.transforms.pdf_docs import tables_of
+
+PROSE = ("The figures below cover the reporting period and were",
+         "checked by the controlling team. All amounts are stated",
+         "before tax unless a note says otherwise. Sites opened",
+         "during the year are included from their first full month",
+         "of operation. Costs include maintenance, energy and all",
+         "external services but exclude depreciation. Values are",
+         "rounded; totals may differ slightly from the sum of rows.")
+HEADER = ("Item", "Share", "Staff", "Budget")
+BODY = [("1160 Westgate store", "71.4%", "830,355", "92,052.19"),
+        ("54 Millbrook office", "31.8%", "289,057", "60,242.60"),
+        ("841 Ashford store", "6.5%", "257,032", "4,049.70"),
+        ("5061 Bay Point office", "41.2%", "24,403", "19,071.16"),
+        ("8981 Brookfield plant", "1.5%", "825,304", "23,345.60"),
+        ("8432 Glenwood depot", "68.4%", "769,298", "58,749.16")]
+
+
+def _paragraph(page: pymupdf.Page, x: float, top: float, lines: int) -> float:
+    for i in range(lines):
+        put(page, x, top + 11 * i, PROSE[i % len(PROSE)], 8.5, "serif")
+    return top + 11 * lines
+
+
+def _two_columns(path: Path, right_prose: bool = False) -> Path:
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 60, "Energy consumption 2024", 16, "bold")
+    put(page, 60, 92, "1. Regional sales", 11, "bold")
+    _paragraph(page, 60, 108, 28)
+    if right_prose:
+        _paragraph(page, 320, 108, 12)
+    else:
+        put(page, 320, 92, "Table 2: Headcount and budget", 8.5, "bold")
+        xs, aligns = (320, 438, 487, 547), ("left", "right", "right", "right")
+        for r, row in enumerate([HEADER, *BODY]):
+            for x, text, align in zip(xs, row, aligns, strict=True):
+                put(page, x, 110 + 15 * r, text, 7.5, "bold" if r == 0 else "sans", align)
+        _paragraph(page, 320, 230, 3)
+    doc.save(path)
+    return path
+
+
+def test_the_other_columns_paragraph_is_no_column_of_the_table(tmp_path: Path) -> None:
+    tables = tables_of(_two_columns(tmp_path / "paper.pdf"))
+    assert len(tables) == 1
+    assert tables[0].columns == HEADER
+    assert [tuple(r) for r in tables[0].rows] == BODY
+
+
+def test_two_paragraphs_side_by_side_are_no_table(tmp_path: Path) -> None:
+    assert tables_of(_two_columns(tmp_path / "prose.pdf", right_prose=True)) == ()
+
+
+def test_a_column_of_sentences_stays_in_its_table(tmp_path: Path) -> None:
+    """A requirements table whose first column holds sentences, prose right under it at the
+    same x: the sentences are the table's cells, not a paragraph beside it."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 60, "Requirements", 14, "bold")
+    rows = [("Requirement", "Owner", "Due")] + [(PROSE[i][:48].strip(), f"Team {i}", f"2026-0{i + 1}-15") for i in range(5)]
+    for r, row in enumerate(rows):
+        for x, text in zip((60, 340, 440), row, strict=True):
+            put(page, x, 90 + 14 * r, text, 8.5, "bold" if r == 0 else "sans")
+    _paragraph(page, 60, 180, 4)
+    path = tmp_path / "requirements.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == ("Requirement", "Owner", "Due")
+    assert [r[0] for r in table.rows] == [PROSE[i][:48].strip() for i in range(5)]
+
+
+def test_a_bulleted_paragraph_is_no_table(tmp_path: Path) -> None:
+    """A list whose items run over several lines of running text, bullets at the left, the
+    page's paragraphs above and below at the items' x: no column of bullets left as a table."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    _paragraph(page, 72, 80, 3)
+    for i in range(12):
+        if i % 3 == 0:
+            put(page, 60, 120 + 11 * i, "•", 8.5, "serif")
+        put(page, 72, 120 + 11 * i, PROSE[i % len(PROSE)], 8.5, "serif")
+    _paragraph(page, 72, 262, 3)
+    path = tmp_path / "list.pdf"
+    doc.save(path)
+    assert tables_of(path) == ()
