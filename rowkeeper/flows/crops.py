@@ -65,24 +65,21 @@ class PageImage:
 
 
 def _encoded(pix: Any) -> str:
-    """The page as a WebP data URI (Pillow, which pdfplumber brings; 2-2.5x smaller than JPEG on
-    text pages), else the smaller of PNG (flat text pages) and JPEG (scans, photos). WebP's
-    fastest method: 4-30x less time than its default for 15-25% more bytes (the default made
-    report.html take 8 s of a 47 s run on the throughput corpus)."""
+    """The page as a JPEG data URI, encoded by Pillow's libjpeg-turbo (which pdfplumber brings).
+    JPEG, not WebP: at 1400 px WebP's fastest method took 46-63 ms a page against JPEG's 6-11 ms
+    for ~25% fewer bytes, and was most of a run's picture CPU (bench/RESULTS.md, speed6); text
+    at this quality and width stays as legible (report_html's byte budget allows for the bytes).
+    Without Pillow, PyMuPDF's own JPEG encoder (the same picture, slower)."""
     try:
-        from PIL import Image, features
-
-        if features.check("webp"):
-            buf = io.BytesIO()
-            mode = "RGB" if pix.n >= 3 else "L"
-            Image.frombytes(mode, (pix.width, pix.height), pix.samples).save(buf, "WEBP", quality=QUALITY, method=0)
-            return "data:image/webp;base64," + base64.b64encode(buf.getvalue()).decode()
+        from PIL import Image
     except ImportError:
-        pass
-    png = pix.tobytes("png")
-    jpg = pix.tobytes("jpg", jpg_quality=QUALITY)
-    kind, data = ("png", png) if len(png) <= len(jpg) else ("jpeg", jpg)
-    return f"data:image/{kind};base64," + base64.b64encode(data).decode()
+        data = pix.tobytes("jpeg", jpg_quality=QUALITY)
+    else:
+        buf = io.BytesIO()
+        mode = "RGB" if pix.n >= 3 else "L"
+        Image.frombytes(mode, (pix.width, pix.height), pix.samples).save(buf, "JPEG", quality=QUALITY)
+        data = buf.getvalue()
+    return "data:image/jpeg;base64," + base64.b64encode(data).decode()
 
 
 @dataclass(frozen=True)
