@@ -4,7 +4,9 @@ and page renders for report.html (a thumbnail and an enlarged view per page, box
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
+import json
 import os
 import re
 from collections.abc import Sequence
@@ -95,20 +97,47 @@ class PageRender:
 
 def render_pictures(source: str, page: int, widths: Sequence[int]) -> PageRender | None:
     """`page` (1-based) of `source` rendered once per pixel width, or None if it cannot be read."""
+    return render_document_pictures(source, [(page, widths)]).get(page)
+
+
+def render_document_pictures(source: str, wanted: Sequence[tuple[int, Sequence[int]]]) -> dict[int, PageRender]:
+    """Each (page, widths) of `wanted` rendered as `render_pictures` does, the PDF opened once;
+    a page that cannot be read is left out."""
     import pymupdf
 
+    got: dict[int, PageRender] = {}
     try:
         with pymupdf.open(source) as pdf:
             if pdf.needs_pass and not any(pdf.authenticate(p) for p in env_passwords()):
-                return None
-            pg = pdf[page - 1]
-            size = pg.rect
-            uris = {w: _encoded(pg.get_pixmap(matrix=pymupdf.Matrix(w / size.width, w / size.width), alpha=False))
-                    for w in widths}
-            return PageRender(uris=uris, width=size.width, height=size.height,
-                              rotation=tuple(pg.rotation_matrix))
-    except Exception:  # noqa: BLE001 - a missing picture must not cost the report
-        return None
+                return got
+            for page, widths in wanted:
+                with contextlib.suppress(Exception):  # a missing picture must not cost the report
+                    got[page] = _rendered(pdf[page - 1], widths)
+    except Exception:  # noqa: BLE001 - an unreadable file: no pictures, the report says "page N"
+        pass
+    return got
+
+
+def _rendered(pg: Any, widths: Sequence[int]) -> PageRender:
+    import pymupdf
+
+    size = pg.rect
+    uris = {w: _encoded(pg.get_pixmap(matrix=pymupdf.Matrix(w / size.width, w / size.width), alpha=False))
+            for w in widths}
+    return PageRender(uris=uris, width=size.width, height=size.height, rotation=tuple(pg.rotation_matrix))
+
+
+def pictures_to_json(got: dict[int, PageRender]) -> str:
+    """Rendered pages as JSON (a worker's reply to the run process)."""
+    return json.dumps([{"page": p, "uris": {str(w): u for w, u in r.uris.items()}, "width": r.width,
+                        "height": r.height, "rotation": list(r.rotation)} for p, r in got.items()])
+
+
+def pictures_from_json(text: str) -> dict[int, PageRender]:
+    """`pictures_to_json`'s pages back."""
+    return {int(d["page"]): PageRender(uris={int(w): u for w, u in d["uris"].items()}, width=d["width"],
+                                       height=d["height"], rotation=tuple(d["rotation"]))
+            for d in json.loads(text)}
 
 
 def render_page(source: str, page: int, widths: Sequence[int],
