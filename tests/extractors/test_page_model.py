@@ -174,8 +174,9 @@ def _picture_pdf(path: Path) -> Path:
 def test_one_text_page_gives_the_classification_and_unclipped_image_boxes(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Classification and image boxes read from one shared text page are those of get_text and
-    get_image_info (boxes not cut to the page or a clip path), and a prose page makes two
-    MuPDF text pages in all (the shared one and the text lines'), not three."""
+    get_image_info (boxes not cut to the page or a clip path), and a prose page makes one
+    MuPDF text page in all (its text lines read from the shared one), not two; the page with
+    pictures two (its lines from a text page without them)."""
     from rowkeeper.extractors.classify import classify_document, image_coverage, text_stats
     from rowkeeper.extractors.images import read_images
 
@@ -196,4 +197,32 @@ def test_one_text_page_gives_the_classification_and_unclipped_image_boxes(tmp_pa
     assert boxes == [w[2] for w in want] and boxes[1] == [(200, 40, 360, 120), (20, 150, 120, 250)]
     assert [r.bbox for r in refs] == [(200.0, 40.0, 300.0, 120.0), (20.0, 150.0, 120.0, 250.0)]
     assert pages[1].chars == len("\ufb01neofficetext")  # the ligature counts once, as get_text has it
-    assert made.count(0) == 2
+    assert made.count(0) == 1
+
+
+@pytest.mark.parametrize("text, read", [
+    ("The \ufb01nal o\ufb03ce \ufb02oor and \ufb00 \ufb06op \ufb05", "The final office floor and ff stop st"),
+    ("Armenian \ufb13\ufb14 ligatures", None),  # presentation forms: MuPDF rewrites them
+    ("Plain prose without ligatures, 1,250.00 EUR", "Plain prose without ligatures, 1,250.00 EUR"),
+])
+def test_lines_read_from_the_classification_s_text_page_are_those_of_their_own(
+        tmp_path: Path, text: str, read: str | None) -> None:
+    """A page without pictures reads its text lines from the text page classification made
+    (which keeps ligatures): the same lines as from a text page of their own, ligatures split,
+    a page with presentation forms read from its own."""
+    from samples.pdfgen import DEJAVU
+
+    pdf = pymupdf.open()
+    page = pdf.new_page()
+    page.insert_text((72, 100), text, fontname="dv", fontfile=str(DEJAVU), fontsize=11)
+    page.insert_text((72, 130), PROSE[:80], fontname="dv", fontfile=str(DEJAVU), fontsize=11)
+    path = tmp_path / "ligatures.pdf"
+    pdf.save(path)
+    with open_document(doc_for(path)) as model:
+        view = model.page(1)
+        assert ("\ufb01" in view.plain_text) == ("\ufb01" in text)  # classification keeps them
+        lines = view.lines
+        assert lines == tuple(lines_of_dict(1, page_dict(view.page)))
+        assert ("textpage" in view.__dict__) == (read is None)  # a text page of their own or not
+    if read is not None:
+        assert lines[0].text == read
