@@ -9,16 +9,17 @@ import io
 import json
 import os
 import re
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rowkeeper.config import env_passwords
-from rowkeeper.extractors.images import crop_png
-from rowkeeper.extractors.page_model import DocumentModel
 from rowkeeper.models import DocumentInput, ImageRef, Table
-from rowkeeper.transforms.evidence import in_table
+
+if TYPE_CHECKING:  # the run process writes report.html without PyMuPDF or the page model
+    from rowkeeper.extractors.page_model import DocumentModel
 
 CROPS_DIR = "images"
 """Crops live under `<out>/images/<doc_id[:12]>/`, and chunks cite them relative to `<out>`."""
@@ -33,6 +34,9 @@ def write_crops(doc: DocumentInput, images: Sequence[ImageRef], tables: Sequence
                 out: str | os.PathLike[str], model: DocumentModel | None = None) -> tuple[ImageRef, ...]:
     """Crop every image inside a table into `out` (rendered from `model` when open); return all
     images, crop_path set on those."""
+    from rowkeeper.extractors.images import crop_png
+    from rowkeeper.transforms.evidence import in_table
+
     folder = Path(out) / CROPS_DIR / doc.doc_id[:12]
     result: list[ImageRef] = []
     for img in images:
@@ -145,13 +149,27 @@ def render_page(source: str, page: int, widths: Sequence[int],
     """`page` (1-based) of `source` rendered once per pixel width, or None if it cannot be read.
     `boxes` are in the page's unrotated coordinates (those of every bbox rowkeeper writes);
     `rendered`: the page already rendered (flows.page_pictures), used when it has every width."""
-    import pymupdf
-
     if rendered is None or any(w not in rendered.uris for w in widths):
         rendered = render_pictures(source, page, widths)
         if rendered is None:
             return None
-    m = pymupdf.Matrix(rendered.rotation)
-    shown = tuple(tuple(pymupdf.Rect(b) * m) for b in boxes)
+    shown = shown_boxes(rendered.rotation, boxes)
     return PageImage(uris=tuple(rendered.uris[w] for w in widths), width=rendered.width,
                      height=rendered.height, boxes=tuple((b[0], b[1], b[2], b[3]) for b in shown))
+
+
+_UPRIGHT = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+_FLOAT = struct.Struct("f")
+
+
+def shown_boxes(rotation: Sequence[float], boxes: Sequence[Sequence[float]]) -> list[tuple[float, ...]]:
+    """`boxes` carried by the page's rotation matrix into the shown page, as PyMuPDF's
+    `Rect * Matrix` does (in MuPDF's single-precision floats). A page not turned needs no
+    PyMuPDF: its boxes are only rounded to single precision, which is all that product does
+    with the identity (so the run process, whose workers rendered the pictures, imports none)."""
+    if tuple(rotation) == _UPRIGHT:
+        return [tuple(_FLOAT.unpack(_FLOAT.pack(v))[0] for v in b) for b in boxes]
+    import pymupdf
+
+    m = pymupdf.Matrix(rotation)
+    return [tuple(pymupdf.Rect(b) * m) for b in boxes]

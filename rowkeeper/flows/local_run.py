@@ -34,7 +34,8 @@ from rowkeeper.flows.page_pictures import PagePictures
 from rowkeeper.models import DocumentInput, DocumentResult
 
 # What the run process itself needs once the first result is back: pyarrow for the folder
-# sink's tables (it imports pandas on its first array) and report.html's page pictures (PyMuPDF).
+# sink's tables (it imports pandas on its first array) and report.html (no PyMuPDF: the workers
+# render its pictures, flows.page_pictures).
 # Imported on a thread while the worker imports the PDF stack and reads the first batch, not
 # after it: together ~1 s of a 1-page run on a quiet machine, several under load.
 _PRELOAD = ("pyarrow.parquet", "pandas", "rowkeeper.flows.report_html")

@@ -102,6 +102,26 @@ def test_the_worker_that_read_a_document_renders_its_pages_within_the_budget(tmp
     assert worker.pictures(docs[0], config, [(1, (360,))]) == {} and worker._proc is None
 
 
+_RUN = ("import sys\nfrom rowkeeper.cli import main\n"
+        "rc = main(['run', sys.argv[1], '--out', sys.argv[2], '--no-progress'])\n"
+        "print(rc, 'pymupdf' in sys.modules)\n")
+
+
+def test_a_local_run_s_process_shows_every_picture_without_loading_pymupdf(tmp_path: Path) -> None:
+    """The workers render the pictures and the report only places the boxes (a page not turned
+    needs no PyMuPDF for that): the run process never imports the PDF stack (~0.3 s of CPU)."""
+    import subprocess
+    import sys
+
+    corpus, out = _corpus(tmp_path / "in"), tmp_path / "out"
+    got = subprocess.run([sys.executable, "-c", _RUN, str(corpus), str(out)], capture_output=True,
+                         text=True, timeout=600, check=True)
+    assert got.stdout.split() == ["0", "False"]
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert len(_pictures(page)) == 2 * 3  # ruled.pdf page 1, two_page.pdf pages 1 and 2
+    assert page.count('<rect class="tb"') == 3 + 3  # each table outlined on its thumbnail and enlarged
+
+
 def test_the_picture_thread_runs_below_the_run_s_priority() -> None:
     """On a busy machine the workers' extraction goes first: the render thread's nice value is
     above the run's (Linux gives each thread its own)."""
