@@ -30,7 +30,8 @@ from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.isolation import thread_worker
 from rowkeeper.flows.launch import finish_run
 from rowkeeper.flows.loading import load_with_retries, process_plan
-from rowkeeper.flows.page_pictures import PagePictures
+from rowkeeper.flows.page_pictures import PagePictures, render_in_workers
+from rowkeeper.machine import usable_cpus
 from rowkeeper.models import DocumentInput, DocumentResult
 
 # What the run process itself needs once the first result is back: pyarrow for the folder
@@ -64,12 +65,14 @@ def run_local(plan: Plan, sinks: Sequence[Any], config: Config, start: float,
         preload.join()
     pool = ThreadPoolExecutor(max_workers=config.runner.worker_count(),
                               thread_name_prefix="rowkeeper-extract")
-    pictures = PagePictures(in_workers=True)  # rendered by each batch's worker, after its documents
+    # rendered by each batch's worker after its documents, or by a thread here beside fewer workers
+    pictures = PagePictures(after=preload, in_workers=render_in_workers(config.runner.worker_count(), usable_cpus()))
     try:
         with _document_lines():
             extracted = batched_results(plan.todo, config, lambda batch, label: pool.submit(
                 extract_pictured, batch, config, label, pictures))
-            entries = process_plan(plan, sinks, _after(preload, extracted), load_with_retries, config=config)
+            entries = process_plan(plan, sinks, pictures.passing(_after(preload, extracted)),
+                                   load_with_retries, config=config)
         pictures.attach(entries)
     finally:  # Ctrl-C: running batches end as their workers get the signal too; no new ones
         pool.shutdown(wait=False, cancel_futures=True)
@@ -82,6 +85,8 @@ def extract_pictured(batch: list[DocumentInput], config: Config, label: str,
     """`extract_batch`, then report.html's pictures of its documents' table pages rendered by
     the same worker (flows.page_pictures; a failure there only leaves them to the report)."""
     results = extract_batch(batch, config, label)
+    if not pictures.in_workers:
+        return results
     worker = thread_worker(config)
     for doc, result in zip(batch, results, strict=True):
         try:

@@ -7,11 +7,11 @@ renders each document's table pages as its result comes back, within the report'
 budget (flows.report_html), and the report takes them from there (`attach`); a page it wants
 that was not rendered beforehand is rendered then, so the report is the same either way.
 
-Where they are rendered: in a local run, by the isolated worker that just read the document
-(`render_in_worker`, called by the extraction thread after the document): the workers render
-in parallel and the run process, whose one thread loads every result, renders nothing (with
-`runner.workers: auto` the workers hold every core, and a render thread here got no CPU until
-the last document: the run's exit). Elsewhere (the Prefect flow, whose tasks run where its task
+Where they are rendered: in a local run with as many workers as usable CPUs (`runner.workers:
+auto`), by the isolated worker that just read the document (`render_in_worker`, called by the
+extraction thread after its batch): the workers render in parallel and the run process renders
+nothing (a render thread here got no CPU until the last document: the run's exit). Elsewhere
+(fewer workers than CPUs: a core is idle; the Prefect flow, whose tasks run where its task
 runner puts them) a thread of the run process renders them: PyMuPDF is not thread-safe, so one
 thread, at a lower priority, taking idle CPU only; what it has not rendered when the last
 document is loaded, the report renders.
@@ -68,6 +68,13 @@ class _Budget:
                 self.zoom_bytes -= len(got.uris[self.rh.ZOOM_WIDTH])
 
 
+def render_in_workers(workers: int, cpus: int) -> bool:
+    """Whether the workers render the pictures: when they are as many as the usable CPUs (the
+    default, `runner.workers: auto`), a thread of the run process would get no CPU until the
+    last document; with fewer, it takes an idle core beside them and the workers only extract."""
+    return workers >= cpus
+
+
 def table_pages(result: DocumentResult) -> list[int]:
     """The pages report.html shows for a document: its tables' pages, in table order."""
     from rowkeeper.flows.report_html import MAX_PAGES_PER_DOCUMENT
@@ -92,6 +99,7 @@ class PagePictures:
         self._budget_lock = threading.Lock()
         self.done: dict[str, dict[int, PageRender]] = {}
         self._thread: threading.Thread | None = None
+        self.in_workers = in_workers
         if not in_workers:
             self._thread = threading.Thread(target=self._work, name="rowkeeper-pictures", daemon=True)
             self._thread.start()
@@ -111,7 +119,10 @@ class PagePictures:
     def render_in_worker(self, worker: IsolatedWorker, doc: DocumentInput, result: DocumentResult,
                          config: Config) -> None:
         """The document's table pages rendered by `worker` (the one that just read it: its
-        extraction threads' CPU, in parallel, instead of this process's), within the budget."""
+        extraction threads' CPU, in parallel, instead of this process's), within the budget;
+        nothing when a thread renders them (`in_workers` False)."""
+        if not self.in_workers:
+            return
         with self._budget_lock:  # extraction threads call this at once
             budget = self._budget = self._budget or _Budget()
         wanted = []

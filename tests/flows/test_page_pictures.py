@@ -8,6 +8,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from rowkeeper.config import load_config
 from rowkeeper.flows import report_html
 from rowkeeper.flows.crops import render_page
@@ -31,13 +33,15 @@ def _pictures(page: str) -> list[str]:
     return re.findall(r"data:image/[a-z]+;base64,[A-Za-z0-9+/=]+", page)
 
 
-def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_path: Path,
-                                                                          monkeypatch) -> None:
+@pytest.mark.parametrize("cpus", [1, 64])  # workers as many as the CPUs (they render), or fewer
+def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_path: Path, monkeypatch,
+                                                                          cpus: int) -> None:
     from rowkeeper.flows.report_stream import ReportLog
 
     ahead: dict = {}
     attach = ReportLog.attach_pictures
     monkeypatch.setattr(ReportLog, "attach_pictures", lambda log, done: (ahead.update(done), attach(log, done)))
+    monkeypatch.setattr("rowkeeper.flows.local_run.usable_cpus", lambda: cpus)
     corpus = _corpus(tmp_path / "in")
     config = load_config().with_out(str(tmp_path / "local"))
     plan, sinks = prepare([str(corpus)], config)
@@ -49,6 +53,9 @@ def test_a_local_run_shows_the_pictures_a_report_rendered_at_the_end_shows(tmp_p
     pages = sum(len({p for t in d["tables"] for p in t["pages"]}) for d in report["documents"])
     assert pages == 3 and len(_pictures(local)) == 2 * pages
     assert _pictures(local) == _pictures(plain)
+    if cpus > 1:  # the run's thread rendered some of them, the report may have the rest
+        assert set(ahead) <= {d["source"] for d in report["documents"]}
+        return
     # every one was rendered by the workers, none left to the report (the run process)
     assert {src: sorted(got) for src, got in ahead.items()} == {
         d["source"]: sorted({p for t in d["tables"] for p in t["pages"]}) for d in report["documents"]}
@@ -102,7 +109,9 @@ def test_the_worker_that_read_a_document_renders_its_pages_within_the_budget(tmp
     assert worker.pictures(docs[0], config, [(1, (360,))]) == {} and worker._proc is None
 
 
-_RUN = ("import sys\nfrom rowkeeper.cli import main\n"
+_RUN = ("import os, sys\nfrom rowkeeper.cli import main\n"
+        "if hasattr(os, 'sched_setaffinity'):  # one CPU: workers auto = 1, as many as the CPUs\n"
+        "    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
         "rc = main(['run', sys.argv[1], '--out', sys.argv[2], '--no-progress'])\n"
         "print(rc, 'pymupdf' in sys.modules)\n")
 
