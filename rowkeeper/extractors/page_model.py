@@ -74,6 +74,8 @@ class PageModel:
         # (prose pages have no image; "number", the block index, counts this page's blocks).
         tp = self._text_textpage
         text, infos = tp.extractText(), tp.extractIMGINFO()
+        if infos:  # its lines are read from their own text page: not kept (it holds the images)
+            del self.__dict__["_text_textpage"]
         if any(_cut(info) for info in infos):
             infos = self.page.get_image_info()
         return text, tuple(infos)
@@ -81,7 +83,8 @@ class PageModel:
     @cached_property
     def _text_textpage(self) -> pymupdf.TextPage:
         """The text page `plain_text` and `image_info` are read from; `lines` reads it too, if
-        it can (`text_layer.kept_ligatures_page`), and drops it."""
+        it can (`text_layer.kept_ligatures_page`), and drops it (a page with images drops it at
+        once: its lines need their own, and it would hold the images until then)."""
         return self.page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT | pymupdf.TEXT_PRESERVE_IMAGES)
 
     @cached_property
