@@ -2,7 +2,7 @@
 
     python bench/throughput.py [--docs 10] [--pages-per-doc 22] [--workdir DIR] [--no-run]
                                [--base REV] [--runner local] [--workers 1|auto|default] [--prefect]
-                               [--prose [--stages]]
+                               [--prose [--stages]] [--repeat N]
 
 The corpus is mostly prose pages with some ruled and borderless tables (about one page in
 six holds a table), built with samples/pdfgen.py. "End to end" is flows.pipeline's
@@ -251,6 +251,7 @@ def main() -> int:
     ap.add_argument("--base", help="also run `rowkeeper run` from this commit (before/after)")
     ap.add_argument("--runner", default="local")
     ap.add_argument("--workers", default="1", help="a count, auto, or default (each tree's own)")
+    ap.add_argument("--repeat", type=int, default=1, help="run the trees this many times, interleaved")
     ap.add_argument("--prefect", action="store_true",
                     help="also run this tree through Prefect (runner.prefect: always)")
     args = ap.parse_args()
@@ -285,7 +286,7 @@ def _print_runs(args: argparse.Namespace, corpus: Path, work: Path, pages: int, 
     runs = [(name, tree, "auto") for name, tree in trees.items()]
     if args.prefect:
         runs.append(("after, through Prefect", ROOT, "always"))
-    for name, tree, prefect in runs:
+    for name, tree, prefect in [run for _ in range(args.repeat) for run in runs]:
         r = rowkeeper_run(tree, corpus, work / f"run-{name.replace(' ', '_').replace(',', '')}",
                           args.runner, args.workers, prefect)
         # the flow's span: from its start to the report written (process exit not included)

@@ -23,6 +23,7 @@ from rowkeeper.extractors.page_features import PageFeatures, drawings_of_page, p
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
+    kept_ligatures_page,
     lines_of_dict,
     map_bbox,
     open_authenticated,
@@ -71,11 +72,20 @@ class PageModel:
         # page and to the clip path, which get_image_info does not: a box that is not its
         # placement's whole square was cut, and the page's images are then read unclipped
         # (prose pages have no image; "number", the block index, counts this page's blocks).
-        tp = self.page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT | pymupdf.TEXT_PRESERVE_IMAGES)
+        tp = self._text_textpage
         text, infos = tp.extractText(), tp.extractIMGINFO()
+        if infos:  # its lines are read from their own text page: not kept (it holds the images)
+            del self.__dict__["_text_textpage"]
         if any(_cut(info) for info in infos):
             infos = self.page.get_image_info()
         return text, tuple(infos)
+
+    @cached_property
+    def _text_textpage(self) -> pymupdf.TextPage:
+        """The text page `plain_text` and `image_info` are read from; `lines` reads it too, if
+        it can (`text_layer.kept_ligatures_page`), and drops it (a page with images drops it at
+        once: its lines need their own, and it would hold the images until then)."""
+        return self.page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT | pymupdf.TEXT_PRESERVE_IMAGES)
 
     @cached_property
     def textpage(self) -> pymupdf.TextPage:
@@ -92,10 +102,22 @@ class PageModel:
         """The page's text lines in reading order (the one line-grouping rule: MuPDF's lines)."""
         if "raw" not in self.__dict__:
             # the char-box read costs 2-3 get_text calls: a page not read for tables goes without
-            lines = fast_lines(self.pno, self.page, self.textpage)
+            lines = self._lines_of_text_textpage()
+            if lines is None:
+                lines = fast_lines(self.pno, self.page, self.textpage)
             if lines is not None:
                 return tuple(lines)
         return tuple(lines_of_dict(self.pno, self.raw))
+
+    def _lines_of_text_textpage(self) -> list[TextLine] | None:
+        """The lines read from the text page classification made, when it was made and can be
+        read as `textpage` would be (a text page costs about one get_text: a page without a
+        table candidate then makes one, not two); it is dropped after."""
+        tp = self.__dict__.pop("_text_textpage", None)
+        if tp is None or self.image_info:  # images kept in it move where its blocks break
+            return None
+        ligatures = kept_ligatures_page(self.plain_text)
+        return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures)
 
     @cached_property
     def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox]]:

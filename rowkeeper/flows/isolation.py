@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
 from rowkeeper.config import Config, env_passwords
 from rowkeeper.errors import TransientError
@@ -33,7 +33,12 @@ from rowkeeper.flows.step_watch import skipping
 from rowkeeper.flows.worker_process import read_frame, write_frame
 from rowkeeper.models import Attempt, DocumentInput, DocumentResult
 
+if TYPE_CHECKING:
+    from rowkeeper.flows.crops import PageRender
+
 DEFAULT_TARGET = "rowkeeper.flows.pipeline:process_document"
+PICTURES_TIMEOUT_S = 60.0
+"""For rendering one document's report pictures (ms a page; past it the report renders them)."""
 _MAX_STEP_RESTARTS = 8
 """Worker restarts for one document's stuck steps, after which the document timeout rules."""
 
@@ -228,8 +233,22 @@ class IsolatedWorker:
             raise _Failed(f"pages {pages[0]}-{pages[1]}: {body}" if pages else body)
         return body
 
-    def _call(self, doc: DocumentInput, config: Config, op: str, pages: tuple[int, int] | None,
-              timeout_s: float | None = None, lines: bool = True) -> tuple[str, str]:
+    def pictures(self, doc: DocumentInput, config: Config,
+                 wanted: list[tuple[int, tuple[int, ...]]]) -> dict[int, PageRender]:
+        """report.html's pictures of `wanted` (page, pixel widths) rendered in this worker
+        (flows.page_pictures), or fewer: a page the worker cannot render, the report renders."""
+        from rowkeeper.flows.crops import pictures_from_json
+
+        if self._proc is None or self._proc.poll() is not None:
+            return {}  # recycled after its document: not worth a fresh worker's start-up
+        try:
+            kind, body = self._call(doc, config, "pictures", wanted, PICTURES_TIMEOUT_S, count=False)
+        except WorkerDied:  # the next document gets a fresh worker; the report renders these
+            return {}
+        return pictures_from_json(body) if kind == "result" else {}
+
+    def _call(self, doc: DocumentInput, config: Config, op: str, pages: Any,
+              timeout_s: float | None = None, lines: bool = True, count: bool = True) -> tuple[str, str]:
         proc = self._live()
         assert proc.stdin is not None and self._stderr is not None
         os.ftruncate(self._stderr.fileno(), 0)
@@ -239,11 +258,11 @@ class IsolatedWorker:
             write_frame(proc.stdin, request)
         except BrokenPipeError:
             raise WorkerDied(self._death_reason(proc)) from None
-        budget = (timeout_s, "runner.fallback_timeout_s") if timeout_s else \
-            (self.limits.timeout_s, "runner.document_timeout_s")
+        budget = (timeout_s, "runner.fallback_timeout_s" if op == "process" else f"{op} op") if timeout_s \
+            else (self.limits.timeout_s, "runner.document_timeout_s")
         head, _, body = self._receive(proc, *budget).partition(b"\n")
         kind, _, rss = head.decode().partition(" ")
-        self._done += 1
+        self._done += count
         # Recycle a worker that served its quota, failed, or grew past half its cap.
         if kind != "result" or self._done >= self.limits.max_docs or \
                 float(rss or 0) > self.limits.memory_mb / 2:
@@ -293,6 +312,12 @@ def _thread_worker(limits: Limits, target: str) -> IsolatedWorker:
         _local.worker = worker
         atexit.register(worker.close)
     return worker
+
+
+def thread_worker(config: Config) -> IsolatedWorker:
+    """This thread's worker for the pipeline under config.runner's limits (the one
+    `process_isolated` uses)."""
+    return _thread_worker(limits_for(config), DEFAULT_TARGET)
 
 
 def limits_for(config: Config) -> Limits:

@@ -27,13 +27,16 @@ from rowkeeper.config import Config
 from rowkeeper.errors import ConfigError
 from rowkeeper.flows.batching import batched_results, extract_batch
 from rowkeeper.flows.incremental import Plan
+from rowkeeper.flows.isolation import thread_worker
 from rowkeeper.flows.launch import finish_run
 from rowkeeper.flows.loading import load_with_retries, process_plan
-from rowkeeper.flows.page_pictures import PagePictures
-from rowkeeper.models import DocumentResult
+from rowkeeper.flows.page_pictures import PagePictures, render_in_workers
+from rowkeeper.machine import usable_cpus
+from rowkeeper.models import DocumentInput, DocumentResult
 
 # What the run process itself needs once the first result is back: pyarrow for the folder
-# sink's tables (it imports pandas on its first array) and report.html's page pictures (PyMuPDF).
+# sink's tables (it imports pandas on its first array) and report.html (no PyMuPDF: the workers
+# render its pictures, flows.page_pictures).
 # Imported on a thread while the worker imports the PDF stack and reads the first batch, not
 # after it: together ~1 s of a 1-page run on a quiet machine, several under load.
 _PRELOAD = ("pyarrow.parquet", "pandas", "rowkeeper.flows.report_html")
@@ -62,20 +65,35 @@ def run_local(plan: Plan, sinks: Sequence[Any], config: Config, start: float,
         preload.join()
     pool = ThreadPoolExecutor(max_workers=config.runner.worker_count(),
                               thread_name_prefix="rowkeeper-extract")
-    pictures = None
+    # rendered by each batch's worker after its documents, or by a thread here beside fewer workers
+    pictures = PagePictures(after=preload, in_workers=render_in_workers(config.runner.worker_count(), usable_cpus()))
     try:
         with _document_lines():
             extracted = batched_results(plan.todo, config, lambda batch, label: pool.submit(
-                extract_batch, batch, config, label))
-            pictures = PagePictures(after=preload)
+                extract_pictured, batch, config, label, pictures))
             entries = process_plan(plan, sinks, pictures.passing(_after(preload, extracted)),
                                    load_with_retries, config=config)
         pictures.attach(entries)
     finally:  # Ctrl-C: running batches end as their workers get the signal too; no new ones
         pool.shutdown(wait=False, cancel_futures=True)
-        if pictures is not None:
-            pictures.cancel()
+        pictures.cancel()
     return finish_run(entries, plan, sinks, config, start, prune, startup=began - start)
+
+
+def extract_pictured(batch: list[DocumentInput], config: Config, label: str,
+                     pictures: PagePictures) -> list[DocumentResult]:
+    """`extract_batch`, then report.html's pictures of its documents' table pages rendered by
+    the same worker (flows.page_pictures; a failure there only leaves them to the report)."""
+    results = extract_batch(batch, config, label)
+    if not pictures.in_workers:
+        return results
+    worker = thread_worker(config)
+    for doc, result in zip(batch, results, strict=True):
+        try:
+            pictures.render_in_worker(worker, doc, result, config)
+        except Exception:  # noqa: BLE001 - pictures are optional: the report renders its own
+            pass
+    return results
 
 
 def _preload() -> None:

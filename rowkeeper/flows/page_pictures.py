@@ -1,15 +1,20 @@
-"""report.html's page pictures, rendered on a thread of the run process while the run extracts.
+"""report.html's page pictures, rendered while the run extracts.
 
 report.html shows a thumbnail and an enlarged view of each page that holds a table. Rendered
 after the last document, as they were, they were most of a run's exit (3 of 3.8 s on the
-throughput corpus, quiet: 40 pages rendered and WebP-encoded one after another). The run
-process mostly waits on its workers meanwhile, so `PagePictures` renders each document's table
-pages as its result comes back, within the report's picture budget (flows.report_html), and
-the report takes them from there (`attach`); a page it wants that was not rendered beforehand
-is rendered then, so the report is the same either way. Only the run's own thread renders here
-(PyMuPDF is not thread-safe): the extraction itself runs in the worker processes. The thread
-runs at a lower priority, so on a busy machine it takes idle CPU only; what it has not rendered
-when the last document is loaded, the report renders.
+throughput corpus, quiet: 40 pages rendered and encoded one after another). So `PagePictures`
+renders each document's table pages as its result comes back, within the report's picture
+budget (flows.report_html), and the report takes them from there (`attach`); a page it wants
+that was not rendered beforehand is rendered then, so the report is the same either way.
+
+Where they are rendered: in a local run with as many workers as usable CPUs (`runner.workers:
+auto`), by the isolated worker that just read the document (`render_in_worker`, called by the
+extraction thread after its batch): the workers render in parallel and the run process renders
+nothing (a render thread here got no CPU until the last document: the run's exit). Elsewhere
+(fewer workers than CPUs: a core is idle; the Prefect flow, whose tasks run where its task
+runner puts them) a thread of the run process renders them: PyMuPDF is not thread-safe, so one
+thread, at a lower priority, taking idle CPU only; what it has not rendered when the last
+document is loaded, the report renders.
 """
 
 from __future__ import annotations
@@ -21,31 +26,88 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from rowkeeper.models import DocumentResult
+from rowkeeper.config import Config
+from rowkeeper.models import DocumentInput, DocumentResult
 
 if TYPE_CHECKING:
     from rowkeeper.flows.crops import PageRender
+    from rowkeeper.flows.isolation import IsolatedWorker
 
 _STOP = object()
 
 
-class PagePictures:
-    """A render thread fed with finished documents; `attach` hands the pictures to the report."""
+class _Budget:
+    """The report's picture budget (flows.report_html), taken page by page from several threads."""
 
-    def __init__(self, after: threading.Thread | None = None) -> None:
+    def __init__(self) -> None:
+        from rowkeeper.flows import report_html as rh
+
+        self.rh = rh
+        self.thumbs, self.zooms, self.zoom_bytes = rh.MAX_THUMBNAILS, rh.MAX_ENLARGED, rh.MAX_ENLARGED_BYTES
+        self._lock = threading.Lock()
+
+    def take(self) -> tuple[int, ...]:
+        """The widths to render the next page at (none once the thumbnails are spent)."""
+        rh = self.rh
+        with self._lock:
+            if self.thumbs <= 0:
+                return ()
+            self.thumbs -= 1
+            if self.zooms > 0 and self.zoom_bytes > 0:
+                self.zooms -= 1
+                return rh.THUMB_WIDTH, rh.ZOOM_WIDTH
+            return (rh.THUMB_WIDTH,)
+
+    def settle(self, widths: tuple[int, ...], got: PageRender | None) -> None:
+        """A page taken is rendered (its enlarged bytes counted) or not (given back)."""
+        with self._lock:
+            if got is None:
+                self.thumbs += 1
+                self.zooms += len(widths) > 1
+            elif len(widths) > 1:
+                self.zoom_bytes -= len(got.uris[self.rh.ZOOM_WIDTH])
+
+
+def render_in_workers(workers: int, cpus: int) -> bool:
+    """Whether the workers render the pictures: when they are as many as the usable CPUs (the
+    default, `runner.workers: auto`), a thread of the run process would get no CPU until the
+    last document; with fewer, it takes an idle core beside them and the workers only extract."""
+    return workers >= cpus
+
+
+def table_pages(result: DocumentResult) -> list[int]:
+    """The pages report.html shows for a document: its tables' pages, in table order."""
+    from rowkeeper.flows.report_html import MAX_PAGES_PER_DOCUMENT
+
+    if result.document.status != "ok":
+        return []
+    return list(dict.fromkeys(p for t in result.tables for p in t.pages))[:MAX_PAGES_PER_DOCUMENT]
+
+
+class PagePictures:
+    """Pictures of finished documents' table pages for the report (`attach`): rendered by a
+    thread fed with the documents (`offer`), or, in a local run, by each document's isolated
+    worker right after it (`render_in_worker`: no thread here then)."""
+
+    def __init__(self, after: threading.Thread | None = None, in_workers: bool = False) -> None:
         """`after`: a thread to wait for before the first render (the run's preload of PyMuPDF
         and the report: this thread imports neither beside it, the caller's thread neither)."""
         self._after = after
         self._todo: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._cancelled = threading.Event()
+        self._budget: _Budget | None = None
+        self._budget_lock = threading.Lock()
         self.done: dict[str, dict[int, PageRender]] = {}
-        self._thread = threading.Thread(target=self._work, name="rowkeeper-pictures", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        self.in_workers = in_workers
+        if not in_workers:
+            self._thread = threading.Thread(target=self._work, name="rowkeeper-pictures", daemon=True)
+            self._thread.start()
 
     def offer(self, result: DocumentResult) -> None:
-        """Queue the pages of the document's tables."""
-        pages = list(dict.fromkeys(p for t in result.tables for p in t.pages))
-        if result.document.status == "ok" and pages:
+        """Queue the pages of the document's tables (for the thread, if there is one)."""
+        pages = table_pages(result)
+        if self._thread is not None and pages:
             self._todo.put((result.document.source, pages))
 
     def passing(self, results: Iterable[DocumentResult]) -> Iterator[DocumentResult]:
@@ -54,10 +116,31 @@ class PagePictures:
             self.offer(result)
             yield result
 
+    def render_in_worker(self, worker: IsolatedWorker, doc: DocumentInput, result: DocumentResult,
+                         config: Config) -> None:
+        """The document's table pages rendered by `worker` (the one that just read it: its
+        extraction threads' CPU, in parallel, instead of this process's), within the budget;
+        nothing when a thread renders them (`in_workers` False)."""
+        if not self.in_workers:
+            return
+        with self._budget_lock:  # extraction threads call this at once
+            budget = self._budget = self._budget or _Budget()
+        wanted = []
+        for page in table_pages(result):
+            if self._cancelled.is_set() or not (widths := budget.take()):
+                break
+            wanted.append((page, widths))
+        got = worker.pictures(doc, config, wanted) if wanted else {}
+        for page, widths in wanted:
+            budget.settle(widths, got.get(page))
+        if got:
+            self.done[result.document.source] = got  # one key per document: no lock needed
+
     def finish(self) -> None:
         """Render everything queued, then end the thread (the report then renders nothing)."""
         self._todo.put(_STOP)
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
 
     def cancel(self) -> None:
         """End after the page being rendered (the rest, if the report wants it, it renders)."""
@@ -68,9 +151,10 @@ class PagePictures:
         """Give each report entry its rendered pages (`_pictures`, which report.json leaves out).
         Pages still queued are left to the report, which renders them at the run's priority."""
         self.cancel()
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
         if hasattr(entries, "attach_pictures"):  # a run's ReportLog: given when read back
-            entries.attach_pictures(self.done)
+            entries.attach_pictures(dict(self.done))
             return
         for entry in entries:
             if entry.get("source") in self.done:
@@ -86,23 +170,18 @@ class PagePictures:
             pass
 
     def _render_queued(self) -> None:
-        from rowkeeper.flows import report_html as rh
         from rowkeeper.flows.crops import render_pictures
 
-        thumbs, zooms, zoom_bytes = rh.MAX_THUMBNAILS, rh.MAX_ENLARGED, rh.MAX_ENLARGED_BYTES
+        budget = self._budget = _Budget()
         while (item := self._todo.get()) is not _STOP:
             source, pages = item
-            for page in pages[: rh.MAX_PAGES_PER_DOCUMENT]:
-                if thumbs <= 0 or self._cancelled.is_set():
+            for page in pages:
+                if self._cancelled.is_set() or not (widths := budget.take()):
                     return  # the report has no room for more pictures than this
-                widths = (rh.THUMB_WIDTH, rh.ZOOM_WIDTH) if zooms > 0 and zoom_bytes > 0 else (rh.THUMB_WIDTH,)
                 got = render_pictures(source, page, widths)
-                if got is None:
-                    continue
-                self.done.setdefault(source, {})[page] = got
-                thumbs -= 1
-                if len(widths) > 1:
-                    zooms, zoom_bytes = zooms - 1, zoom_bytes - len(got.uris[rh.ZOOM_WIDTH])
+                budget.settle(widths, got)
+                if got is not None:
+                    self.done.setdefault(source, {})[page] = got
 
 
 def _lower_priority(by: int = 10) -> None:

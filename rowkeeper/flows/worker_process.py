@@ -82,11 +82,15 @@ def _rss_mb() -> float:
 
 
 def _run_op(fn: Callable[..., Any], op: str, doc: DocumentInput, config: Config,
-            pages: list[int] | None, lines: bool = True) -> str:
+            pages: list[Any] | None, lines: bool = True) -> str:
     if op == "count":
         from rowkeeper.flows.page_ranges import page_count
 
         return json.dumps(page_count(doc, config))
+    if op == "pictures":  # report.html's pictures of pages [[page, [widths]], ...] (flows.page_pictures)
+        from rowkeeper.flows.crops import pictures_to_json, render_document_pictures
+
+        return pictures_to_json(render_document_pictures(doc.path, pages or ()))
     if op == "pages" and pages:
         from rowkeeper.flows.page_ranges import extract_pages
 

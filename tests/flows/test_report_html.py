@@ -65,8 +65,8 @@ def test_report_is_self_contained_with_failures_first(report_dir: Path) -> None:
     assert srcs and all(s.startswith("data:") for s in srcs)  # pictures embedded, nothing fetched
     # ruled, headerless: 1 page each, two_page: pages 1 and 2; each an enlarged view and a
     # thumbnail (a CSS background, once per page however many tables show it)
-    assert len(re.findall(r'<img src="data:image/webp', page)) == 4
-    assert len(re.findall(r"background-image:url\(data:image/webp", page)) == 4
+    assert len(re.findall(r'<img src="data:image/jpeg', page)) == 4
+    assert len(re.findall(r"background-image:url\(data:image/jpeg", page)) == 4
     assert page.index("ruled_encrypted.pdf") < page.index("two_page.pdf")  # failures first
     assert "merged from 2 pieces" in page and 'href="#t-' in page
     assert "encrypted PDF" in page
@@ -88,7 +88,7 @@ def test_enlarged_page_draws_every_table_box_and_cell(report_dir: Path) -> None:
     t = tables["two_page.pdf"]
     for n in (1, 2):
         zoom = _zoom(page, t["doc_id"], n)
-        assert 'src="data:image/webp;base64,' in zoom
+        assert 'src="data:image/jpeg;base64,' in zoom
         cells = sum(1 for c in t["cells"] if c["page"] == n and c["bbox"])
         assert zoom.count('<rect class="cell"') == cells > 0
         assert zoom.count('<rect class="tb"') == 1
