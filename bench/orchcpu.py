@@ -148,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--prefect", default="auto", choices=("auto", "always", "never"))
     ap.add_argument("--base", help="a commit to measure beside this tree, alternately")
+    ap.add_argument("--after", help="measure this commit (a `git archive` copy) instead of the working tree")
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--json", help="write every run's figures here")
     ap.add_argument("--no-warm", action="store_true",
@@ -155,11 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="rk-orchcpu-"))
     make_corpus(work / "corpus", args.docs)
-    trees = {"after": ROOT}
-    if args.base:
-        from bench.startup import base_tree
+    from bench.startup import base_tree
 
-        trees = {"before": base_tree(args.base, work), "after": ROOT}
+    trees = {"after": base_tree(args.after, work) if args.after else ROOT}
+    if args.base:
+        trees = {"before": base_tree(args.base, work), **trees}
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at start; "
           f"runner {args.runner} x{args.workers}, {args.docs} documents", flush=True)
     if not args.no_warm:  # the first run of a PREFECT_HOME creates its database: not per document
