@@ -95,10 +95,12 @@ class TreeCPU(threading.Thread):
         return out
 
 
-def run_once(tree: Path, corpus: Path, out: Path, runner: str, workers: int, prefect: str) -> dict:
-    """One `rowkeeper run` from `tree`: CPU per role, the exact tree total, documents, wall."""
+def run_once(tree: Path, corpus: Path, out: Path, runner: str, workers: int, prefect: str,
+             extra: dict[str, object] | None = None) -> dict:
+    """One `rowkeeper run` from `tree`: CPU per role, the exact tree total, documents, wall
+    (`extra`: more `runner` settings, e.g. batch_docs)."""
     cfg = out.parent / f"{out.name}.yaml"
-    settings: dict[str, object] = {"type": runner, "workers": workers}
+    settings: dict[str, object] = {"type": runner, "workers": workers, **(extra or {})}
     if prefect != "auto":
         settings["prefect"] = prefect
     cfg.write_text(json.dumps({"runner": settings}))
@@ -147,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runner", default="dask", choices=("local", "process", "dask", "ray"))
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--prefect", default="auto", choices=("auto", "always", "never"))
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=INT",
+                    help="a `runner` setting for every run, e.g. batch_docs=10 (repeatable)")
     ap.add_argument("--base", help="a commit to measure beside this tree, alternately")
     ap.add_argument("--after", help="measure this commit (a `git archive` copy) instead of the working tree")
     ap.add_argument("--rounds", type=int, default=1)
@@ -167,10 +171,12 @@ def main(argv: list[str] | None = None) -> int:
         make_corpus(work / "warm", 2)
         for name, tree in trees.items():
             run_once(tree, work / "warm", work / f"warm-{name}", args.runner, args.workers, args.prefect)
+    extra = {k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
     runs = []
     for i in range(args.rounds):
         for name, tree in trees.items():
-            r = run_once(tree, work / "corpus", work / f"out-{name}-{i}", args.runner, args.workers, args.prefect)
+            r = run_once(tree, work / "corpus", work / f"out-{name}-{i}", args.runner, args.workers, args.prefect,
+                         extra)
             runs.append({"tree": name, "round": i, **r})
             print(table(f"{name} (round {i + 1})", r), flush=True)
     if args.json:
