@@ -63,12 +63,27 @@ def local_cluster(**kwargs: Any) -> Any:
     Called by prefect-dask inside the flow run. Without the API URL in their environment the
     worker processes would each start (and orphan) an ephemeral Prefect server of their own.
     """
+    import dask
     from distributed import LocalCluster
     from prefect.client.orchestration import get_client
 
     url = get_client(sync_client=True).api_url
     env = {"PREFECT_API_URL": str(url).rstrip("/")} if url else {}
-    return LocalCluster(env=env, **kwargs)
+    # The nannies hand the config to their workers when they spawn them, so it holds there too.
+    with dask.config.set(QUIET_CLUSTER):
+        return LocalCluster(env=env, **kwargs)
+
+
+QUIET_CLUSTER: dict[str, Any] = {
+    # Dask's own diagnostics cost CPU every few milliseconds in every process of the cluster,
+    # whether or not anyone looks (no dashboard is served): on a 2-core machine they took
+    # ~50 ms of CPU per second of a run, a core's worth that extraction could use. Off or slowed
+    # for the LocalCluster rowkeeper starts; a cluster at `runner.address` keeps its own config.
+    "distributed.worker.profile.enabled": False,  # a stack sample of every thread every 10 ms
+    "distributed.admin.tick.interval": "1s",  # event-loop watchdog, 20 ms: only warns of blocking
+    "distributed.admin.system-monitor.interval": "5s",  # psutil readings for the dashboard, 500 ms
+}
+"""Dask settings of the LocalCluster behind `runner.type: dask` without an address."""
 
 
 def ray_runner(runner: RunnerConfig) -> TaskRunner[Any]:

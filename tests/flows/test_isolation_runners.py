@@ -106,6 +106,18 @@ def test_batches_hold_about_batch_pages_and_at_most_batch_docs():
     assert [len(b) for b in one] == [1]
 
 
+def test_with_two_workers_the_last_batches_shrink_so_no_worker_waits_long_on_another():
+    docs = [_doc(i, 1_000) for i in range(1000)]  # 1 page each: batch_docs decides
+    one = [len(b) for b in document_batches(docs, RunnerConfig(workers=1), PageEstimate())]
+    assert one == [50] * 20  # one worker: nothing to balance, no extra task runs
+    two = [len(b) for b in document_batches(docs, RunnerConfig(workers=2), PageEstimate())]
+    assert sum(two) == 1000 and two[:17] == [50] * 17
+    assert two[-3:] == [1, 1, 1] and two == sorted(two, reverse=True)  # shrinking to single documents
+    assert len(two) <= 35  # a handful more task runs, not one per document
+    assert [d.source for b in document_batches(docs, RunnerConfig(workers=2), PageEstimate())
+            for d in b] == [d.source for d in docs]  # none lost, in order
+
+
 def test_a_long_document_is_a_batch_of_its_own():
     estimate = PageEstimate()
     estimate.bytes, estimate.pages = 1_000, 1

@@ -57,6 +57,18 @@ def _rows(out: Path) -> list[list[list[str]]]:
     return sorted(json.loads(x)["rows"] for x in (out / "tables.jsonl").read_text().splitlines())
 
 
+def _same_as_local(run: subprocess.CompletedProcess[str], out: Path, local: Path) -> None:
+    """A run through Prefect (a Dask or Ray runner) ended like the local run of `_corpus`: same
+    statuses and table rows, the broken PDF failed, the totals in the report."""
+    assert run.stdout.split() == ["0", "True"], run.stderr[-3000:]
+    assert _statuses(out) == _statuses(local)
+    assert _statuses(out)["broken.pdf"] == "failed"
+    assert _rows(out) == _rows(local)
+    assert all(rows[2][1] == "Standing desk" for rows in _rows(out))
+    report = json.loads((out / "report.json").read_text())
+    assert report["totals"]["ok"] == 2 and report["totals"]["failed"] == 1
+
+
 def test_a_local_run_with_work_never_imports_prefect(tmp_path: Path):
     corpus, out = _corpus(tmp_path / "in"), tmp_path / "out"
     cfg = tmp_path / "batches.yaml"
