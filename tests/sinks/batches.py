@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections.abc import Sequence
+from typing import Any
 
 from rowkeeper.models import Chunk, DocumentRecord, DocumentResult, PageInfo, Region, Table
 
@@ -72,3 +75,19 @@ def with_bad_last_chunk(batch: DocumentResult) -> DocumentResult:
     (tables and most chunks are already being written when it is reached)."""
     bad = batch.chunks[-1].model_copy(update={"metadata": {"handle": object()}})
     return batch.model_copy(update={"chunks": batch.chunks[:-1] + (bad,)})
+
+
+def write_at_once(sinks: Sequence[Any], batch: DocumentResult, rounds: int) -> None:
+    """Each sink writes `batch` in its own thread, released together, `rounds` times: two runs
+    on different --out sharing one store, writing the same document at the same moment."""
+    def write(sink: Any, start: threading.Barrier) -> None:
+        start.wait()
+        sink.write(batch)
+
+    for _ in range(rounds):
+        start = threading.Barrier(len(sinks))
+        threads = [threading.Thread(target=write, args=(s, start)) for s in sinks]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()

@@ -10,7 +10,7 @@ import pytest
 from rowkeeper.models import Chunk
 from rowkeeper.sinks.embeddings import HashingEmbedder, make_embedder
 from rowkeeper.sinks.lancedb_sink import LanceDBSink
-from tests.sinks.batches import make_batch
+from tests.sinks.batches import make_batch, write_at_once
 
 HAS_STATIC = importlib.util.find_spec("static_model") is not None
 
@@ -53,22 +53,9 @@ def test_two_runs_writing_the_same_document_at_once_store_it_once(tmp_path):
     """Two runs on different --out (each holds its own folder lock) share one LanceDB folder:
     two merges of the same document committed at once both insert its chunks (Lance rebases
     the second commit on the first), so writes of one document must not overlap."""
-    import threading
-
     sinks = [_sink(tmp_path, embedding="off", fts=False) for _ in range(2)]
     batch = make_batch("shared", n_tables=1)
-
-    def write(s: LanceDBSink, start: threading.Barrier) -> None:
-        start.wait()
-        s.write(batch)
-
-    for _ in range(10):
-        start = threading.Barrier(2)
-        threads = [threading.Thread(target=write, args=(s, start)) for s in sinks]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+    write_at_once(sinks, batch, rounds=10)
     db = lancedb.connect(str(tmp_path / "lancedb"))
     assert db.open_table("chunks").count_rows() == len(batch.chunks)
     assert db.open_table("documents").count_rows() == 1

@@ -8,7 +8,7 @@ import psycopg
 import pytest
 
 from rowkeeper.sinks.postgres_sink import PostgresSink
-from tests.sinks.batches import make_batch
+from tests.sinks.batches import make_batch, write_at_once
 
 pytestmark = pytest.mark.postgres
 
@@ -72,24 +72,12 @@ def test_two_runs_writing_the_same_document_at_once_store_it_once(pg_dsn):
     """Two runs on different --out (each holds its own folder lock) share one Postgres schema:
     writes of the same document must not interleave (each deletes, then inserts; two at once
     would both delete nothing and both insert)."""
-    import threading
-
     schema = f"t_{uuid.uuid4().hex[:10]}"
     sinks = [PostgresSink({"dsn": pg_dsn, "schema_name": schema, "vector": "off"}) for _ in range(2)]
     batch = make_batch("shared", n_tables=1)
     for s in sinks:
         s.conn  # noqa: B018 - connected and the schema made before the race
-    def write(s: PostgresSink, start: threading.Barrier) -> None:
-        start.wait()
-        s.write(batch)
-
-    for _ in range(15):
-        start = threading.Barrier(2)
-        threads = [threading.Thread(target=write, args=(s, start)) for s in sinks]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+    write_at_once(sinks, batch, rounds=15)
     with psycopg.connect(pg_dsn) as con:
         con.execute(f'SET search_path TO "{schema}"')
         counts = [con.execute(f"SELECT count(*) FROM {t} WHERE doc_id = %s", [batch.document.doc_id]).fetchone()[0]
