@@ -144,7 +144,7 @@ class PyMuPDFExtractor:
                 # runs their aligned text into one region that each covers half of
                 if sum(overlap(r, tuple(t.bbox)) for t in found) + sum(overlap(r, g.bbox) for g in grids) \
                         < 0.5 * area(r):
-                    more = borderless(doc, page, pno, kwargs, r)
+                    more = borderless(doc, page, pno, kwargs, r, rules=view.rules)
                     found += more
                     from_text |= {id(t) for t in more}
         spans = spans_of_dict(d) if found or grids else []

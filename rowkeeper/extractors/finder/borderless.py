@@ -25,18 +25,19 @@ from rowkeeper.extractors.finder.projection import (
     projection_gaps,
 )
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
+from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
-from rowkeeper.extractors.finder.row_rules import row_rules, side_by_side
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.models import DocumentInput
 
 
 def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
-               kwargs: dict[str, Any], region: Sequence[float], whole: bool = True) -> list[Any]:
+               kwargs: dict[str, Any], region: Sequence[float], whole: bool = True,
+               rules: Rules | None = None) -> list[Any]:
     """A borderless table in an aligned region: columns at the gaps of the words' x
     projection (headers left-aligned over right-aligned numbers stay in their column);
     tables side by side in it (`whole`: not yet split) one by one."""
-    parts = side_by_side(page, region) if whole else []
+    parts = side_by_side(page, region, rules) if whole else []
     read = words_at(page, _pad(region)) if whole and not parts else None
     blocks = blocks_apart(read) if read is not None else []
     if blocks:  # fields side by side: keys and values, one table per block
@@ -44,7 +45,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
             **kwargs, **TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
             "clip": _pad((x0, region[1], x1, region[3]))})]
     if parts:
-        return [t for part in parts for t in borderless(doc, page, pno, kwargs, part, whole=False)]
+        return [t for part in parts for t in borderless(doc, page, pno, kwargs, part, whole=False, rules=rules)]
     words = words_at(page, _pad(region)) if read is None else read
     head = {id(w) for w in lead_in(words)}
     if head:  # a heading over the table: the region starts under it
@@ -63,7 +64,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
                  "vertical_lines": [left, *seps, right],
                  "clip": _pad((left, region[1], right, region[3]))}
-        ruled.update(row_rules(page, words, [left, *seps, right], region))
+        ruled.update(row_rules(page, words, [left, *seps, right], region, rules))
         found = find_on(doc, page, pno, ruled)
         if found:
             return found

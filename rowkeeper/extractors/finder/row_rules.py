@@ -23,16 +23,22 @@ def pad(r: Sequence[float], by: float = 2.0) -> pymupdf.Rect:
     return pymupdf.Rect(r[0] - by, r[1] - by, r[2] + by, r[3] + by)
 
 
-def side_by_side(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:
+Rules = tuple[list[BBox], list[BBox]]
+"""A page's horizontal and vertical ruling segments (`page_features.rules_of_page`)."""
+
+
+def side_by_side(page: pymupdf.Page, region: Sequence[float],
+                 rules: Rules | None = None) -> list[tuple[float, float, float, float]]:
     """The parts of an aligned region that hold tables side by side (one run of aligned rows
     to the page features), each ruled between its rows by rules of its own width: [] unless
     every rule of a part spans it, at three heights or more, each part is a quarter of the
     region wide or more, and every word of the region lies inside one part (underlines
-    under columns of figures, beside unruled labels, are no tables side by side)."""
-    rules = [r for r in rules_of_page(page)[0] if region[1] - 30 <= r[1] <= region[3] + 30
-             and r[2] > region[0] and r[0] < region[2]]
+    under columns of figures, beside unruled labels, are no tables side by side). `rules`: the
+    page's, when the caller has them (else read here)."""
+    hs = [r for r in (rules or rules_of_page(page))[0] if region[1] - 30 <= r[1] <= region[3] + 30
+          and r[2] > region[0] and r[0] < region[2]]
     groups: list[list[BBox]] = []
-    for r in sorted(rules):
+    for r in sorted(hs):
         if groups and r[0] < max(g[2] for g in groups[-1]) + 6.0:  # abutting pieces of one rule too
             groups[-1].append(r)
         else:
@@ -53,7 +59,7 @@ def side_by_side(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[floa
 
 
 def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
-               region: Sequence[float]) -> dict[str, Any]:
+              region: Sequence[float], rules: Rules | None = None) -> dict[str, Any]:
     """Options that take a borderless table's rows from its rules, when rules across its
     width run between every pair of records (a table ruled between rows only): a cell's
     wrapped lines then stay in its row, and the lines wrapped below the aligned region down
@@ -61,7 +67,7 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
     of values (a rule under the header and one at the foot: the text rows are the rows)."""
     left, right = edges[0], edges[-1]
     height = sorted(w[3] - w[1] for w in words)[len(words) // 2]
-    across = [r for r in rules_of_page(page)[0]
+    across = [r for r in (rules or rules_of_page(page))[0]
               if r[0] <= left + 0.05 * (right - left) and r[2] >= right - 0.05 * (right - left)
               and region[1] - 2 * height <= (r[1] + r[3]) / 2 <= region[3] + 8 * height]
     ys = sorted({round((r[1] + r[3]) / 2, 1) for r in across})
