@@ -10,7 +10,7 @@ import dask
 import pytest
 
 from rowkeeper.flows.runners import QUIET_CLUSTER, local_cluster
-from tests.flows.test_local_run import _corpus, _no_api_env, _run, _same_as_local
+from tests.flows.test_local_run import runs_like_local
 
 
 def test_the_quiet_cluster_settings_are_dasks_own_keys():
@@ -23,14 +23,7 @@ def test_the_quiet_cluster_settings_are_dasks_own_keys():
 
 @pytest.mark.slow
 def test_a_dask_run_gives_the_local_runs_outputs(tmp_path: Path):
-    corpus = _corpus(tmp_path / "in", copies=2)
-    cfg = tmp_path / "dask.yaml"
-    cfg.write_text("runner:\n  type: dask\n  workers: 1\n  batch_docs: 1\n")  # 3 batches
-    local = _run(str(corpus), "--out", str(tmp_path / "local"), env=_no_api_env())
-    run = _run(str(corpus), "--out", str(tmp_path / "dask"), "--config", str(cfg),
-               env=_no_api_env(PREFECT_HOME=str(tmp_path / "prefect")))
-    assert local.stdout.split() == ["0", "False"], local.stderr[-2000:]
-    _same_as_local(run, tmp_path / "dask", tmp_path / "local")
+    runs_like_local(tmp_path, "dask")
 
 
 @pytest.mark.slow

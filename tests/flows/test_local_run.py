@@ -57,9 +57,18 @@ def _rows(out: Path) -> list[list[list[str]]]:
     return sorted(json.loads(x)["rows"] for x in (out / "tables.jsonl").read_text().splitlines())
 
 
-def _same_as_local(run: subprocess.CompletedProcess[str], out: Path, local: Path) -> None:
-    """A run through Prefect (a Dask or Ray runner) ended like the local run of `_corpus`: same
-    statuses and table rows, the broken PDF failed, the totals in the report."""
+def runs_like_local(tmp_path: Path, runner: str, **env: str) -> None:
+    """A run of `_corpus` through Prefect with `runner.type: runner` (one worker, a batch per
+    document) ends like the local run: same statuses and table rows, the broken PDF failed, the
+    totals in the report."""
+    corpus = _corpus(tmp_path / "in", copies=2)
+    cfg = tmp_path / f"{runner}.yaml"
+    cfg.write_text(f"runner:\n  type: {runner}\n  workers: 1\n  batch_docs: 1\n")  # 3 batches
+    local, out = tmp_path / "local", tmp_path / runner
+    got_local = _run(str(corpus), "--out", str(local), env=_no_api_env())
+    run = _run(str(corpus), "--out", str(out), "--config", str(cfg),
+               env=_no_api_env(PREFECT_HOME=str(tmp_path / "prefect"), **env))
+    assert got_local.stdout.split() == ["0", "False"], got_local.stderr[-2000:]
     assert run.stdout.split() == ["0", "True"], run.stderr[-3000:]
     assert _statuses(out) == _statuses(local)
     assert _statuses(out)["broken.pdf"] == "failed"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.flows.test_local_run import _corpus, _no_api_env, _run, _same_as_local
+from tests.flows.test_local_run import runs_like_local
 
 pytestmark = [
     pytest.mark.slow,
@@ -19,11 +19,4 @@ pytestmark = [
 
 
 def test_a_ray_run_gives_the_local_runs_outputs(tmp_path: Path):
-    corpus = _corpus(tmp_path / "in", copies=2)
-    cfg = tmp_path / "ray.yaml"
-    cfg.write_text("runner:\n  type: ray\n  workers: 1\n  batch_docs: 1\n")  # 3 batches
-    local = _run(str(corpus), "--out", str(tmp_path / "local"), env=_no_api_env())
-    ray = _run(str(corpus), "--out", str(tmp_path / "ray"), "--config", str(cfg),
-               env=_no_api_env(PREFECT_HOME=str(tmp_path / "prefect"), RAY_USAGE_STATS_ENABLED="0"))
-    assert local.stdout.split() == ["0", "False"], local.stderr[-2000:]
-    _same_as_local(ray, tmp_path / "ray", tmp_path / "local")
+    runs_like_local(tmp_path, "ray", RAY_USAGE_STATS_ENABLED="0")
