@@ -15,6 +15,7 @@ import pymupdf
 
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.finder.boxes import union
 from rowkeeper.models import BBox, Cell, DocumentInput, RawTable, TextLine
 
 # Without this, PyMuPDF prints a "Consider using the pymupdf_layout package" line to stdout on
@@ -391,7 +392,7 @@ def _absorb(rs: list[list[BBox | None]], ts: list[list[str]], i: int, j: int) ->
     """Row j's label joins row i (in reading order), and row j goes."""
     first, second = (ts[j][0], ts[i][0]) if j < i else (ts[i][0], ts[j][0])
     ts[i][0] = " ".join(x for x in (first, second) if x)
-    rs[i] = [_union(a, b) for a, b in zip(rs[i], rs[j], strict=False)]
+    rs[i] = [union(a, b) for a, b in zip(rs[i], rs[j], strict=False)]
     del ts[j], rs[j]
 
 
@@ -403,10 +404,6 @@ def _values_only(t: Sequence[str]) -> bool:
     return len(t) > 1 and not t[0] and sum(1 for x in t[1:] if x) >= max(1, (len(t) - 1) // 2)
 
 
-def _union(a: BBox | None, b: BBox | None) -> BBox | None:
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
 # --- sideways pages: text printed at 90/180 degrees on a page shown upright ------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.models import BBox
+
 
 def area(r: Sequence[float]) -> float:
     """The area of a box (0 when it is empty)."""
@@ -13,3 +15,10 @@ def area(r: Sequence[float]) -> float:
 def overlap(a: Sequence[float], b: Sequence[float]) -> float:
     """The area two boxes share."""
     return area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
+
+
+def union(a: BBox | None, b: BBox | None) -> BBox | None:
+    """The smallest box holding both (a cell without a box, None, adds nothing)."""
+    if a is None or b is None:
+        return a or b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.finder.boxes import union
 from rowkeeper.models import BBox
 
 MARKERS = frozenset("•▪◦‣∙・●■□▫►▸➢✓-–—*")
@@ -33,10 +34,6 @@ def _joined(upper: str, lower: str) -> str:
     return f"{upper}{lower}" if upper and ord(upper[-1]) >= 0x2E80 else f"{upper} {lower}"
 
 
-def _union(a: BBox | None, b: BBox | None) -> BBox | None:
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
 def join_bullet_items(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]]
@@ -51,7 +48,7 @@ def join_bullet_items(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Seq
                 and is_item(t[filled[0]]) and is_item(out_t[last][filled[0]]):
             c = filled[0]
             out_t[last][c] = _joined(out_t[last][c] or "", t[c] or "")
-            out_r[last][c] = _union(out_r[last][c], r[c])
+            out_r[last][c] = union(out_r[last][c], r[c])
             continue
         out_r.append(list(r))
         out_t.append(list(t))

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -200,7 +201,7 @@ def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBo
     added: the rows inside a frame, or three short rows or more in a run, whose words start
     column over column (`value_columns`). A frame around aligned regions whose rows read as a
     block replaces them: the rows they left out (a key run up to its value) are the block's."""
-    texts = [ln for ln in lines if ln.text.strip() and not any(_hits(ln.bbox, t) for t in ruled)]
+    texts = [ln for ln in lines if ln.text.strip() and not any(overlap(ln.bbox, t) > 0 for t in ruled)]
     blocks: list[tuple[BBox, BBox]] = []  # (frame, its block's box)
     for frame in frames(hs, vs):
         rows = text_rows([ln for ln in texts if _inside(ln.bbox, frame)])
@@ -209,21 +210,17 @@ def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBo
             blocks.append((frame, _box(rows)))
     kept, spoilt = [], set()
     for a in aligned:
-        touched = [k for k, (f, _) in enumerate(blocks) if _hits(a, f)]
+        touched = [k for k, (f, _) in enumerate(blocks) if overlap(a, f) > 0]
         mine = [ln for ln in texts if _inside(ln.bbox, a, 0.5)]
         if touched and all(any(_inside(ln.bbox, blocks[k][0]) for k in touched) for ln in mine):
             continue  # the frames' blocks read what the region held, and the rows it left out
         kept.append(a)
         spoilt |= set(touched)
     out = [box for k, (_, box) in enumerate(blocks) if k not in spoilt]
-    rest = [ln for ln in texts if not any(_hits(ln.bbox, b) for b in [*kept, *out])]
+    rest = [ln for ln in texts if not any(overlap(ln.bbox, b) > 0 for b in [*kept, *out])]
     for run in _runs(text_rows(rest)):
         out += _bare_blocks(run, words_of)
     return kept + out
-
-
-def _hits(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def field_separators(words: Sequence[Word]) -> list[float]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rowkeeper.extractors.finder.boxes import union
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -71,7 +72,7 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
         if tight and owner is not None and (_label_only(t) and (apart and _lone_line(ts, i) or low)
                                             or lower and _runs_on(t)):
             out_t[owner] = [f"{a} {b}" if a and b else a or b for a, b in zip(out_t[owner], t, strict=False)]
-            out_r[owner] = [_union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
+            out_r[owner] = [union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
         else:
             out_r.append(rs[i])
             out_t.append(t)
@@ -108,10 +109,6 @@ def _values_next(ts: Sequence[Sequence[str]], i: int) -> bool:
     return i + 1 < len(ts) and _values_only(ts[i + 1])
 
 
-def _union(a: BBox | None, b: BBox | None) -> BBox | None:
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
 def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] = ()) -> BBox:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -98,16 +99,12 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
         pitch = below[0].bbox[1] - top[0].bbox[1]
         if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) \
                 and (ruled_pair(box, hs, pitch, _split(top, below)) or banded_pair(top, below, fills, pitch)) \
-                and not any(_hits(box, t) for t in taken):
+                and not any(overlap(box, t) > 0 for t in taken):
             out.append(box)
     # pairs sharing a row are rows of a longer table ruled row by row, no short table each
-    return [b for b in out if not any(o is not b and _hits(b, o) for o in out)]
+    return [b for b in out if not any(o is not b and overlap(b, o) > 0 for o in out)]
 
 
 def _split(top: Sequence[TextLine], below: Sequence[TextLine]) -> float:
     """The height halfway between the bottom of the top row's text and the top of the next."""
     return (max(t.bbox[3] for t in top) + min(b.bbox[1] for b in below)) / 2
-
-
-def _hits(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
