@@ -118,13 +118,14 @@ def _read_chars(page: Any, clip: Any, chars: Any) -> Any:
     flat = [c for run in runs for c in run[6]]
     if not flat:
         return textpage
-    y0s, y1s, oxs, oys = _transformed(ctm, flat)
+    boxes = _on_baselines(flat, [run[1] for run in runs for _ in run[6]])
+    y0s, y1s, oxs, oys = _transformed(ctm, boxes, [c["origin"] for c in flat])
     base = page.rect.height * page.number
     number = page.number + 1
     i = 0
     for head, upright, font, size, bold, color, run in runs:
         for char in run:
-            x0, y0, x1, y1 = char["bbox"]
+            x0, y0, x1, y1 = boxes[i]
             chars.append({
                 "adv": x1 - x0 if upright else y1 - y0, "bottom": y1, "doctop": y0 + base,
                 "fontname": font, "height": y1 - y0, "matrix": (*head, oxs[i], oys[i]),
@@ -137,13 +138,35 @@ def _read_chars(page: Any, clip: Any, chars: Any) -> Any:
     return textpage
 
 
-def _transformed(ctm: Any, chars: list[dict[str, Any]]) -> tuple[list[float], ...]:
+def _on_baselines(chars: list[dict[str, Any]], upright: list[bool]) -> list[tuple[float, ...]]:
+    """Each char's box; a glyph drawn mostly under its baseline (a low line `_` in `2012_2`,
+    whose exact box MuPDF gives below the digits') takes the vertical extent of the glyphs
+    standing on its baseline, so that find_tables' line clustering keeps it inside its word
+    instead of putting it on a line of its own under the cell (`2012 2` / `_`). A glyph with
+    no such mate keeps its box."""
+    boxes = [tuple(c["bbox"]) for c in chars]
+    under = [up and c["bbox"][1] + c["bbox"][3] > 2 * c["origin"][1] for c, up in zip(chars, upright, strict=True)]
+    if not any(under):
+        return boxes
+    mates: dict[float, list[tuple[float, float]]] = {}
+    for c, low, up in zip(chars, under, upright, strict=True):
+        if up and not low and c["c"].strip():
+            mates.setdefault(round(c["origin"][1], 1), []).append((c["bbox"][1], c["bbox"][3]))
+    for i in (k for k, low in enumerate(under) if low):
+        line = mates.get(round(chars[i]["origin"][1], 1))
+        if line:
+            x0, _, x1, _ = boxes[i]
+            boxes[i] = (x0, min(t for t, _ in line), x1, max(b for _, b in line))
+    return boxes
+
+
+def _transformed(ctm: Any, boxes: list[tuple[float, ...]], origins: list[Any]) -> tuple[list[float], ...]:
     """y0 and y1 of each char box and x, y of each origin under `ctm` (no rotation or skew),
     in float32 as MuPDF's fz_transform_rect / fz_transform_point compute them."""
     f32 = np.float32
     a, b, c, d, e, f = (f32(v) for v in (ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f))
-    box = np.array([ch["bbox"] for ch in chars], dtype=f32)
-    org = np.array([ch["origin"] for ch in chars], dtype=f32)
+    box = np.array(boxes, dtype=f32)
+    org = np.array(origins, dtype=f32)
     # fz_transform_rect swaps the corners for a mirroring axis, then maps the two corners
     left, right = (box[:, 2], box[:, 0]) if a < 0 else (box[:, 0], box[:, 2])
     top, bottom = (box[:, 3], box[:, 1]) if d < 0 else (box[:, 1], box[:, 3])

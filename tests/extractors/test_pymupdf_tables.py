@@ -107,3 +107,28 @@ def test_chars_match_pymupdfs_own_on_turned_or_cropped_pages(tmp_path: Path, tur
             assert any(not c["upright"] for c in ours[0]._chars)  # the sideways note is in it
             assert ours[0].extract() == plain[0].extract()
             assert "Desk lamp" in {c for row in ours[0].extract() for c in row}  # (turned: by column)
+
+
+@pytest.mark.parametrize("font", ["helv", "tiro", "cour"])
+def test_a_low_line_stays_inside_its_word(tmp_path: Path, font: str) -> None:
+    """A cell holding `2012_2`: the low line's exact glyph box lies under the digits', and
+    find_tables' line clustering put it on a line of its own (`2012 2` / `_`). Inside the
+    extractor it keeps its place in the word; commas and descenders keep theirs too."""
+    rows = [("Cycle", "Distance", "Note"), ("2012_2", "1.3", "by_pass, gy"), ("4171_1", "173.9", "n_a")]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    xs, ys = [72, 200, 300, 420], [100 + 22 * i for i in range(len(rows) + 1)]
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]))
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for i, row in enumerate(rows):
+        for j, text in enumerate(row):
+            page.insert_text((xs[j] + 4, ys[i] + 15), text, fontsize=10, fontname=font)
+    doc.save(tmp_path / "codes.pdf")
+    tables = PyMuPDFExtractor().extract(doc_for(tmp_path / "codes.pdf"), [1]).tables
+    assert len(tables) == 1
+    texts = {(c.row, c.col): c.text for c in tables[0].cells}
+    assert texts[(1, 0)] == "2012_2" and texts[(2, 0)] == "4171_1"
+    assert texts[(1, 2)] == "by_pass, gy" and texts[(2, 2)] == "n_a"
+    assert texts[(2, 1)] == "173.9"
