@@ -88,3 +88,15 @@ def test_rows_running_on_under_a_ruled_part_keep_the_table_whole() -> None:
     strong = _table("p1.1", FIGURES[:4], RIGHT)
     whole = _table("p1.2", FIGURES[:4] + more + FIGURES[4:], RIGHT)
     assert _grid(own_parts([strong, whole])) == [FIGURES[:4] + more + FIGURES[4:]]
+
+
+def test_figures_read_again_in_cells_wider_than_the_stronger_box_are_given_up() -> None:
+    """A text reading across a ruled table and the chart labels beside it: its column of the
+    table's figures is cut wider than the ruled box (up to the chart's labels), so the cells'
+    centres fall outside it, but each reads the figure of a stronger cell it overlaps. Those
+    cells go with the table's labels, and the chart's labels alone are no table."""
+    strong = _table("p1.1", FIGURES, RIGHT)
+    chart = ["Enrollment by age", "14-17", "18-19", "20-21", "Total"]
+    wide = _table("p1.2", [[*row[:2], lab] for row, lab in zip(FIGURES, chart, strict=True)],
+                  [400.0, 450.0, 660.0, 760.0])
+    assert _grid(own_parts([strong, wide])) == [FIGURES]
