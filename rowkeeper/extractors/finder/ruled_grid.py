@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
+import numpy as np
 import pymupdf
 
 from rowkeeper.extractors.page_features import invisible
@@ -19,7 +20,7 @@ def drawn_paths(page: pymupdf.Page) -> list[dict[str, Any]]:
     """The page's vector paths less white patches behind one line of text: a cell's background
     on the white page draws no rule, but PyMuPDF takes its edges for rules (a column at every
     patch edge, cutting the table at each word gap). A white box round a whole table stays."""
-    paths = drop_shading(page.get_drawings())
+    paths = drop_shading(drop_hidden_fills(page.get_drawings()))
     if not any(invisible(p) for p in paths):
         return paths
     mids = sorted(((w[1] + w[3]) / 2, (w[0] + w[2]) / 2, round(w[3])) for w in page.get_text("words"))
@@ -65,6 +66,30 @@ def drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     return [p for p in paths if not (p["type"] == "f" and min(p["rect"].width, p["rect"].height) > THIN
                                      and not invisible(p) and boxed(p["rect"]))]
+
+
+def drop_hidden_fills(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Paths less fill-only boxes lying inside a larger fill-only box of the same colour: one
+    over the other draws no edge (a shaded label cell with a box of the same shade behind each
+    of its text lines), but PyMuPDF takes every box edge for a rule and cut the cell between
+    its lines, a label of two lines becoming two rows and a sliver row under them."""
+    fills = [(i, p["fill"], p["rect"]) for i, p in enumerate(paths)
+             if p["type"] == "f" and p.get("fill") is not None and not p["rect"].is_empty]
+    by_colour: dict[tuple[float, ...], list[tuple[int, pymupdf.Rect]]] = {}
+    for i, colour, rect in fills:
+        by_colour.setdefault(tuple(round(c, 3) for c in colour), []).append((i, rect))
+    hidden: set[int] = set()
+    for same in by_colour.values():
+        if len(same) < 2:
+            continue
+        box = np.array([tuple(r) for _, r in same])
+        size = (box[:, 2] - box[:, 0]) * (box[:, 3] - box[:, 1])
+        for k, (i, r) in enumerate(same):
+            holds = ((box[:, 0] <= r.x0 + 0.1) & (box[:, 1] <= r.y0 + 0.1) & (box[:, 2] >= r.x1 - 0.1)
+                     & (box[:, 3] >= r.y1 - 0.1) & (size > size[k] * 1.01))
+            if holds.any():
+                hidden.add(i)
+    return [p for i, p in enumerate(paths) if i not in hidden] if hidden else paths
 
 
 THIN = 3.0
