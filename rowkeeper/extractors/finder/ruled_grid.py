@@ -69,26 +69,36 @@ def drop_shading(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def drop_hidden_fills(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Paths less fill-only boxes lying inside a larger fill-only box of the same colour: one
-    over the other draws no edge (a shaded label cell with a box of the same shade behind each
-    of its text lines), but PyMuPDF takes every box edge for a rule and cut the cell between
-    its lines, a label of two lines becoming two rows and a sliver row under them."""
-    fills = [(i, p["fill"], p["rect"]) for i, p in enumerate(paths)
+    """Paths less fill-only boxes painted over a larger fill-only box of the same colour with
+    nothing of another colour painted between: one over the other draws no edge (a shaded
+    label cell with a box of the same shade behind each of its lines), but PyMuPDF takes every
+    box edge for a rule and cut the cell between its lines, a label of two lines becoming two
+    rows and a sliver row under them. Thin fills are rules and stay."""
+    fills = [(i, tuple(round(c, 3) for c in p["fill"]), p["rect"]) for i, p in enumerate(paths)
              if p["type"] == "f" and p.get("fill") is not None and not p["rect"].is_empty]
-    by_colour: dict[tuple[float, ...], list[tuple[int, pymupdf.Rect]]] = {}
-    for i, colour, rect in fills:
-        by_colour.setdefault(tuple(round(c, 3) for c in colour), []).append((i, rect))
+    if len(fills) < 2:
+        return paths
+    order = np.array([i for i, _, _ in fills])
+    box = np.array([tuple(r) for _, _, r in fills])
+    size = (box[:, 2] - box[:, 0]) * (box[:, 3] - box[:, 1])
+    ids: dict[tuple[float, ...], int] = {}
+    colour = np.array([ids.setdefault(c, len(ids)) for _, c, _ in fills])
+    if len(ids) == len(fills):
+        return paths
     hidden: set[int] = set()
-    for same in by_colour.values():
-        if len(same) < 2:
+    for k, (i, _, r) in enumerate(fills):
+        if min(r.width, r.height) <= THIN:
             continue
-        box = np.array([tuple(r) for _, r in same])
-        size = (box[:, 2] - box[:, 0]) * (box[:, 3] - box[:, 1])
-        for k, (i, r) in enumerate(same):
-            holds = ((box[:, 0] <= r.x0 + 0.1) & (box[:, 1] <= r.y0 + 0.1) & (box[:, 2] >= r.x1 - 0.1)
-                     & (box[:, 3] >= r.y1 - 0.1) & (size > size[k] * 1.01))
-            if holds.any():
-                hidden.add(i)
+        same = colour == colour[k]
+        holds = (same & (order < i) & (size > size[k] * 1.01) & (box[:, 0] <= r.x0 + 0.1) & (box[:, 1] <= r.y0 + 0.1)
+                 & (box[:, 2] >= r.x1 - 0.1) & (box[:, 3] >= r.y1 - 0.1))
+        if not holds.any():
+            continue
+        under = order[holds].max()
+        between = (~same & (order > under) & (order < i) & (box[:, 0] < r.x1) & (box[:, 2] > r.x0)
+                   & (box[:, 1] < r.y1) & (box[:, 3] > r.y0))
+        if not between.any():
+            hidden.add(i)
     return [p for i, p in enumerate(paths) if i not in hidden] if hidden else paths
 
 
