@@ -114,7 +114,7 @@ def _values_next(ts: Sequence[Sequence[str]], i: int) -> bool:
 def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] = ()) -> BBox:
     """`region` (an aligned run) reaching down over the tail lines of its last record's label:
     lines alone on their row right under it, starting in its first column and ending before
-    its middle, each tighter under the line above than the run's rows stand apart (or, at the
+    its middle or before its other columns' text, each tighter under the line above than the run's rows stand apart (or, at the
     run's one pitch, starting in lower case), no rule between."""
     inside = [ln for ln in lines if _centre_in(ln.bbox, region) and ln.text.strip()]
     rows = text_rows(inside)
@@ -123,13 +123,18 @@ def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] =
     gaps = sorted(min(t.bbox[1] for t in b) - max(t.bbox[3] for t in a) for a, b in zip(rows, rows[1:], strict=False))
     gap = gaps[len(gaps) // 2]
     first = min(t.bbox[0] for t in rows[-1])
+    # the tail stays in the first column: it ends before the middle, or before any other column
+    ends = max((region[0] + region[2]) / 2, min((t.bbox[0] for r in rows for t in r if t.bbox[0] > first + 1),
+                                                default=region[2]) - 2)
     lower = 3 * sum(1 for r in rows if min(r, key=lambda t: t.bbox[0]).text.strip()[:1].islower()) <= len(rows)
-    below = sorted((ln for ln in lines if ln.bbox[1] >= region[3] - 1 and ln.text.strip()), key=lambda t: t.bbox[1])
+    # (the other page column's prose level with the tail is beside the table, not under it)
+    below = sorted((ln for ln in lines if ln.bbox[1] >= region[3] - 1 and ln.text.strip()
+                    and ln.bbox[2] > region[0] and ln.bbox[0] < region[2]), key=lambda t: t.bbox[1])
     bottom = region[3]
     for row in text_rows(below):
         ln = row[0]
         step = ln.bbox[1] - bottom
-        if len(row) > 1 or not (first - 1 <= ln.bbox[0] and ln.bbox[2] < (region[0] + region[2]) / 2):
+        if len(row) > 1 or not (first - 1 <= ln.bbox[0] and ln.bbox[2] < ends):
             break
         if _NOTE.match(ln.text.strip()) or not (step < 0.5 * gap or (lower and step <= gap + 0.5 and ln.text.strip()[:1].islower())):
             break

@@ -139,3 +139,36 @@ def test_the_grids_first_line_owns_no_tail() -> None:
     filled = [t for t in joined if any(t)]
     assert filled[:2] == [["Table 1. Operating", "costs per region,"], ["Quarterly figures by site", ""]]
     assert ["Central warehouse and depots", "2,400"] in filled
+
+
+def test_the_last_records_tail_beside_prose_and_past_the_middle_joins_it(tmp_path: Path) -> None:
+    """A small table in the right column of a two-column page: its last label wraps onto a
+    line that runs past the table's middle (still short of the figures), and the left column's
+    prose goes on level with it. That line is the last record's tail, not a line after the
+    table (before, the prose beside it and its length both ended the table above it)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    prose = ["The amounts below apply to each payroll period of the year and are used with the",
+             "tables that follow. Employers who withheld too much in one period may make an",
+             "offsetting adjustment in a later pay period to correct any overwithholding that",
+             "occurred, as long as the adjustment is made within the same calendar year and the",
+             "employee is told of it in writing. Records of the adjustment are kept for four years."]
+    rows = [("Weekly", "71.15"), ("Biweekly", "142.31"), ("Monthly", "308.33"), ("Quarterly", "925.00"),
+            ("Annually", "3,700.00"), ("Daily or Miscellaneous", "14.23")]
+    for k, line in enumerate(prose * 3):
+        put(page, 42, 120 + 11 * k, line[:52], 8)
+    put(page, 323, 110, "Payroll Period", 9, "bold")
+    put(page, 537, 110, "Allowance", 9, "bold", align="right")
+    page.draw_line((323, 114), (560, 114))
+    y = 128.0
+    for label, value in rows:
+        put(page, 323, y, label)
+        put(page, 537, y, value, align="right")
+        y += 16.5
+    put(page, 332, y - 16.5 + 11, "(each day of the payroll period)")
+    put(page, 318, y + 14, "When employers use the percentage method tables for", 10)
+    doc.save(tmp_path / "tail.pdf")
+    (table,) = [t for t in tables_of(tmp_path / "tail.pdf") if "Payroll Period" in t.columns]
+    assert table.columns == ("Payroll Period", "Allowance")
+    assert len(table.rows) == len(rows)
+    assert tuple(table.rows[-1]) == ("Daily or Miscellaneous (each day of the payroll period)", "14.23")
