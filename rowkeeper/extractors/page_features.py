@@ -22,6 +22,7 @@ from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.prose_sides import without_prose_sides
+from rowkeeper.extractors.finder.rule_frame import framed_regions
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.finder.top_rule import under_top_rule
@@ -213,6 +214,13 @@ def _label_tails(r: Regions) -> None:
     r.aligned = [with_last_tail(b, r.lines, r.hs) for b in r.aligned]
 
 
+def _rule_frames(r: Regions) -> None:
+    """Aligned regions between a top and a bottom rule reach from rule to rule, one per frame
+    (`finder/rule_frame`)."""
+    if len(r.hs) >= 2 and r.aligned:
+        r.aligned = framed_regions(r.aligned, r.hs, r.lines)
+
+
 def _short_ruled(r: Regions) -> None:
     """Two rows between rules, or under a tinted header band, are a table the three-row run
     above does not call one (a page without a horizontal rule or a fill has none: nothing to run)."""
@@ -235,7 +243,7 @@ def _field_blocks(r: Regions) -> None:
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
     _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _top_rules, _label_tails,
-    _short_ruled, _field_blocks)
+    _rule_frames, _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 
