@@ -218,7 +218,7 @@ def _rule_frames(r: Regions) -> None:
     """Aligned regions between a top and a bottom rule reach from rule to rule, one per frame
     (`finder/rule_frame`)."""
     if len(r.hs) >= 2 and r.aligned:
-        r.aligned = framed_regions(r.aligned, r.hs, r.lines)
+        r.aligned = framed_regions(r.aligned, r.hs, r.lines, r.ruled)
 
 
 def _short_ruled(r: Regions) -> None:

@@ -27,6 +27,9 @@ WIDE = 0.75
 BAND_ROWS = 4
 """Rows of text a band between two rules may hold to be part of the table."""
 
+MIN_ROWS = 3
+"""Rows of text a run must hold for its rules to frame it."""
+
 Rule = tuple[float, float, float]
 """(y, x0, x1) of a horizontal rule, pieces drawn end to end joined."""
 
@@ -51,6 +54,10 @@ def _across(rule: Rule, region: BBox) -> bool:
 def _in(line: TextLine, box: BBox) -> bool:
     x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def _meets(a: BBox, b: BBox) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _band(lines: Sequence[TextLine], top: float, bottom: float, region: BBox,
@@ -90,21 +97,30 @@ def _edge(region: BBox, rules: Sequence[Rule], lines: Sequence[TextLine], runs: 
     return found
 
 
-def framed_regions(regions: Sequence[BBox], hs: Sequence[BBox], lines: Sequence[TextLine]) -> list[BBox]:
+def framed_regions(regions: Sequence[BBox], hs: Sequence[BBox], lines: Sequence[TextLine],
+                   ruled: Sequence[BBox] = ()) -> list[BBox]:
     """Each region reaching from the rule over it to the rule under it when both are drawn
-    across it; regions within one frame become one."""
-    rules = joined_rules(hs)
+    across it; regions within one frame become one. The rules of a ruled region (a grid's top
+    and bottom) frame no other table: the lines between two grids are no table of theirs."""
+    rules = [r for r in joined_rules(hs) if not any(
+        g[1] - 2 <= r[0] <= g[3] + 2 and r[1] < g[2] and r[2] > g[0] for g in ruled)]
     if len(rules) < 2:
         return list(regions)
     out: list[BBox] = []
     frames: dict[tuple[float, float], int] = {}
     for region in regions:
+        if len(text_rows([ln for ln in lines if _in(ln, region) and ln.text.strip()])) < MIN_ROWS:
+            out.append(region)  # a run of a line or two (a chart's labels, a statistic) is left alone
+            continue
         top = _edge(region, rules, lines, regions, up=True)
         bottom = _edge(region, rules, lines, regions, up=False)
         if top is None or bottom is None:
             out.append(region)
             continue
         grown = (region[0], top, region[2], bottom)
+        if any(_meets(grown, g) for g in ruled):
+            out.append(region)  # a frame round a ruled grid (a chart's box) is the grid's
+            continue
         if (top, bottom) in frames:
             k = frames[(top, bottom)]
             out[k] = union(out[k], grown) or grown

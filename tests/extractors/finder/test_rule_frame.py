@@ -92,3 +92,27 @@ def test_running_text_between_rules_is_no_frame() -> None:
 def test_rule_pieces_drawn_per_column_are_one_rule() -> None:
     hs = [(72.0, 88.0, 300.0, 88.6), (300.0, 88.0, 380.0, 88.6), (381.0, 88.0, 570.0, 88.6)]
     assert len(joined_rules(hs)) == 1 and joined_rules(hs)[0][1:] == (72.0, 570.0)
+
+
+def test_the_rules_of_grids_above_and_below_frame_no_table() -> None:
+    """A statistic line and the next table's caption between two ruled grids: the bottom rule of
+    the one and the top rule of the other close no table around them."""
+    run = (72.0, 196.0, 350.0, 234.0)
+    grids = [(72.0, 60.0, 360.0, 190.0), (72.0, 240.0, 360.0, 400.0)]
+    hs = [(72.0, 190.0, 360.0, 190.6), (72.0, 240.0, 360.0, 240.6)]
+    lines = [_line(80, 198, 150, "χ2 = 16.9,"), _line(160, 198, 200, "v = 2,"), _line(220, 198, 290, "p < 0.0005"),
+             _line(80, 210, 150, "χ2 = 4.2,"), _line(160, 210, 200, "v = 4,"), _line(220, 210, 290, "p = 0.38"),
+             _line(120, 222, 300, "Frequency of symptoms")]
+    assert framed_regions([run], hs, lines, grids) == [run]
+    assert framed_regions([run], hs, lines) != [run]  # the grids' rules alone would frame it
+
+
+def test_a_frame_round_a_ruled_grid_is_the_grids() -> None:
+    """A box drawn round a chart whose plot is a ruled grid: the labels' run beside the grid
+    does not grow to the box's rules (it would read the chart's title as a table row)."""
+    run = (80.0, 150.0, 520.0, 330.0)
+    grid = (125.0, 160.0, 500.0, 360.0)
+    hs = [(78.0, 94.0, 530.0, 94.6), (78.0, 414.0, 530.0, 414.6)]
+    lines = [_line(90, 150 + 20 * k, 120, f"{20 - 5 * k},000") for k in range(5)]
+    assert framed_regions([run], hs, lines, [grid]) == [run]
+    assert framed_regions([run], hs, lines) != [run]
