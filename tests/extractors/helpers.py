@@ -29,7 +29,7 @@ def text_extractors() -> list:
 
 
 def draw_grid(page, xs: Sequence[float], ys: Sequence[float], rows: Sequence[Sequence[str]] = (),
-              baseline: float = 16.0, fontsize: float = 10.0) -> None:
+              baseline: float = 16.0, fontsize: float = 10.0, fontname: str = "helv") -> None:
     """A fully ruled grid (a rule at every x and y), `rows` written one per band from the top,
     each cell's text 4 pt right of its rule and `baseline` pt under the band's top."""
     for x in xs:
@@ -38,4 +38,4 @@ def draw_grid(page, xs: Sequence[float], ys: Sequence[float], rows: Sequence[Seq
         page.draw_line((xs[0], y), (xs[-1], y))
     for i, row in enumerate(rows):
         for j, text in enumerate(row):
-            page.insert_text((xs[j] + 4, ys[i] + baseline), text, fontsize=fontsize)
+            page.insert_text((xs[j] + 4, ys[i] + baseline), text, fontsize=fontsize, fontname=fontname)

@@ -117,14 +117,8 @@ def test_a_low_line_stays_inside_its_word(tmp_path: Path, font: str) -> None:
     rows = [("Cycle", "Distance", "Note"), ("2012_2", "1.3", "by_pass, gy"), ("4171_1", "173.9", "n_a")]
     doc = pymupdf.open()
     page = doc.new_page()
-    xs, ys = [72, 200, 300, 420], [100 + 22 * i for i in range(len(rows) + 1)]
-    for x in xs:
-        page.draw_line((x, ys[0]), (x, ys[-1]))
-    for y in ys:
-        page.draw_line((xs[0], y), (xs[-1], y))
-    for i, row in enumerate(rows):
-        for j, text in enumerate(row):
-            page.insert_text((xs[j] + 4, ys[i] + 15), text, fontsize=10, fontname=font)
+    draw_grid(page, [72, 200, 300, 420], [100 + 22 * i for i in range(len(rows) + 1)], rows, baseline=15,
+              fontname=font)
     doc.save(tmp_path / "codes.pdf")
     tables = PyMuPDFExtractor().extract(doc_for(tmp_path / "codes.pdf"), [1]).tables
     assert len(tables) == 1
