@@ -119,6 +119,7 @@ class SharedServer:
 
     def __init__(self, idle_s: float) -> None:
         self.idle_s, self.port = idle_s, 0
+        self._keeper: subprocess.Popen[bytes] | None = None  # the keeper this run started
         self.key = server_key()
         self.files = _paths(self.key)
         os.makedirs(prefect_home(), exist_ok=True)
@@ -142,7 +143,7 @@ class SharedServer:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.files["json"])
             with open(self.files["log"], "ab") as log:
-                keeper = subprocess.Popen(
+                self._keeper = keeper = subprocess.Popen(
                     [sys.executable, "-m", "rowkeeper.flows.shared_server", self.key, str(self.idle_s)],
                     stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
             deadline = time.monotonic() + 30  # the keeper publishes its server within a second
@@ -163,6 +164,10 @@ class SharedServer:
         silent_since: dict[int, float] = {}
         while time.monotonic() < deadline:
             state = read_state(self.files["json"])
+            if state is None and self._keeper is not None and self._keeper.poll() is not None:
+                raise ServerUnavailable(  # no start-up loop: say why, as a server of its own would
+                    f"the shared Prefect server this run started exited before answering (see "
+                    f"{self.files['log']})")
             if state is None or not is_ours(state):
                 self._ensure()
             elif _healthy(int(state["port"])):
