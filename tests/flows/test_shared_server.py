@@ -103,3 +103,13 @@ def test_a_stale_or_hung_server_is_replaced_not_waited_for(tmp_path: Path):
             os.kill(first["pid"], signal.SIGKILL)
     os.kill(_state(home)["keeper"], signal.SIGTERM)  # the keeper stops its server
     assert _gone_within(30, env["ROWKEEPER_TEST_MARK"]) == []
+
+
+def test_runs_share_a_server_only_with_the_same_server_settings():
+    from rowkeeper.flows.shared_server import server_key
+
+    base = {"PATH": "/usr/bin", "PREFECT_HOME": "/h"}
+    assert server_key(base) == server_key({**base, "PREFECT_LOGGING_LEVEL": "DEBUG",
+                                           "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "9"})
+    assert server_key(base) != server_key({**base, "PREFECT_SERVER_API_SERVICES_TRIGGERS_ENABLED": "false"})
+    assert server_key(base) != server_key({**base, "PREFECT_API_DATABASE_CONNECTION_URL": "postgresql://x"})
