@@ -2,8 +2,9 @@
 
 This module imports no Prefect: a run with nothing to do (every input unchanged) plans, writes
 its report and exits in well under a second. A run with work starts, in this order and
-overlapping, what takes seconds: Prefect's ephemeral server (flows.guard.EarlyServer: its
-imports are ~4 s of CPU), the isolated workers of the local runner (flows.isolation: ~1 s each
+overlapping, what takes seconds: its Prefect server (the local one runs share, started by the
+first and found by the next, flows.shared_server; or, with `runner.prefect_server: per_run`,
+one of its own, flows.guard.EarlyServer: a server's start is ~4-5 s of CPU), the isolated workers of the local runner (flows.isolation: ~1 s each
 to import the PDF stack), and this process's own import of Prefect and the flow; only then does
 it wait for the server to answer. The run's reported seconds count from this process's start.
 """
