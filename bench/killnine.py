@@ -5,8 +5,9 @@ clean run's.
                              [--prefect auto|always] [--shared-prefect] [--parallel N] [--json PATH]
 
 `--prefect` sets `runner.prefect` for every run: `auto` (the default, as a user's `rowkeeper run`
-with no Prefect API configured: no Prefect at all) or `always` (through the Prefect flow, each run
-starting its own server unless `--shared-prefect`).
+with no Prefect API configured: no Prefect at all) or `always` (through the Prefect flow, on the
+local server runs share, flows.shared_server, here with a 5 s idle time so that a killed run's
+server is gone within the 15 s checked; or on one `prefect server start` with `--shared-prefect`).
 
 Phases (rowkeeper/faults.py crash points, each the run SIGKILLing itself, so workers, the
 Prefect server and temp files are left exactly as a real kill -9 leaves them): `startup`
@@ -123,6 +124,9 @@ def config_for(out: Path, pg: dict[str, Any] | None, prefect: str) -> Path:
     cfg = _config(out, pg)
     data = json.loads(cfg.read_text())
     data["runner"]["prefect"] = prefect
+    # a run through Prefect uses the shared server (flows.shared_server), which outlives a
+    # killed run by its idle time and no longer: 5 s, so it is gone within the 15 s checked
+    data["runner"]["prefect_server_idle_s"] = 5
     cfg.write_text(json.dumps(data))
     return cfg
 

@@ -13,6 +13,11 @@ server, Ray's processes. Printed per role: CPU s and ms per document. The whole 
 also read exactly from the run's rusage at exit (`wait4`: it includes every reaped descendant),
 so what sampling missed (the last 0.2 s of short-lived processes) shows as "unsampled".
 
+A shared Prefect server (flows.shared_server, `runner.prefect_server: reuse`) is not in the
+run's tree: the CPU its processes use during the run is read from them and counted in the
+server's role and in the total; the warm-up run starts it (its start-up is not per run: with
+`--set prefect_server=per_run` each run starts a server of its own, as before).
+
 CPU seconds hold under a shared machine's load; wall time does not. With --base REV, that
 commit (a `git archive` copy) and this tree run alternately, `rounds` times each. Each tree
 first runs 2 documents (its Prefect database created and migrated: a one-off, not per document).
@@ -36,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.scale import make_corpus  # noqa: E402
+from bench.startup import server_delta, shared_server_cpu, stop_shared_servers  # noqa: E402
 
 ROLES = ("isolated worker (extraction)", "run (flow, sinks, report)", "dask worker",
          "prefect server", "ray", "other")
@@ -108,6 +114,7 @@ def run_once(tree: Path, corpus: Path, out: Path, runner: str, workers: int, pre
            "--config", str(cfg), "--no-progress"]
     home = out.parent / f"prefect-{tree.name}"  # one per tree, kept across its runs
     env = dict(os.environ, PYTHONPATH=str(tree), PREFECT_HOME=str(home))
+    served = shared_server_cpu(home)
     start = time.monotonic()
     # cwd=tree: `python -m` puts the working directory ahead of PYTHONPATH on sys.path
     proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -122,7 +129,12 @@ def run_once(tree: Path, corpus: Path, out: Path, runner: str, workers: int, pre
     if proc.returncode != 0:
         raise SystemExit(f"rowkeeper run failed ({proc.returncode}): {err.decode(errors='replace')[-1500:]}")
     totals = json.loads((out / "report.json").read_text())["totals"]
-    return {"roles": watch.by_role(), "total": usage.ru_utime + usage.ru_stime, "wall": wall,
+    roles = watch.by_role()
+    # a shared Prefect server (flows.shared_server) is no child of the run: its CPU meanwhile
+    # is read from its own processes and counted in the server's role and in the total
+    shared = server_delta(served, shared_server_cpu(home))
+    roles[ROLES[3]] += shared
+    return {"roles": roles, "total": usage.ru_utime + usage.ru_stime + shared, "wall": wall,
             "docs": int(totals["documents"]), "failed": int(totals["failed"]),
             "load": os.getloadavg()[0]}
 
@@ -149,8 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runner", default="dask", choices=("local", "process", "dask", "ray"))
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--prefect", default="auto", choices=("auto", "always", "never"))
-    ap.add_argument("--set", action="append", default=[], metavar="KEY=INT",
-                    help="a `runner` setting for every run, e.g. batch_docs=10 (repeatable)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a `runner` setting for every run, e.g. batch_docs=10, prefect_server=per_run (repeatable)")
     ap.add_argument("--base", help="a commit to measure beside this tree, alternately")
     ap.add_argument("--after", help="measure this commit (a `git archive` copy) instead of the working tree")
     ap.add_argument("--rounds", type=int, default=1)
@@ -171,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         make_corpus(work / "warm", 2)
         for name, tree in trees.items():
             run_once(tree, work / "warm", work / f"warm-{name}", args.runner, args.workers, args.prefect)
-    extra = {k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    extra = {k: int(v) if v.isdigit() else v for k, v in (kv.split("=", 1) for kv in args.set)}
     runs = []
     for i in range(args.rounds):
         for name, tree in trees.items():
@@ -179,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
                          extra)
             runs.append({"tree": name, "round": i, **r})
             print(table(f"{name} (round {i + 1})", r), flush=True)
+    for name in trees:
+        stop_shared_servers(work / f"prefect-{trees[name].name}")
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))
     return 0

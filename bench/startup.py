@@ -3,7 +3,9 @@
 Times, as whole processes (wall clock and CPU of the process tree), one after the other:
   `rowkeeper --help`; `rowkeeper run` on one 1-page PDF into a fresh folder (a run with work);
   the same run again (no work: every input unchanged); the run with work through Prefect
-  (`runner.prefect: always`: its ephemeral server, a worker, the flow);
+  (`runner.prefect: always`: a worker, the flow, and the server: where the tree has
+  flows.shared_server, the shared one, started by the warm-up and reused, its CPU during the
+  run counted; and once more with `prefect_server: per_run`, a server of the run's own);
 and, as same-run references, `python -c pass` and PyMuPDF's get_text of that page in a fresh
 process. With --base REV the same is measured on that commit (a `git archive` copy in a temp
 folder, run with PYTHONPATH pointing at it), interleaved with this tree, so before/after come
@@ -34,16 +36,46 @@ from samples.make_samples import sample_specs  # noqa: E402
 FLOOR = "import sys, pymupdf\nwith pymupdf.open(sys.argv[1]) as d:\n    d[0].get_text()\n"
 
 
+def shared_server_cpu(home: str | Path) -> dict[int, float]:
+    """CPU s so far of the shared Prefect server's processes (flows.shared_server: the keeper
+    and the server, found through the state files in PREFECT_HOME `home`), by pid. They are not
+    the run's children, so the run's rusage misses what they do for it: callers add the delta."""
+    import psutil
+
+    got: dict[int, float] = {}
+    for state in Path(home).glob("rowkeeper-server-*.json"):
+        try:
+            d = json.loads(state.read_text())
+        except (OSError, ValueError):
+            continue
+        for pid in (d.get("pid"), d.get("keeper")):
+            try:
+                t = psutil.Process(int(pid)).cpu_times()
+                got[int(pid)] = t.user + t.system
+            except (psutil.Error, TypeError, ValueError):
+                pass
+    return got
+
+
+def server_delta(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU the shared server's processes used between two `shared_server_cpu` readings (a
+    process that started meanwhile counts whole)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+
+
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float, subprocess.CompletedProcess[str]]:
     """(wall s, CPU s of the process and the children it waited for, result). Runs in the
-    tree's folder: `python -m` puts the working directory first on sys.path."""
+    tree's folder: `python -m` puts the working directory first on sys.path. The CPU includes
+    what a shared Prefect server (flows.shared_server) did meanwhile, though not a child."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    served = shared_server_cpu(env["PREFECT_HOME"])
     start = time.monotonic()
     got = subprocess.run(cmd, env=env, cwd=env["PYTHONPATH"], capture_output=True, text=True,
                          timeout=900)
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cpu += server_delta(served, shared_server_cpu(env["PREFECT_HOME"]))
     if got.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({got.returncode}): {got.stderr[-1500:]}")
     return wall, cpu, got
@@ -66,17 +98,33 @@ def measure(tree: Path, pdf: Path, work: Path, env: dict[str, str]) -> dict[str,
     got["run, no work"] = timed(run, env)[:2]
     shutil.rmtree(out, ignore_errors=True)  # the same run with work, through the Prefect flow
     got["run, 1-page PDF, Prefect"] = timed([*run, *_through_prefect(tree, work)], env)[:2]
+    if "prefect_server:" in (tree / "rowkeeper" / "config.py").read_text():
+        shutil.rmtree(out, ignore_errors=True)  # the same, on a server of its own (as before reuse)
+        got["run, 1-page PDF, Prefect, own server"] = timed(
+            [*run, *_through_prefect(tree, work, "  prefect_server: per_run\n")], env)[:2]
     return got
 
 
-def _through_prefect(tree: Path, work: Path) -> list[str]:
+def _through_prefect(tree: Path, work: Path, more: str = "") -> list[str]:
     """Arguments that send a run from `tree` through Prefect: `runner.prefect: always` where the
-    tree has that setting; none before it (every run with work went through Prefect then)."""
+    tree has that setting; none before it (every run with work went through Prefect then).
+    A tree with a shared server (flows.shared_server) reuses it: the warm-up round started it."""
     if "prefect: Literal" not in (tree / "rowkeeper" / "config.py").read_text():
         return []
-    cfg = work / "through_prefect.yaml"
-    cfg.write_text("runner:\n  prefect: always\n")
+    cfg = work / f"through_prefect{len(more)}.yaml"
+    cfg.write_text("runner:\n  prefect: always\n" + more)
     return ["--config", str(cfg)]
+
+
+def stop_shared_servers(home: Path) -> None:
+    """End the shared servers the runs left in `home` (their keepers stop them)."""
+    import signal
+
+    for state in home.glob("rowkeeper-server-*.json"):
+        try:
+            os.kill(int(json.loads(state.read_text())["keeper"]), signal.SIGTERM)
+        except (OSError, ValueError, KeyError):
+            pass
 
 
 def median_rounds(rounds: list[dict[str, tuple[float, float]]]) -> dict[str, tuple[float, float]]:
@@ -112,12 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.repeat):
         for name, tree in trees.items():  # interleaved: both see the same load
             rounds[name].append(measure(tree, pdf, work, env))
+    stop_shared_servers(work / "prefect")
     medians = {name: median_rounds(r) for name, r in rounds.items()}
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; median of {args.repeat}; "
           "wall s / CPU s of the process tree")
     print(f"{'':28}" + "".join(f"{name:>22}" for name in medians))
     for key in medians["after"]:
-        cells = "".join(f"{m[key][0]:>12.2f} /{m[key][1]:>7.2f}" for m in medians.values())
+        cells = "".join(f"{m[key][0]:>12.2f} /{m[key][1]:>7.2f}" if key in m else f"{'-':>21}"
+                        for m in medians.values())
         print(f"{key:28}{cells}")
     if args.json:
         Path(args.json).write_text(json.dumps(rounds, indent=1))

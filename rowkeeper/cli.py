@@ -149,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
 # the user asked for it, and Prefect's own chatter kept below rowkeeper's progress bar.
 QUIET_ENV = {
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "DO_NOT_TRACK": "1",  # Prefect's SDK analytics (its first-import event in a terminal)
     "ORT_DISABLE_TELEMETRY": "1",
     "PREFECT_LOGGING_LEVEL": "WARNING",
     "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",

@@ -137,6 +137,14 @@ class RunnerConfig(Section):
     (PREFECT_API_URL or a profile naming one) or runner.type is not local; otherwise a local run
     runs its batches on threads without Prefect (no server to start: seconds saved; no flow run
     recorded). always: through Prefect, on its ephemeral server if none is configured."""
+    prefect_server: Literal["reuse", "per_run"] = "reuse"
+    """With no Prefect API configured, the server a run through Prefect talks to. reuse: one
+    local server started by the first run, found by later runs (PREFECT_HOME/rowkeeper-server-*)
+    and stopped by itself after prefect_server_idle_s without a run (flows.shared_server);
+    per_run: a server of the run's own, started and stopped with it (seconds per run)."""
+    prefect_server_idle_s: float = 600.0
+    """How long the reused server waits for the next run before it stops."""
+
     def worker_count(self) -> int:
         """`workers` as a number: auto resolved on this machine when the run asks (never at
         import or load time: a config file may travel to another machine)."""

@@ -20,4 +20,23 @@ os.environ["PREFECT_LOCAL_STORAGE_PATH"] = os.path.join(_PREFECT_TMP, "storage")
 os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
 os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
 
+# Every process the tests start carries this mark, so the shared Prefect servers their runs leave
+# (flows.shared_server: they stop after runner.prefect_server_idle_s) are stopped at the end.
+_SESSION_MARK = f"{os.getpid()}-{_PREFECT_TMP}"
+os.environ["ROWKEEPER_TEST_SESSION"] = _SESSION_MARK
+
 pytest_plugins = ["tests.pdf_fixtures"]
+
+
+def pytest_sessionfinish(session: object, exitstatus: int) -> None:
+    """SIGTERM the shared-server keepers this session's runs started (each stops its server)."""
+    import signal
+
+    mark = f"ROWKEEPER_TEST_SESSION={_SESSION_MARK}".encode()
+    for pid in filter(str.isdigit, os.listdir("/proc") if os.path.isdir("/proc") else []):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"rowkeeper.flows.shared_server" in cmd and mark in Path(f"/proc/{pid}/environ").read_bytes():
+                os.kill(int(pid), signal.SIGTERM)
+        except OSError:
+            continue

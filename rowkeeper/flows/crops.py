@@ -83,7 +83,8 @@ def _encoded(pix: Any) -> str:
     else:
         buf = io.BytesIO()
         mode = "RGB" if pix.n >= 3 else "L"
-        Image.frombytes(mode, (pix.width, pix.height), pix.samples).save(buf, "JPEG", quality=QUALITY)
+        # samples_mv: the pixmap's own memory, not a copy of it (`samples` copied ~8 MB a page)
+        Image.frombytes(mode, (pix.width, pix.height), pix.samples_mv).save(buf, "JPEG", quality=QUALITY)
         data = buf.getvalue()
     return "data:image/jpeg;base64," + base64.b64encode(data).decode()
 

@@ -203,21 +203,13 @@ class EarlyServer:
         return f"http://127.0.0.1:{self.port}/api"
 
     def _spawn(self) -> None:
-        import importlib.util
         import socket
 
         with socket.socket() as sock:  # a free loopback port, as the OS hands them out
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
-        spec = importlib.util.find_spec("prefect")
-        app_dir = os.path.dirname(os.path.dirname(spec.origin)) if spec and spec.origin else "."
-        env = dict(os.environ, PREFECT_UI_ENABLED="0", PREFECT__SERVER_EPHEMERAL="1",
-                   PREFECT__SERVER_FINAL="1")
-        env.pop("PREFECT_API_URL", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--app-dir", app_dir, "--factory",
-             "prefect.server.api.server:create_app", "--host", "127.0.0.1", "--port",
-             str(self.port), "--log-level", "error", "--lifespan", "on"], env=env)
+        cmd, env = server_command(self.port)
+        self.proc = subprocess.Popen(cmd, env=env)
         _watch_server(self.proc.pid)
 
     def wait_ready(self, timeout_s: float) -> None:
@@ -245,18 +237,8 @@ class EarlyServer:
     @contextmanager
     def attached(self) -> Iterator[None]:
         """Prefect's clients in this process talk to this server while the block runs."""
-        from prefect.settings import (
-            PREFECT_API_URL,
-            PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS,
-            temporary_settings,
-        )
-
-        self.wait_ready(float(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value()))
-        with temporary_settings(updates={PREFECT_API_URL: self.url}):
-            try:
-                yield
-            finally:
-                _drain_prefect_workers()
+        with attached_to(self.wait_ready, lambda: self.url):
+            yield
 
     def stop(self) -> None:
         """End the server (the watchdog would otherwise, when this process exits)."""
@@ -268,6 +250,38 @@ class EarlyServer:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def server_command(port: int) -> tuple[list[str], dict[str, str]]:
+    """The command and environment of Prefect's SubprocessASGIServer on `port` (API only)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("prefect")
+    app_dir = os.path.dirname(os.path.dirname(spec.origin)) if spec and spec.origin else "."
+    env = dict(os.environ, PREFECT_UI_ENABLED="0", PREFECT__SERVER_EPHEMERAL="1",
+               PREFECT__SERVER_FINAL="1")
+    env.pop("PREFECT_API_URL", None)
+    return [sys.executable, "-m", "uvicorn", "--app-dir", app_dir, "--factory",
+            "prefect.server.api.server:create_app", "--host", "127.0.0.1", "--port",
+            str(port), "--log-level", "error", "--lifespan", "on"], env
+
+
+@contextmanager
+def attached_to(wait_ready: Any, url: Any) -> Iterator[None]:
+    """Wait for a server (`wait_ready(timeout_s)`), point this process's Prefect clients at
+    `url()` while the block runs, and send their queued logs and events before it ends."""
+    from prefect.settings import (
+        PREFECT_API_URL,
+        PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS,
+        temporary_settings,
+    )
+
+    wait_ready(float(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value()))
+    with temporary_settings(updates={PREFECT_API_URL: url()}):
+        try:
+            yield
+        finally:
+            _drain_prefect_workers()
 
 
 def _drain_prefect_workers() -> None:

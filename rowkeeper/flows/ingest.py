@@ -206,7 +206,9 @@ def ingest(inputs: list[str], config: Config | dict[str, Any], prune: bool = Fal
     # scheduled run that meets another run on OUT refuses in one line instead of doing it twice
     with out_lock(config.out):
         plan, sinks = _prepared.get() or prepare(inputs, config)
-        pictures = PagePictures()  # report.html's pages, rendered while the tasks extract
+        # the sinks' and the report's imports on a thread while the first batch is extracted
+        # (this process waits for it), then report.html's pages, rendered as results come back
+        pictures = PagePictures(after=loading.start_preload())
         try:
             entries = process_plan(plan, sinks, pictures.passing(extract_with_prefect(plan.todo, config, cache_hours)),
                                    load=load_in_flow, config=config)

@@ -2,8 +2,9 @@
 
 This module imports no Prefect: a run with nothing to do (every input unchanged) plans, writes
 its report and exits in well under a second. A run with work starts, in this order and
-overlapping, what takes seconds: Prefect's ephemeral server (flows.guard.EarlyServer: its
-imports are ~4 s of CPU), the isolated workers of the local runner (flows.isolation: ~1 s each
+overlapping, what takes seconds: its Prefect server (the local one runs share, started by the
+first and found by the next, flows.shared_server; or, with `runner.prefect_server: per_run`,
+one of its own, flows.guard.EarlyServer: a server's start is ~4-5 s of CPU), the isolated workers of the local runner (flows.isolation: ~1 s each
 to import the PDF stack), and this process's own import of Prefect and the flow; only then does
 it wait for the server to answer. The run's reported seconds count from this process's start.
 """
@@ -64,7 +65,7 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
               start: float) -> None:
     """Start the server and the workers, import the flow meanwhile, then run it (or, with no
     Prefect needed, flows.local_run: the same batches on threads here)."""
-    from rowkeeper.flows.guard import EarlyServer, configured_api
+    from rowkeeper.flows.guard import configured_api
     from rowkeeper.flows.isolation import prestart_workers
     from rowkeeper.flows.local_run import uses_prefect
 
@@ -73,7 +74,7 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
     if not cached and not uses_prefect(config, configured_api()):
         _run_local(config, args, prepared, start)
         return
-    server = None if configured_api() else EarlyServer()
+    server = None if configured_api() else _own_server(config)
     warm = []
     if config.runner.type == "local":  # other runners' tasks run in processes of their own
         warm = prestart_workers(config, min(config.runner.worker_count(), len(plan.todo)))
@@ -108,6 +109,18 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
             worker.close()
         if server is not None:
             server.stop()
+
+
+def _own_server(config: Config) -> Any:
+    """The server of a run with no configured API: the shared one (flows.shared_server), or,
+    with `runner.prefect_server: per_run`, one of its own (flows.guard.EarlyServer)."""
+    from rowkeeper.flows.guard import EarlyServer
+
+    if config.runner.prefect_server == "per_run":
+        return EarlyServer()
+    from rowkeeper.flows.shared_server import SharedServer
+
+    return SharedServer(config.runner.prefect_server_idle_s)
 
 
 def _raise_if_unreachable(e: Exception) -> None:

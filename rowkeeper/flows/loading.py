@@ -7,8 +7,10 @@ is the same either way, so are the report entries, the progress bar and the log 
 from __future__ import annotations
 
 import contextvars
+import importlib
 import itertools
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -27,6 +29,29 @@ LOAD_RETRY_DELAYS = (1.0, 5.0, 20.0)
 log = logging.getLogger("rowkeeper.run")
 # Set by the CLI around a run: the progress bar process_plan moves.
 _progress: contextvars.ContextVar[RunProgress | None] = contextvars.ContextVar("progress", default=None)
+
+
+# What the run process itself needs once the first result is back: pyarrow for the folder
+# sink's tables (it imports pandas on its first array) and report.html (no PyMuPDF: the workers
+# render its pictures, flows.page_pictures).
+# Imported on a thread while the worker imports the PDF stack and reads the first batch, not
+# after it: together ~1 s of a 1-page run on a quiet machine, several under load.
+_PRELOAD = ("pyarrow.parquet", "pandas", "rowkeeper.flows.report_html")
+
+
+def start_preload() -> threading.Thread:
+    """A started thread importing `_PRELOAD` (a local run's and the Prefect flow's)."""
+    thread = threading.Thread(target=_preload, name="rowkeeper-preload", daemon=True)
+    thread.start()
+    return thread
+
+
+def _preload() -> None:
+    for name in _PRELOAD:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - an optional package; whoever needs it says so later
+            pass
 
 
 def load(result: DocumentResult, sinks: Sequence[Any], stale: Sequence[str] = ()) -> DocumentRecord:

@@ -12,7 +12,6 @@ always`, or another runner type sends the run through the Prefect flow (flows.in
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import sys
@@ -29,17 +28,11 @@ from rowkeeper.flows.batching import batched_results, extract_batch
 from rowkeeper.flows.incremental import Plan
 from rowkeeper.flows.isolation import thread_worker
 from rowkeeper.flows.launch import finish_run
-from rowkeeper.flows.loading import load_with_retries, process_plan
+from rowkeeper.flows.loading import load_with_retries, process_plan, start_preload
 from rowkeeper.flows.page_pictures import PagePictures, render_in_workers
 from rowkeeper.machine import usable_cpus
 from rowkeeper.models import DocumentInput, DocumentResult
 
-# What the run process itself needs once the first result is back: pyarrow for the folder
-# sink's tables (it imports pandas on its first array) and report.html (no PyMuPDF: the workers
-# render its pictures, flows.page_pictures).
-# Imported on a thread while the worker imports the PDF stack and reads the first batch, not
-# after it: together ~1 s of a 1-page run on a quiet machine, several under load.
-_PRELOAD = ("pyarrow.parquet", "pandas", "rowkeeper.flows.report_html")
 _FORMAT = "%(asctime)s.%(msecs)03d | %(levelname)-7s | %(name)s - %(message)s"
 
 
@@ -59,8 +52,7 @@ def run_local(plan: Plan, sinks: Sequence[Any], config: Config, start: float,
     """Extract `plan.todo` in batches on `runner.worker_count()` threads, load each result as it comes
     back, and write the report; its `startup_seconds` count from `start` to the first batch."""
     began = time.perf_counter()
-    preload = threading.Thread(target=_preload, name="rowkeeper-preload", daemon=True)
-    preload.start()
+    preload = start_preload()
     if plan.unreadable:  # loaded first, before any result: this thread imports at once
         preload.join()
     pool = ThreadPoolExecutor(max_workers=config.runner.worker_count(),
@@ -94,14 +86,6 @@ def extract_pictured(batch: list[DocumentInput], config: Config, label: str,
         except Exception:  # noqa: BLE001 - pictures are optional: the report renders its own
             pass
     return results
-
-
-def _preload() -> None:
-    for name in _PRELOAD:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - an optional package; whoever needs it says so later
-            pass
 
 
 def _after(preload: threading.Thread, results: Iterable[DocumentResult]) -> Iterator[DocumentResult]:

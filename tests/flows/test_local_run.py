@@ -139,16 +139,19 @@ def test_prefect_always_gives_the_same_outputs_through_the_flow(tmp_path: Path):
     assert tasks and all(state == "COMPLETED" and name.startswith("extract batch") for name, state in tasks)
 
 
-def test_kill_9_of_a_run_through_prefect_leaves_no_server(tmp_path: Path):
+@pytest.mark.parametrize("server", ["per_run", "reuse"])
+def test_kill_9_of_a_run_through_prefect_leaves_no_server(tmp_path: Path, server: str):
+    """per_run: the run's own server goes with it; reuse: the shared server outlives the run by
+    its idle time (2 s here; flows.shared_server) and no longer."""
     mark = f"rk-orphan-{uuid.uuid4().hex}"
     cfg = tmp_path / "always.yaml"
-    cfg.write_text("runner:\n  prefect: always\n")
+    cfg.write_text(f"runner:\n  prefect: always\n  prefect_server: {server}\n  prefect_server_idle_s: 2\n")
     env = _no_api_env(ROWKEEPER_CRASH_AT="extract", ROWKEEPER_TEST_MARK=mark)
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(_corpus(tmp_path / "in", copies=1)),
            "--out", str(tmp_path / "out"), "--config", str(cfg), "--no-progress"]
     got = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
     assert got.returncode == -signal.SIGKILL, got.stderr[-2000:]
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + (15 if server == "per_run" else 30)
     while marked(mark) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert marked(mark) == []

@@ -8,8 +8,11 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
+
+import pytest
 
 from rowkeeper.errors import ServerUnavailable
 from rowkeeper.flows.guard import unreachable_reason
@@ -24,11 +27,11 @@ def _closed_port() -> int:
         return sock.getsockname()[1]
 
 
-def _run(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess[str], str]:
+def _run(tmp_path: Path, more: str = "", **env: str) -> tuple[subprocess.CompletedProcess[str], str]:
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "a.pdf").write_bytes(pdfgen.build_pdf(sample_specs()["ruled"]))
     cfg = tmp_path / "always.yaml"
-    cfg.write_text("runner:\n  prefect: always\n")
+    cfg.write_text("runner:\n  prefect: always\n" + more)
     mark = f"RK_UNREACHABLE_{uuid.uuid4().hex[:8]}"
     full = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect"), mark: "1", **env}
     cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(tmp_path / "in"), "--out",
@@ -48,14 +51,20 @@ def test_an_unreachable_prefect_api_is_one_line_and_exit_2(tmp_path: Path):
     assert marked(mark) == []
 
 
-def test_a_prefect_server_that_does_not_start_in_time_is_one_line_and_exit_2(tmp_path: Path):
-    got, mark = _run(tmp_path, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="0")
+@pytest.mark.parametrize("server", ["per_run", "reuse"])
+def test_a_prefect_server_that_does_not_start_in_time_is_one_line_and_exit_2(tmp_path: Path, server: str):
+    # reuse: the shared server keeps starting for the next run, and stops after its idle time
+    more = f"  prefect_server: {server}\n  prefect_server_idle_s: 2\n"
+    got, mark = _run(tmp_path, more, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="0")
     assert got.returncode == 2, got.stderr[-2000:]
     lines = got.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in got.stderr
     assert lines[0].startswith("rowkeeper: Prefect server did not answer within 0 s")
     assert "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS" in lines[0]
     assert not (tmp_path / "out" / "documents.jsonl").exists()
+    deadline = time.monotonic() + (0 if server == "per_run" else 30)
+    while marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.5)
     assert marked(mark) == []  # the server that was starting is stopped, its watchdog gone
 
 

@@ -1,0 +1,115 @@
+"""The Prefect server that runs through Prefect share (flows.shared_server): started by the first
+run, reused by the next, stopped when idle; a stale or hung one never blocks a run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from samples import pdfgen
+from samples.make_samples import sample_specs
+from tests.flows.marked import marked
+
+
+def _setup(tmp_path: Path, idle_s: float) -> tuple[Path, Path, dict[str, str]]:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.pdf").write_bytes(pdfgen.build_pdf(sample_specs()["ruled"]))
+    cfg = tmp_path / "always.yaml"
+    cfg.write_text(f"runner:\n  prefect: always\n  prefect_server_idle_s: {idle_s}\n")
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    env.update(PREFECT_HOME=str(tmp_path / "prefect"), ROWKEEPER_TEST_MARK=f"rk-shared-{uuid.uuid4().hex}",
+               PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="600")
+    return tmp_path / "in", cfg, env
+
+
+def _run(pdfs: Path, out: Path, cfg: Path, env: dict[str, str]) -> None:
+    cmd = [sys.executable, "-m", "rowkeeper.cli", "run", str(pdfs), "--out", str(out), "--config",
+           str(cfg), "--no-progress"]
+    got = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+    assert got.returncode == 0, got.stderr[-3000:]
+    docs = [json.loads(x) for x in (out / "documents.jsonl").read_text().splitlines()]
+    assert [d["status"] for d in docs] == ["ok"]
+    rows = [json.loads(x)["rows"] for x in (out / "tables.jsonl").read_text().splitlines()]
+    assert rows and rows[0][2][1] == "Standing desk"
+
+
+def _state(home: Path) -> dict[str, int]:
+    (path,) = home.glob("rowkeeper-server-*.json")
+    return json.loads(path.read_text())
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _flow_runs(home: Path) -> list[str]:
+    with sqlite3.connect(home / "prefect.db") as db:
+        return [state for (state,) in db.execute("select state_type from flow_run")]
+
+
+def _gone_within(seconds: float, mark: str) -> list[str]:
+    deadline = time.monotonic() + seconds
+    while marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return marked(mark)
+
+
+def test_a_second_run_reuses_the_server_and_it_stops_when_idle(tmp_path: Path):
+    pdfs, cfg, env = _setup(tmp_path, idle_s=20)
+    home = tmp_path / "prefect"
+    _run(pdfs, tmp_path / "out1", cfg, env)
+    first = _state(home)
+    assert first["ready"] and _alive(first["pid"]) and _alive(first["keeper"])
+    _run(pdfs, tmp_path / "out2", cfg, env)
+    assert _state(home) == first  # the same server, not a second one
+    assert _flow_runs(home) == ["COMPLETED", "COMPLETED"]  # both runs recorded on it
+    # no run holds it now: 20 s after the last one ended, keeper and server are gone
+    assert _gone_within(90, env["ROWKEEPER_TEST_MARK"]) == []
+    assert list(home.glob("rowkeeper-server-*.json")) == []
+
+
+def test_a_stale_or_hung_server_is_replaced_not_waited_for(tmp_path: Path):
+    pdfs, cfg, env = _setup(tmp_path, idle_s=120)
+    home = tmp_path / "prefect"
+    home.mkdir()
+    from rowkeeper.cli import QUIET_ENV
+    from rowkeeper.flows.shared_server import server_key
+
+    # a state file left by a crash whose pids now belong to other processes (this test's)
+    stale = {"pid": os.getpid(), "port": 1, "keeper": os.getpid(), "key": "x", "ready": True}
+    (home / f"rowkeeper-server-{server_key({**QUIET_ENV, **env})}.json").write_text(json.dumps(stale))
+    _run(pdfs, tmp_path / "out1", cfg, env)
+    first = _state(home)
+    assert first["pid"] != os.getpid() and _alive(first["pid"])
+    os.kill(first["pid"], signal.SIGSTOP)  # hung: alive, its port open, never answering
+    try:
+        _run(pdfs, tmp_path / "out2", cfg, env)
+        second = _state(home)
+        assert second["pid"] != first["pid"] and _alive(second["pid"])
+        assert not _alive(first["pid"]) and not _alive(first["keeper"])  # the hung one stopped
+    finally:
+        if _alive(first["pid"]):
+            os.kill(first["pid"], signal.SIGKILL)
+    os.kill(_state(home)["keeper"], signal.SIGTERM)  # the keeper stops its server
+    assert _gone_within(30, env["ROWKEEPER_TEST_MARK"]) == []
+
+
+def test_runs_share_a_server_only_with_the_same_server_settings():
+    from rowkeeper.flows.shared_server import server_key
+
+    base = {"PATH": "/usr/bin", "PREFECT_HOME": "/h"}
+    assert server_key(base) == server_key({**base, "PREFECT_LOGGING_LEVEL": "DEBUG",
+                                           "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "9"})
+    assert server_key(base) != server_key({**base, "PREFECT_SERVER_API_SERVICES_TRIGGERS_ENABLED": "false"})
+    assert server_key(base) != server_key({**base, "PREFECT_API_DATABASE_CONNECTION_URL": "postgresql://x"})
