@@ -168,8 +168,9 @@ def form(b: Builder) -> None:
     _titled(b)
     x0, x1 = b.flow.span()
     top = b.flow.top
-    left = variants.form_extras(b, tables.kv_pairs(b.lang, b.rng, b.rng.randint(3, 4)))
-    right = tables.kv_pairs(b.lang, b.rng, b.rng.randint(2, 3), tuple(k for k, _ in left))
+    across = b.v8.random() < 0.35  # three more fields set across under the blocks
+    left = variants.form_extras(b, tables.kv_pairs(b.lang, b.rng, 3 if across else b.rng.randint(3, 4)))
+    right = tables.kv_pairs(b.lang, b.rng, 2 if across else b.rng.randint(2, 3), tuple(k for k, _ in left))
     path = list(b.flow.headings)
     style = b.rng.choice(("box", "grid", "none"))
     if b.v8.random() < 0.25:
@@ -184,7 +185,9 @@ def form(b: Builder) -> None:
         bottoms.append(b.flow.top)
         b.record(spec, ["text", "text"], "", path, regions)
     b.flow.top = max(bottoms) + b.face.size
-    variants.fields_across(b, tuple(k for k, _ in left + right))
+    if across:
+        used = {k for k, _ in left + right}
+        variants.fields_across(b, [k for k in b.lang.form_keys if k not in used])
     b.section(1)
     g = tables.metric_grid(b.lang, b.rng, b.rng.randint(3, 8), 2, text_col=False)
     header, body, aligns, types, checks = variants.tick_column(b, g.header, g.body, g.aligns, g.types)

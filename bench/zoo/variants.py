@@ -72,7 +72,7 @@ def stacked_pair(b: Builder, style: str) -> None:
     second without a caption or under a sub-heading of the same section."""
     v = b.v8
     same_width, tight = v.random() < 0.5, v.random() < 0.5
-    bare_second, sub = v.random() < 0.35, v.random() < 0.2
+    bare_second, sub = v.random() < 0.45, v.random() < 0.2
     for i in range(2):
         g = tables.metric_grid(b.lang, b.rng, b.rng.randint(3, 8), b.rng.randint(2, 4))
         kw = {"full_width": True} if same_width else {}
@@ -94,7 +94,8 @@ def spanning_table(b: Builder) -> bool:
     s = flow.setup
     g = tables.metric_grid(b.lang, b.rng, b.rng.randint(4, 10), b.rng.randint(3, 6))
     spec = b.spec(g.header, g.body, g.aligns, style=b.rng.choice(("booktabs", "rows", "grid")),
-                  x0=s.margin, max_width=s.width - 2 * s.margin, keep_together=True)
+                  x0=s.margin, max_width=s.width - 2 * s.margin, keep_together=True,
+                  full_width=True)
     b.table(spec, g.types)
     flow.column_top = flow.top
     return True
@@ -110,15 +111,9 @@ def form_extras(b: Builder, kv: list[list[str]]) -> list[list[str]]:
     return kv
 
 
-def fields_across(b: Builder, exclude: tuple[str, ...]) -> None:
-    """With chance 0.35, a row of fields set across: the keys as a header, the values under."""
-    if b.v8.random() >= 0.35:
-        return
+def fields_across(b: Builder, keys: list[str]) -> None:
+    """A row of fields set across: the keys as a header, the values under (no caption)."""
     lang, v = b.lang, b.v8
-    pool = [k for k in lang.form_keys if k not in exclude]
-    if len(pool) < 2:
-        return
-    keys = v.sample(pool, min(3, len(pool)))
     values, types = [], []
     for _ in keys:
         kind = v.choice(("date", "money", "code", "name"))
