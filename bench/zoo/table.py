@@ -67,8 +67,9 @@ class TableSpec:
 def _natural_widths(flow: Flow, t: TableSpec) -> list[float]:
     w = [0.0] * t.n_cols
     for r, row in enumerate(t.body):
-        font = t.bold if r in t.bold_rows else t.font
         for c, text in enumerate(row):
+            # measured in the face it is drawn in (a bold key measured regular ran into its value)
+            font = t.bold if (r in t.bold_rows or (c == 0 and t.first_col_bold)) else t.font
             lines = text.split("\n")
             need = max(width(ln, font, t.size) for ln in lines) + t.indents.get(r, 0) * (c == 0)
             w[c] = max(w[c], need)
