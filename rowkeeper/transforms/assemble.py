@@ -24,6 +24,7 @@ from rowkeeper.models import (
     TextLine,
 )
 from rowkeeper.transforms.captions import assign_captions, find_footnotes
+from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.column_types import (
     TYPE_THRESHOLD,
     DecimalMark,
@@ -90,6 +91,7 @@ class Prepared:
 def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     """Grids of one piece (packed rows re-split by text lines) and its header row count."""
     piece = logical_order(piece)  # RTL cells read reversed: back in reading order first
+    piece = attach_currency_signs(piece)  # `$` set apart at an amount's left edge
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
