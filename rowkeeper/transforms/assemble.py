@@ -24,7 +24,6 @@ from rowkeeper.models import (
     TextLine,
 )
 from rowkeeper.transforms.captions import assign_captions, find_footnotes
-from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.column_types import (
     TYPE_THRESHOLD,
     DecimalMark,
@@ -32,6 +31,7 @@ from rowkeeper.transforms.column_types import (
     infer_column_types,
 )
 from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
+from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
     clean_text,
