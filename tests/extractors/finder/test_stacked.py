@@ -84,3 +84,22 @@ def test_a_header_row_under_figures_on_the_same_columns_does_not_cut_a_table(tmp
     _table(page, 122, rows, _rights(rows, 8.0), 8.0, False)
     tables = grids(doc, tmp_path / "one.pdf")
     assert len(tables) == 1 and len(tables[0]) == len(rows)
+
+
+def _seg(x0: float, top: float, text: str, bottom: float | None = None):
+    from rowkeeper.models import TextLine
+
+    return TextLine(page=1, bbox=(x0, top, x0 + 40, top + 8 if bottom is None else bottom), text=text)
+
+
+def test_a_header_row_whose_top_is_above_a_segment_of_the_run_is_no_place_to_cut():
+    """A scanned page's rows interleave (a tall segment of the last body row reaches below the
+    next row's top): two regions cut there would share words."""
+    from rowkeeper.extractors.finder.stacked_runs import header_after_body
+
+    run = [[_seg(60, 100, "Oak Hill 12"), _seg(200, 100, "1,234")],
+           [_seg(60, 112, "Elm Street 7"), _seg(200, 112, "5,678")]]
+    header = [_seg(60, 126, "Site"), _seg(200, 126, "Budget")]
+    assert header_after_body(run, header)
+    run[-1][1] = _seg(200, 112, "5,678", bottom=130)  # reaches below the header's top
+    assert not header_after_body(run, header)
