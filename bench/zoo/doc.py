@@ -86,6 +86,9 @@ class Builder:
         # every other draw (and so every document without one) stays as it was
         self.vary = random.Random(truth.seed ^ 0x5CA1AB1E)
         self.long_captions = self.vary.random() < 0.4
+        # generator v8's variations (bench/zoo/variants.py) draw from a third stream, so that
+        # adding one leaves the draws of the layouts above as they were
+        self.v8 = random.Random(truth.seed ^ 0x0008_5EED)
 
     # -- text -------------------------------------------------------------------------------
     def title(self, text: str) -> None:
@@ -133,8 +136,10 @@ class Builder:
 
     # -- tables -----------------------------------------------------------------------------
     def table(self, spec: TableSpec, types: list[str], caption: str | None = "auto",
-              above: bool | None = None) -> TruthTable:
-        """Draw a table with its caption and record its truth; caption None for none."""
+              above: bool | None = None, notes: str = "", keep_caption: bool = True) -> TruthTable:
+        """Draw a table with its caption and record its truth; caption None for none. `notes`
+        is set in small type under the table (not part of it); without `keep_caption` a caption
+        above may stay at the foot of a column while its table starts the next one."""
         if caption == "auto":
             caption = self.caption_text()
         above = self.caption_above if above is None else above
@@ -143,6 +148,7 @@ class Builder:
         caption = join_lines(lines)
         if caption and above:
             rows = len(spec.body) + len(spec.header) if spec.keep_together else 6
+            rows *= keep_caption
             self.flow.ensure(cap_size * 1.5 * len(lines) + rows * (spec.size * spec.leading + 2 * spec.pad_y))
             # the column the table goes to, after the break `ensure` may make
             x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]
@@ -150,6 +156,14 @@ class Builder:
         path = list(self.flow.headings)
         regions = draw_table(self.flow, spec)
         x0 = spec.x0 if spec.x0 is not None else self.flow.span()[0]  # the column the table ended in
+        if notes:
+            size = max(spec.size - 1.0, 6.0)
+            _, x1 = self.flow.span()
+            top = self.flow.top - spec.size * 0.5
+            for line in wrap(notes, self.face.regular, size, x1 - x0):
+                self.flow.text(x0, top, line, self.face.regular, size)
+                top += size * 1.3
+            self.flow.top = top + spec.size * 0.5
         if caption and not above:
             self.flow.top = self.flow.caption_block(lines, x0, self.flow.top - spec.size * 0.4,
                                                     cap_size) + cap_size * 0.6
@@ -159,8 +173,10 @@ class Builder:
     def record(self, spec: TableSpec, types: list[str], caption: str, path: list[str],
                regions) -> TruthTable:
         """The truth of a drawn table."""
-        rows = [[("" if c in spec.pictures else cell_truth(x)) for c, x in enumerate(r)]
-                for r in spec.body]
+        rows = [[("" if c in spec.pictures or c in spec.checks else cell_truth(x))
+                 for c, x in enumerate(r)] for r in spec.body]
+        for (r, c), mark in spec.left_marks.items():  # "$" set apart at the cell's left edge
+            rows[r][c] = f"{mark} {rows[r][c]}"
         pages = sorted({p for p, _ in regions})
         t = TruthTable(
             table=f"{self.truth.doc}:t{len(self.truth.tables) + 1}", caption=caption,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bench.zoo import tables
+from bench.zoo import tables, variants
 from bench.zoo.doc import Builder
 from bench.zoo.layout import PageSetup
 from bench.zoo.table import HeaderCell, draw_table
@@ -41,8 +41,11 @@ def _metric_tables(style: str, count: tuple[int, int] = (1, 2)) -> Callable[[Bui
             b.prose()
             if b.rng.random() < 0.4:
                 b.section(2)
-            g = tables.metric_grid(b.lang, b.rng, b.rng.randint(4, 14), b.rng.randint(2, 5))
-            b.table(b.spec(g.header, g.body, g.aligns, style=style), g.types)
+            if style == "grid":
+                g = tables.metric_grid(b.lang, b.rng, b.rng.randint(4, 14), b.rng.randint(2, 5))
+                b.table(b.spec(g.header, g.body, g.aligns, style=style), g.types)
+            else:
+                variants.metric_table(b, style)
             b.prose(b.rng.randint(1, 2))
 
     return write
@@ -54,23 +57,33 @@ def borderless_prose(b: Builder) -> None:
     b.section(1)
     b.prose()
     g = tables.metric_grid(b.lang, b.rng, b.rng.randint(5, 12), b.rng.randint(2, 3), text_col=False)
+    note = variants.footnote_marks(b, g.body)
     x0, x1 = b.flow.span()
     share = b.rng.uniform(0.55, 0.65)
+    mirror, level = b.v8.random() < 0.4, b.v8.random() < 0.5  # prose on the left; on the header's line
+    tx0 = x1 - (x1 - x0) * share if mirror else x0
     spec = b.spec(g.header, g.body, g.aligns, style=b.rng.choice(("none", "zebra")),
-                  full_width=False, max_width=(x1 - x0) * share)
+                  full_width=False, max_width=(x1 - x0) * share, x0=tx0)
     top = b.flow.top
     cap = b.caption_text()
-    b.flow.top = b.flow.caption_line(cap, x0, top, b.face.size) + 2
+    b.flow.top = b.flow.caption_line(cap, tx0, top, b.face.size) + 2
     path = list(b.flow.headings)
+    ptop = b.flow.top if level else top
     regions = draw_table(b.flow, spec)
-    table_right = max(bb[2] for _, bb in regions)
+    table_left, table_right = min(bb[0] for _, bb in regions), max(bb[2] for _, bb in regions)
     gap = b.rng.choice((14.0, 20.0, 28.0))
     text = " ".join(b.rng.choice(b.lang.prose) for _ in range(b.rng.randint(3, 6)))
     if b.lang.code == "ja":
         text = text.replace(" ", "")
-    bottom = b.flow.paragraph(text, table_right + gap, x1, b.face.size * 0.95, top)
+    px0, px1 = (x0, table_left - gap) if mirror else (table_right + gap, x1)
+    bottom = b.flow.paragraph(text, px0, px1, b.face.size * 0.95, ptop)
     b.record(spec, g.types, cap, path, regions)
+    if note:
+        b.flow.top = b.flow.paragraph(note, tx0, tx0 + (x1 - x0) * share, b.face.size * 0.8,
+                                      b.flow.top)
     b.flow.top = max(b.flow.top, bottom) + b.face.size
+    b.prose()
+    variants.short_table(b, b.v8, b.lang)
     b.prose()
 
 
@@ -81,11 +94,14 @@ def two_column(b: Builder) -> None:
         b.section(1)
         for _ in range(b.rng.randint(1, 7)):  # how much prose decides the table's column
             b.prose(b.rng.randint(2, 5))
+        if variants.spanning_table(b):
+            b.prose(b.rng.randint(2, 5))
+            continue
         g = tables.metric_grid(b.lang, b.rng, b.rng.randint(4, 10), b.rng.randint(1, 3),
                                text_col=False)
         style = b.rng.choice(("booktabs", "rows", "grid", "none"))
         b.table(b.spec(g.header, g.body, g.aligns, style=style, full_width=b.rng.random() < 0.5,
-                       keep_together=True), g.types)
+                       keep_together=True), g.types, keep_caption=b.v8.random() < 0.7)
         b.prose(b.rng.randint(2, 5))
 
 
@@ -152,10 +168,13 @@ def form(b: Builder) -> None:
     _titled(b)
     x0, x1 = b.flow.span()
     top = b.flow.top
-    left = tables.kv_pairs(b.lang, b.rng, b.rng.randint(3, 4))
-    right = tables.kv_pairs(b.lang, b.rng, b.rng.randint(2, 3), tuple(k for k, _ in left))
+    across = b.v8.random() < 0.35  # three more fields set across under the blocks
+    left = variants.form_extras(b, tables.kv_pairs(b.lang, b.rng, 3 if across else b.rng.randint(3, 4)))
+    right = tables.kv_pairs(b.lang, b.rng, 2 if across else b.rng.randint(2, 3), tuple(k for k, _ in left))
     path = list(b.flow.headings)
     style = b.rng.choice(("box", "grid", "none"))
+    if b.v8.random() < 0.25:
+        style = "rows"  # fields parted by rules only
     bottoms = []
     half = (x1 - x0) / 2
     for rows, bx in ((left, x0), (right, x0 + half + b.rng.choice((10.0, 24.0)))):
@@ -166,10 +185,14 @@ def form(b: Builder) -> None:
         bottoms.append(b.flow.top)
         b.record(spec, ["text", "text"], "", path, regions)
     b.flow.top = max(bottoms) + b.face.size
+    if across:
+        used = {k for k, _ in left + right}
+        variants.fields_across(b, [k for k in b.lang.form_keys if k not in used])
     b.section(1)
     g = tables.metric_grid(b.lang, b.rng, b.rng.randint(3, 8), 2, text_col=False)
-    b.table(b.spec(g.header, g.body, g.aligns, style=b.rng.choice(("grid", "rows"))), g.types,
-            caption=None)
+    header, body, aligns, types, checks = variants.tick_column(b, g.header, g.body, g.aligns, g.types)
+    b.table(b.spec(header, body, aligns, style=b.rng.choice(("grid", "rows")), checks=checks),
+            types, caption=None)
     b.prose(1)
 
 
@@ -179,9 +202,7 @@ def stacked(b: Builder) -> None:
     b.section(1)
     b.prose()
     style = b.rng.choice(("grid", "booktabs", "rows", "none"))
-    for _ in range(2):
-        g = tables.metric_grid(b.lang, b.rng, b.rng.randint(3, 8), b.rng.randint(2, 4))
-        b.table(b.spec(g.header, g.body, g.aligns, style=style), g.types)
+    variants.stacked_pair(b, style)
     b.prose()
 
 
@@ -218,9 +239,12 @@ def financial(b: Builder) -> None:
     b.section(1)
     b.prose(1)
     g = tables.statement_grid(b.lang, b.rng)
-    spec = b.spec(g.header, g.body, g.aligns, style=b.rng.choice(("booktabs", "none", "rows")),
-                  bold_rows=g.bold_rows, indents=g.indents)  # type: ignore[attr-defined]
-    b.table(spec, g.types)
+    style = b.rng.choice(("booktabs", "none", "rows"))
+    kw = variants.statement_options(b, g)
+    variants.unit_line(b, 0.3 if not b.caption_above else 0.0)
+    spec = b.spec(g.header, g.body, g.aligns, style=style,
+                  bold_rows=g.bold_rows, **kw)  # type: ignore[attr-defined]
+    b.table(spec, g.types, notes=variants.notes(b, 0.3))
     b.prose(1)
 
 

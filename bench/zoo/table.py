@@ -49,6 +49,15 @@ class TableSpec:
     rule_width: float = 0.6
     first_col_bold: bool = False
     keep_together: bool = False  # start in the next column unless the whole table fits
+    # generator v8: the ways real tables of one style still differ
+    header_regular: bool = False  # header set in the body face (LaTeX booktabs' default)
+    heavy: float = 2.0  # booktabs' top and bottom rule, times rule_width
+    cmidrule: bool = True  # booktabs: partial rules under upper header labels
+    rule_above_header: bool = False  # rows: the header between two rules
+    rule_gap: float = 0.0  # horizontal rules broken this wide at each inner column edge
+    checks: dict[int, list[bool]] = field(default_factory=dict)  # column -> a tick box per row
+    double_total: bool = False  # the last bold row gets a double rule under it
+    left_marks: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, col) -> "$"
 
     @property
     def n_cols(self) -> int:
@@ -58,8 +67,9 @@ class TableSpec:
 def _natural_widths(flow: Flow, t: TableSpec) -> list[float]:
     w = [0.0] * t.n_cols
     for r, row in enumerate(t.body):
-        font = t.bold if r in t.bold_rows else t.font
         for c, text in enumerate(row):
+            # measured in the face it is drawn in (a bold key measured regular ran into its value)
+            font = t.bold if (r in t.bold_rows or (c == 0 and t.first_col_bold)) else t.font
             lines = text.split("\n")
             need = max(width(ln, font, t.size) for ln in lines) + t.indents.get(r, 0) * (c == 0)
             w[c] = max(w[c], need)
@@ -73,6 +83,10 @@ def _natural_widths(flow: Flow, t: TableSpec) -> list[float]:
             c += cell.span
     for c in t.pictures:
         w[c] = max(w[c], t.picture_size)
+    for c in t.checks:
+        w[c] = max(w[c], t.size)
+    for (r, c), mark in t.left_marks.items():
+        w[c] = max(w[c], width(mark + "  " + t.body[r][c], t.font, t.size) + t.size)
     return [x + 2 * t.pad_x for x in w]
 
 
@@ -116,16 +130,27 @@ def _draw_cell(flow: Flow, t: TableSpec, text: str, x0: float, x1: float, top: f
         flow.text(x, top + t.pad_y + i * t.size * t.leading, line, font, t.size, char_space)
 
 
+def hrule(flow: Flow, t: TableSpec, xs: list[float], y: float, lw: float) -> None:
+    """A rule across the table at y, whole or broken at the inner column edges."""
+    if not t.rule_gap:
+        flow.rule(xs[0], y, xs[-1], y, lw)
+        return
+    half = t.rule_gap / 2
+    for j in range(len(xs) - 1):
+        flow.rule(xs[j] + (half if j else 0), y, xs[j + 1] - (half if j + 2 < len(xs) else 0), y, lw)
+
+
 def _draw_header(flow: Flow, t: TableSpec, xs: list[float]) -> list[tuple[float, list[tuple[int, int]]]]:
     """Draw the header rows at flow.top; (row top, [(first col, last col) of spans]) per row."""
     out = []
+    font = t.font if t.header_regular else t.bold
     for hrow in t.header:
         h = _row_height(t, [c.text for c in hrow], None)
         c, spans = 0, []
         for cell in hrow:
             a, b = xs[c], xs[c + cell.span]
             align = "c" if cell.span > 1 else t.aligns[c]
-            _draw_cell(flow, t, cell.text, a, b, flow.top, align, t.bold,
+            _draw_cell(flow, t, cell.text, a, b, flow.top, align, font,
                        char_space=t.header_char_space)
             spans.append((c, c + cell.span - 1) if cell.text else (c, -1))
             c += cell.span
@@ -140,14 +165,14 @@ def _rules_header(flow: Flow, t: TableSpec, xs: list[float], rows, top: float) -
     s, lw = t.style, t.rule_width
     if s in ("none", "zebra"):
         return
-    if s in ("grid", "box", "booktabs"):
-        flow.rule(xs[0], top, xs[-1], top, lw * (2 if s == "booktabs" else 1))
+    if s in ("grid", "box", "booktabs") or t.rule_above_header:
+        hrule(flow, t, xs, top, lw * (t.heavy if s == "booktabs" else 1))
     for i, (_row_top, spans) in enumerate(rows):
         below = rows[i + 1][0] if i + 1 < len(rows) else flow.top
         if i == len(rows) - 1:
-            flow.rule(xs[0], below, xs[-1], below, lw)
+            hrule(flow, t, xs, below, lw)
             continue
-        if s == "box":
+        if s == "box" or (s == "booktabs" and not t.cmidrule):
             continue
         trim = 3 if s == "booktabs" else 0
         for a, b in spans:
@@ -188,12 +213,12 @@ def draw_table(flow: Flow, t: TableSpec) -> list[tuple[int, tuple[float, float, 
         if header_rows:
             _rules_header(flow, t, xs, header_rows, piece_top)
         elif t.style in ("grid", "box", "booktabs"):
-            flow.rule(xs[0], piece_top, xs[-1], piece_top, t.rule_width * (2 if t.style == "booktabs" else 1))
+            hrule(flow, t, xs, piece_top, t.rule_width * (t.heavy if t.style == "booktabs" else 1))
         first = False
         r = _draw_body(flow, t, xs, r)
         bottom = flow.top
         if t.style in ("grid", "box", "booktabs", "rows"):
-            flow.rule(xs[0], bottom, xs[-1], bottom, t.rule_width * (2 if t.style == "booktabs" else 1))
+            hrule(flow, t, xs, bottom, t.rule_width * (t.heavy if t.style == "booktabs" else 1))
         _verticals(flow, t, xs, piece_top, header_rows, bottom)
         regions.append((flow.page, (xs[0], piece_top, xs[-1], bottom)))
         if r < len(t.body):
@@ -217,13 +242,32 @@ def _draw_body(flow: Flow, t: TableSpec, xs: list[float], r: int) -> int:
                 s = t.picture_size
                 flow.image(t.pictures[c][r], (xs[c] + xs[c + 1] - s) / 2, flow.top + t.pad_y, s, s)
                 continue
+            if c in t.checks:
+                _tick_box(flow, t, (xs[c] + xs[c + 1]) / 2, flow.top + t.pad_y, t.checks[c][r])
+                continue
             f = t.bold if (c == 0 and t.first_col_bold) else font
+            if (r, c) in t.left_marks:  # drawn first: the sign reads before its amount
+                _draw_cell(flow, t, t.left_marks[(r, c)], xs[c], xs[c + 1], flow.top, "l", f)
             _draw_cell(flow, t, text, xs[c], xs[c + 1], flow.top, t.aligns[c], f,
                        t.indents.get(r, 0.0) if c == 0 else 0.0)
         if r > 0 and t.style in ("grid", "rows"):
-            flow.rule(xs[0], flow.top, xs[-1], flow.top, t.rule_width * 0.8)
+            hrule(flow, t, xs, flow.top, t.rule_width * 0.8)
         if r in t.bold_rows and t.style not in ("grid", "rows"):
-            flow.rule(xs[0], flow.top, xs[-1], flow.top, t.rule_width)
+            hrule(flow, t, xs, flow.top, t.rule_width)
         flow.top += h
+        if t.double_total and r == len(t.body) - 1 and r in t.bold_rows:
+            for dy in (0.5, 2.0):  # an accountant's double rule under the total
+                flow.rule(xs[1], flow.top + dy, xs[-1], flow.top + dy, t.rule_width * 0.6)
         r += 1
     return r
+
+
+def _tick_box(flow: Flow, t: TableSpec, mid: float, top: float, ticked: bool) -> None:
+    """An empty square of a form's tick box, filled dark when ticked (drawn, no glyph)."""
+    s = t.size * 0.8
+    x0, y0 = mid - s / 2, top + t.size * 0.1
+    for a, b, c, d in ((x0, y0, x0 + s, y0), (x0, y0 + s, x0 + s, y0 + s),
+                       (x0, y0, x0, y0 + s), (x0 + s, y0, x0 + s, y0 + s)):
+        flow.rule(a, b, c, d, 0.5)
+    if ticked:
+        flow.fill(x0 + 1.5, y0 + 1.5, x0 + s - 1.5, y0 + s - 1.5, 0.15)

@@ -31,6 +31,7 @@ from rowkeeper.transforms.column_types import (
     infer_column_types,
 )
 from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
+from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
     clean_text,
@@ -73,6 +74,7 @@ from rowkeeper.transforms.spans import (
 from rowkeeper.transforms.stacked_labels import split_stacked_labels
 from rowkeeper.transforms.titles import split_at_titles
 from rowkeeper.transforms.validate import packed_cells, validate_table
+from rowkeeper.transforms.value_lines import join_value_lines
 
 COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
 
@@ -90,6 +92,8 @@ class Prepared:
 def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     """Grids of one piece (packed rows re-split by text lines) and its header row count."""
     piece = logical_order(piece)  # RTL cells read reversed: back in reading order first
+    piece = attach_currency_signs(piece)  # `$` set apart at an amount's left edge
+    piece = join_value_lines(piece)  # an address over two lines in a key-value table
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)

@@ -27,6 +27,7 @@ from rowkeeper.extractors.finder.projection import (
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.tick_boxes import tick_boxes_on
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.models import DocumentInput
 
@@ -51,7 +52,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     if head:  # a heading over the table: the region starts under it
         words = [w for w in words if id(w) not in head]
         region = (region[0], min(w[1] for w in words), region[2], region[3])
-    pictures = picture_words(_pictures(page, region))
+    pictures = picture_words(_pictures(page, region) + tick_boxes_on(page, region))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
     seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
     # no white column: a key run into its value crosses every gap; the values' left edge holds

@@ -51,6 +51,16 @@ def _figures(row: Row) -> bool:
     return any(sum(ch.isdigit() for ch in t.text) >= 0.5 * len(t.text.replace(" ", "")) > 0 for t in row)
 
 
+def header_after_body(run: Sequence[Row], row: Row) -> bool:
+    """Whether `row` may start a next table stacked under the run without a caption between
+    them: a row of two segments or more without a figure (a header) right under a row of
+    figures (a body), wholly under every segment of the run (rows whose segments interleave, as
+    on a scanned page, would give two regions sharing words). `split_at_column_change` cuts
+    there only where the columns change."""
+    return len(row) >= 2 and bool(run) and not _figures(row) and _figures(run[-1]) \
+        and min(t.bbox[1] for t in row) >= max(t.bbox[3] for r in run for t in r)
+
+
 def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3) -> list[list[Row]]:
     """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line) where
     the columns change, each piece `min_rows` rows or more, the first with two rows of figures

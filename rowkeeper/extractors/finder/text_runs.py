@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.close_figures import split_figures
 from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
-from rowkeeper.extractors.finder.stacked_runs import split_at_column_change
+from rowkeeper.extractors.finder.stacked_runs import header_after_body, split_at_column_change
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
@@ -198,7 +198,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
                 run = []
             if not run:
                 run, cuts = [[t] for t in _header_lines(above, row)], []
-            elif bridged:
+            elif bridged or header_after_body(run, row):
                 cuts.append(len(run))
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False

@@ -58,3 +58,48 @@ def test_stacked_tables_with_a_larger_caption_between_them(tmp_path: Path, first
     _table(page, y - 1.9 * first + 2 * gap + 20, SECOND, _rights(SECOND, second), second, True)
     tables = grids(doc, tmp_path / "stacked.pdf")
     assert [[tuple(r) for r in t] for t in tables] == [FIRST, SECOND]
+
+
+@pytest.mark.parametrize("size", [7.0, 8.5])
+@pytest.mark.parametrize("pitches", [1.0, 1.6])  # the gap under the first table, in row pitches
+def test_a_second_table_without_a_caption_close_under_the_first(tmp_path: Path, size: float,
+                                                                pitches: float) -> None:
+    """No caption between them: the second table's header row (bold labels, no figure) right
+    under the first one's figures, on other columns, starts the second table
+    (stacked_runs.header_after_body)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 100, "Bảng 1: Nhân sự và ngân sách", 9.5, "bold")
+    y = _table(page, 122, FIRST, _rights(FIRST, size), size, False)
+    _table(page, y + (pitches - 1) * 1.9 * size, SECOND, _rights(SECOND, size), size, True)
+    tables = grids(doc, tmp_path / "stacked.pdf")
+    assert [[tuple(r) for r in t] for t in tables] == [FIRST, SECOND]
+
+
+def test_a_header_row_under_figures_on_the_same_columns_does_not_cut_a_table(tmp_path: Path) -> None:
+    """A row of labels inside a table (a sub-header over the same columns) keeps it one table."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    rows = FIRST + [("Địa điểm", "Điểm", "Thể tích", "Đơn giá")] + FIRST[1:]
+    _table(page, 122, rows, _rights(rows, 8.0), 8.0, False)
+    tables = grids(doc, tmp_path / "one.pdf")
+    assert len(tables) == 1 and len(tables[0]) == len(rows)
+
+
+def _seg(x0: float, top: float, text: str, bottom: float | None = None):
+    from rowkeeper.models import TextLine
+
+    return TextLine(page=1, bbox=(x0, top, x0 + 40, top + 8 if bottom is None else bottom), text=text)
+
+
+def test_a_header_row_whose_top_is_above_a_segment_of_the_run_is_no_place_to_cut():
+    """A scanned page's rows interleave (a tall segment of the last body row reaches below the
+    next row's top): two regions cut there would share words."""
+    from rowkeeper.extractors.finder.stacked_runs import header_after_body
+
+    run = [[_seg(60, 100, "Oak Hill 12"), _seg(200, 100, "1,234")],
+           [_seg(60, 112, "Elm Street 7"), _seg(200, 112, "5,678")]]
+    header = [_seg(60, 126, "Site"), _seg(200, 126, "Budget")]
+    assert header_after_body(run, header)
+    run[-1][1] = _seg(200, 112, "5,678", bottom=130)  # reaches below the header's top
+    assert not header_after_body(run, header)

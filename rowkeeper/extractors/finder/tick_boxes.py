@@ -1,0 +1,68 @@
+"""Tick boxes drawn as small squares: the ink of a form's option column.
+
+An order form or a checklist marks a row's option with a drawn square (empty or ticked), not a
+glyph, so a column of them carries no words: the x projection of a borderless region sees no
+column under its header ("Included"), and the header label is joined to its neighbour's. A
+square of four ruling segments (or a stroked square's four edges) the size of a letter is a
+tick box; the borderless reader sees each as a placeholder word, as it sees pictures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+BBox = tuple[float, float, float, float]
+
+SIDE = (4.0, 16.0)
+"""A tick box's side in points: about a letter's height."""
+
+
+def tick_boxes(hs: Sequence[BBox], vs: Sequence[BBox], region: Sequence[float] | None = None,
+               tol: float = 1.0) -> list[BBox]:
+    """Squares closed by two horizontal and two vertical segments of one short length, centred
+    in `region` when given."""
+    short_h = [h for h in hs if SIDE[0] <= h[2] - h[0] <= SIDE[1]]
+    short_v = [v for v in vs if SIDE[0] - tol <= v[3] - v[1] <= SIDE[1] + tol]
+    out: list[BBox] = []
+    for top in short_h:
+        side = top[2] - top[0]
+        bottom = next((h for h in short_h if abs(h[0] - top[0]) <= tol and abs(h[2] - top[2]) <= tol
+                       and abs(h[1] - top[1] - side) <= max(tol, 0.2 * side)), None)
+        if bottom is None:
+            continue
+        box = (top[0], top[1], top[2], bottom[1])
+        sides = [v for v in short_v if abs(v[1] - box[1]) <= tol and abs(v[3] - box[3]) <= tol
+                 and min(abs(v[0] - box[0]), abs(v[0] - box[2])) <= tol]
+        if len(sides) >= 2 and (region is None or _centred_in(box, region)) and box not in out:
+            out.append(box)
+    return out
+
+
+def tick_boxes_on(page, region: Sequence[float]) -> list[BBox]:
+    """The tick boxes centred in `region` of a PyMuPDF page (its short drawn segments and
+    stroked squares, read from its drawings)."""
+    hs: list[BBox] = []
+    vs: list[BBox] = []
+    for path in page.get_cdrawings():
+        for item in path["items"]:
+            if item[0] == "l":
+                (ax, ay), (bx, by) = item[1], item[2]
+                _add((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), hs, vs)
+            elif item[0] == "re" and path.get("type") != "f":
+                x0, y0, x1, y1 = item[1]
+                for e in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)):
+                    _add((min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3])), hs, vs)
+    return tick_boxes(hs, vs, region)
+
+
+def _add(seg: BBox, hs: list[BBox], vs: list[BBox]) -> None:
+    w, h = seg[2] - seg[0], seg[3] - seg[1]
+    if h <= 0.5 and SIDE[0] <= w <= SIDE[1]:
+        hs.append(seg)
+    elif w <= 0.5 and SIDE[0] - 1 <= h <= SIDE[1] + 1:
+        vs.append(seg)
+
+
+def _centred_in(box: BBox, region: Sequence[float]) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
