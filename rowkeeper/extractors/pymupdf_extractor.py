@@ -24,6 +24,7 @@ from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, sp
 from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.rule_crossers import whole_words_over_rules
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
 from rowkeeper.extractors.finder.shared_cells import own_parts
@@ -156,6 +157,7 @@ class PyMuPDFExtractor:
             if id(tab) in ruled_ids:
                 rows, texts = split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = split_paragraph_rows(page, rows, texts)
+                texts = whole_words_over_rules(page, tab.bbox, rows, texts)
             else:
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
                     *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text))))
