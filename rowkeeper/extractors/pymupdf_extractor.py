@@ -19,6 +19,7 @@ from rowkeeper.extractors.finder.borderless import beside_tables, borderless, wo
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
+from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.label_tails import join_label_tails
@@ -161,6 +162,8 @@ class PyMuPDFExtractor:
             else:
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
                     *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text))))
+                if is_bullet_list(texts):
+                    continue  # list items beside their markers line up like columns
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:
