@@ -18,6 +18,7 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.bullet_lists import without_bullet_lists
 from rowkeeper.extractors.finder.column_boxes import in_column_boxes
+from rowkeeper.extractors.finder.detached_top import without_detached_top
 from rowkeeper.extractors.finder.field_blocks import field_blocks
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
@@ -210,6 +211,12 @@ def _bullet_lists(r: Regions) -> None:
     r.aligned = without_bullet_lists(r.aligned, r.lines)
 
 
+def _detached_tops(r: Regions) -> None:
+    """An aligned region loses a first row standing apart over it, a title rather than a
+    header (`finder/detached_top`)."""
+    r.aligned = [without_detached_top(b, r.lines) for b in r.aligned]
+
+
 def _top_rules(r: Regions) -> None:
     """An aligned region starts at the rule over its header (`finder/top_rule`)."""
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
@@ -242,7 +249,7 @@ def _field_blocks(r: Regions) -> None:
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
     _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _bullet_lists,
-    _top_rules, _label_tails,
+    _detached_tops, _top_rules, _label_tails,
     _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import text_rows
 
 _MARKER = re.compile(r"^(?:[^\w\s]|\d{1,2}[.)]|[A-Za-z][.)]|[ivxIVX]{1,4}[.)])$")
 """A list item's marker: a bullet glyph, or an ordinal with its stop ("1.", "a)", "iv.");
@@ -47,19 +48,13 @@ def without_bullet_lists(regions: Sequence[BBox], lines: Sequence[TextLine]) -> 
     side by side line up like a table's columns; a lone list's markers like a column)."""
     out = []
     for box in regions:
-        inside = sorted((ln for ln in lines if _centre_in(ln.bbox, box)), key=lambda ln: (ln.bbox[1], ln.bbox[0]))
-        rows: list[list[TextLine]] = []
-        for ln in inside:
-            if rows and abs((ln.bbox[1] + ln.bbox[3]) / 2 - (rows[-1][0].bbox[1] + rows[-1][0].bbox[3]) / 2) \
-                    <= 0.5 * (ln.bbox[3] - ln.bbox[1]):
-                rows[-1].append(ln)
-            else:
-                rows.append([ln])
+        rows = text_rows([ln for ln in lines if centre_in(ln.bbox, box)])
         counts = {_items([ln.text for ln in sorted(r, key=lambda ln: ln.bbox[0])]) for r in rows}
         if len(rows) < 2 or len(counts) != 1 or None in counts:
             out.append(box)
     return out
 
 
-def _centre_in(b: BBox, box: BBox) -> bool:
+def centre_in(b: BBox, box: BBox) -> bool:
+    """Whether box `b`'s centre lies in `box`."""
     return box[0] <= (b[0] + b[2]) / 2 <= box[2] and box[1] <= (b[1] + b[3]) / 2 <= box[3]
