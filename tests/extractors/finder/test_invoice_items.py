@@ -1,6 +1,7 @@
-"""A title and a date a blank line above a borderless items table line up with its outer
-columns: they are no row of it, and the column names are the header's alone
-(finder/detached_top.py through the pipeline)."""
+"""An invoice's borderless items table. A title and a date a blank line above it line up with
+its outer columns: they are no row of it, and the column names are the header's alone
+(finder/detached_top.py). The total printed as a bare figure under the amounts is its last row
+(finder/figure_tail.py)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,7 @@ ITEMS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_title_and_date_above_the_items_are_no_row(tmp_path: Path, lang: str) -> None:
+def _invoice(path: Path, lang: str, total: str | None) -> list:
     title, date, header, items = ITEMS[lang]
     doc = pymupdf.open()
     page = new_page(doc)
@@ -34,14 +34,32 @@ def test_title_and_date_above_the_items_are_no_row(tmp_path: Path, lang: str) ->
     put(page, 72, 150, title, 11)
     put(page, 530, 150, date, 11, align="right")
     right = (None, None, 370, 450, 530)
-    for i, row in enumerate([header, *[(str(k + 1), *r) for k, r in enumerate(items)]]):
+    rows = [header, *[(str(k + 1), *r) for k, r in enumerate(items)]]
+    for i, row in enumerate(rows):
         y = 190 + 18 * i
         put(page, 110, y, row[0], align="right")
         put(page, 118, y, row[1])
         for x, text in zip(right[2:], row[2:], strict=True):
             put(page, x, y, text, align="right")
-    path = tmp_path / "invoice.pdf"
+    if total:
+        put(page, 530, 190 + 18 * len(rows), total, align="right")
+    put(page, 72, 190 + 18 * (len(rows) + 3), "Payment within 30 days. Thank you for your order.")
     doc.save(path)
-    (table,) = process_document(load_document(str(path), path.name), load_config(None)).tables
+    return list(process_document(load_document(str(path), path.name), load_config(None)).tables)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_title_and_date_above_the_items_are_no_row(tmp_path: Path, lang: str) -> None:
+    _, _, header, items = ITEMS[lang]
+    (table,) = _invoice(tmp_path / "invoice.pdf", lang, None)
     assert table.columns == header
     assert len(table.rows) == len(items) and table.rows[0][1] == items[0][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_bare_total_under_the_amounts_is_the_last_row(tmp_path: Path, lang: str) -> None:
+    _, _, header, items = ITEMS[lang]
+    total = "570.00" if lang == "en" else "570,00"
+    (table,) = _invoice(tmp_path / "invoice.pdf", lang, total)
+    assert table.columns == header
+    assert len(table.rows) == len(items) + 1 and table.rows[-1] == ("", "", "", "", total)
