@@ -174,20 +174,6 @@ def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     return all(r[0].strip() for r in grid) and 0 < data < len(values)
 
 
-def plain_fields(grid: Sequence[Sequence[str]], bold: Sequence[bool | None]) -> bool:
-    """Key-value pairs of text in plain type: one or two pairs a row, every key filled, a few
-    words each, and every row read in regular type (a header no type, weight or flag sets
-    apart is a first field: headers of text tables are printed bold, ruled or tinted, and the
-    reader flags those)."""
-    n_cols = max((len(r) for r in grid), default=0)
-    if n_cols not in (2, 4) or len(grid) < 2 or any(len(r) != n_cols for r in grid):
-        return False
-    if len(bold) < len(grid) or any(b is not False for b in bold[: len(grid)]):
-        return False  # type unknown or bold somewhere: typography may say header
-    keys = [r[c].strip() for r in grid for c in range(0, n_cols, 2)]
-    return all(keys) and all(len(k.split()) <= 4 and not k.endswith((".", "。")) for k in keys)
-
-
 def _mixed_values(body: Sequence[Sequence[str]]) -> bool:
     """Whether a form's values (odd columns) are of mixed kinds, no kind holding 3 in 4 of
     them: a column of prices under "Price" is one kind."""
@@ -221,7 +207,7 @@ def detect_header_rows(
         if any(cols):
             if not (flag or typo or is_label_row(grid[n], below, cols)):
                 break
-        elif not (flag or typo or (n == 0 and not key_value_shape(grid) and not plain_fields(grid, bold))):
+        elif not (flag or typo or (n == 0 and not key_value_shape(grid))):
             break
         n += 1
     return n
