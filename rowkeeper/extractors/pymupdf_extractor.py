@@ -26,6 +26,7 @@ from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.rule_crossers import whole_words_over_rules
+from rowkeeper.extractors.finder.ruled_head import without_ruled_heads
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
 from rowkeeper.extractors.finder.shared_cells import own_parts
@@ -149,6 +150,9 @@ class PyMuPDFExtractor:
                     more = borderless(doc, page, pno, kwargs, r, rules=view.rules)
                     found += more
                     from_text |= {id(t) for t in more}
+            # a ruled header band over a body read from the text: that read holds the header
+            heads = {id(t) for t in ruled} - {id(t) for t in without_ruled_heads(ruled, [t for t in found if id(t) in from_text])}
+            found = [t for t in found if id(t) not in heads]
         spans = spans_of_dict(d) if found or grids else []
         out = [self._boxed(doc, page, pno, g, i + 1, spans) for i, g in enumerate(grids)]
         for tab in found:

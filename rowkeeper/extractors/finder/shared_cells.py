@@ -43,31 +43,11 @@ def _still_a_table(cells: Sequence[Cell], n_rows: int, n_cols: int) -> bool:
     return sum(f >= MIN_FILL * n_rows for f in filled) >= 2
 
 
-def _overlaps(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
-
-
-def _read_again(cells: Sequence[Cell], stronger_cells: Sequence[Cell]) -> set[int]:
-    """The cells (by id) whose text a stronger cell overlapping them reads too: a cell cut
-    wider than its text (a text column running past a ruled table's edge, into a chart beside
-    it) has its centre outside the stronger box while it holds that table's figure."""
-    boxes: dict[str, list[BBox]] = {}
-    for c in stronger_cells:
-        if c.bbox and c.text.strip():
-            boxes.setdefault(" ".join(c.text.split()), []).append(c.bbox)
-    return {id(c) for c in cells if c.bbox and c.text.strip()
-            and any(_overlaps(c.bbox, b) for b in boxes.get(" ".join(c.text.split()), ()))}
-
-
-def own_part(table: RawTable, stronger: Sequence[BBox],
-             stronger_cells: Sequence[Cell] = ()) -> tuple[RawTable | None, bool]:
-    """`table` less its cells centred in the `stronger` boxes, or reading the text of a
-    stronger cell they overlap (rows left empty go), or None when what is left is no table;
-    and whether it gave up cells in nearly all its rows (what is left is more columns of the
-    same rows: the stronger reading held part of the table)."""
-    again = _read_again(table.cells, stronger_cells)
-    shared = [c for c in table.cells if c.bbox and c.text.strip()
-              and (id(c) in again or any(_centre_in(c.bbox, b) for b in stronger))]
+def own_part(table: RawTable, stronger: Sequence[BBox]) -> tuple[RawTable | None, bool]:
+    """`table` less its cells centred in the `stronger` boxes (rows left empty go), or None
+    when what is left is no table; and whether it gave up cells in nearly all its rows (what
+    is left is more columns of the same rows: the stronger reading held part of the table)."""
+    shared = [c for c in table.cells if c.bbox and c.text.strip() and any(_centre_in(c.bbox, b) for b in stronger)]
     if not shared:
         return table, False
     ids = {id(c) for c in shared}
@@ -130,7 +110,7 @@ def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
         bands = [k for k in out if _inside(k.bbox, t.bbox) and band_of_rows(k, t)]
         out = [k for k in out if not any(k is b for b in bands)]
         inner = [k for k in out if _inside(k.bbox, t.bbox)]
-        part, beside = own_part(t, [k.bbox for k in inner], [c for k in inner for c in k.cells])
+        part, beside = own_part(t, [k.bbox for k in inner])
         if beside:
             out = [k for k in out if not any(k is i for i in inner)] + [t]
         elif part is not None:
