@@ -26,10 +26,10 @@ from rowkeeper.extractors.finder.projection import (
 )
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
-from rowkeeper.extractors.finder.ruled_head import head_rules
 from rowkeeper.extractors.finder.row_rules import pad as _pad
-from rowkeeper.extractors.page_features import rules_of_page
+from rowkeeper.extractors.finder.ruled_head import head_rules
 from rowkeeper.extractors.images import MIN_SIDE
+from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import DocumentInput
 
 
