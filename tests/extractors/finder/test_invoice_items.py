@@ -63,3 +63,23 @@ def test_a_bare_total_under_the_amounts_is_the_last_row(tmp_path: Path, lang: st
     (table,) = _invoice(tmp_path / "invoice.pdf", lang, total)
     assert table.columns == header
     assert len(table.rows) == len(items) + 1 and table.rows[-1] == ("", "", "", "", total)
+
+
+def test_a_header_of_years_set_apart_over_the_figures_stays(tmp_path: Path) -> None:
+    """Years over figure columns with a blank line under them: a part over nearly every
+    column, so a header row, not a title standing apart."""
+    rows = [("Exports", "120.4", "133.9", "141.2"), ("Imports", "98.7", "104.1", "110.6"),
+            ("Balance", "21.7", "29.8", "30.6"), ("Reserves", "55.0", "61.3", "64.8")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for x, year in zip((300, 380, 460), ("1994", "1997", "2003"), strict=True):
+        put(page, x, 120, year, align="right")
+    for i, row in enumerate(rows):
+        put(page, 72, 160 + 14 * i, row[0])
+        for x, text in zip((300, 380, 460), row[1:], strict=True):
+            put(page, x, 160 + 14 * i, text, align="right")
+    path = tmp_path / "years.pdf"
+    doc.save(path)
+    (table,) = process_document(load_document(str(path), path.name), load_config(None)).tables
+    assert table.columns == ("", "1994", "1997", "2003")
+    assert [tuple(r) for r in table.rows] == rows
