@@ -105,10 +105,8 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     split = piece if _names_every_column(grid, r, numeric) else _join_split_labels(piece, r, lines, numeric)
     if split.cells != piece.cells:
         piece, row = split, {c.col: c for c in split.cells if c.row == r}
-    # a label spanning the header's rows names its own column, it heads no sub-columns; the
-    # first column is the rows' stub unless it holds figures too (then its label heads a group)
-    first = 0 if numeric[0] else 1
-    labels = [j for j in range(first, piece.n_cols) if row[j].text.strip() and numeric[j] and row[j].row_span == 1]
+    # a label spanning the header's rows names its own column, it heads no sub-columns
+    labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j] and row[j].row_span == 1]
     eligible = {j for j in range(piece.n_cols) if numeric[j] and grid[r + 1][j].strip()
                 and (not row[j].text.strip() or j in labels)}
     if not labels or not set(labels) <= eligible:
