@@ -16,8 +16,11 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.extractors.finder.bullet_lists import without_bullet_lists
 from rowkeeper.extractors.finder.column_boxes import in_column_boxes
+from rowkeeper.extractors.finder.detached_top import without_detached_top
 from rowkeeper.extractors.finder.field_blocks import field_blocks
+from rowkeeper.extractors.finder.figure_tail import with_figure_tail
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
@@ -204,6 +207,24 @@ def _prose_sides(r: Regions) -> None:
     r.aligned = [b for b in (without_prose_sides(b, r.lines) for b in r.aligned) if b is not None]
 
 
+def _bullet_lists(r: Regions) -> None:
+    """An aligned region of list items side by side (or of one list's markers and items) is
+    no table (`finder/bullet_lists`)."""
+    r.aligned = without_bullet_lists(r.aligned, r.lines)
+
+
+def _detached_tops(r: Regions) -> None:
+    """An aligned region loses a first row standing apart over it, a title rather than a
+    header (`finder/detached_top`)."""
+    r.aligned = [without_detached_top(b, r.lines) for b in r.aligned]
+
+
+def _figure_tails(r: Regions) -> None:
+    """An aligned region reaches down over a total printed as a bare figure under its figures
+    (`finder/figure_tail`)."""
+    r.aligned = [with_figure_tail(b, r.lines) for b in r.aligned]
+
+
 def _top_rules(r: Regions) -> None:
     """An aligned region starts at the rule over its header (`finder/top_rule`)."""
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
@@ -242,8 +263,8 @@ def _field_blocks(r: Regions) -> None:
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
-    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _top_rules, _label_tails,
-    _rule_frames, _short_ruled, _field_blocks)
+    _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _bullet_lists,
+    _detached_tops, _figure_tails, _top_rules, _label_tails, _rule_frames, _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 

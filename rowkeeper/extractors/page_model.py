@@ -10,6 +10,7 @@ from the rules that use it). No record holds a model: it lives for one document'
 from __future__ import annotations
 
 import dataclasses
+import statistics
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
@@ -19,6 +20,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
+from rowkeeper.extractors.finder.wide_glyphs import WIDE
 from rowkeeper.extractors.page_features import PageFeatures, drawings_of_page, page_features
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
@@ -247,16 +249,20 @@ def _cut(info: dict[str, Any], tol: float = 1e-6) -> bool:
 
 def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
     """Words inside `clip` as (x0, y0, x1, y1, text, block, line, word), their boxes cut to
-    the glyphs that have a width.
+    the glyphs that have a width, and cut in two where their glyphs stand a gap apart.
 
     Zero-width glyphs (dot leaders some producers collapse onto the figure that follows, or a
     label's dots drawn at no advance) widen a word's box to their own extent: the box then runs
-    under the label's dots and closes the gap between the label and figure columns."""
+    under the label's dots and closes the gap between the label and figure columns. And MuPDF
+    makes one word of glyphs with no space character between them even across a gap (a CJK
+    key and its value a column apart, `顧客名福岡`): `_split_at_gaps` parts them."""
     tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
     words = tp.extractWORDS()
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
-    # line height, a wide capital ~0.8): most pages stop here, without the costlier char read.
-    if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1]) for w in words):
+    # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
+    # or more is looked at): most pages stop here, without the costlier char read.
+    if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1])
+               or len(w[4]) >= 2 and WIDE.search(w[4]) for w in words):
         return words
     # glyphs by the height of their middle (the words' line numbers skip lines the char read
     # leaves out, so they cannot be matched by number)
@@ -265,19 +271,39 @@ def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
         for line in b.get("lines", ()):
             for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
                 by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
-    return [_glyph_box(w, by_mid) for w in words]
+    return [part for w in words for part in _glyph_box(w, by_mid)]
 
 
-def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> Any:
-    """Word `w` with its x extent cut to its glyphs with a width, when those are its own."""
+def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
+    """Word `w` with its x extent cut to its glyphs with a width, when those are its own, and
+    cut at a wide gap between them (`_split_at_gaps`)."""
     mid = round((w[1] + w[3]) / 2)
     inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
               if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
     inside.sort(key=lambda c: c["bbox"][0])
     seen = [c for c in inside if c["bbox"][2] - c["bbox"][0] > 0.01]
     text = "".join(c["c"] for c in seen)
+    if text == w[4] and len(seen) >= 2:
+        return _split_at_gaps(w, seen)
     # the glyphs with a width must be the word's, in order, less zero-width ones, to trust them
     rest = iter(w[4])
     if seen and all(ch in rest for ch in text) and len(w[4]) - len(text) <= len(inside) - len(seen):
-        return (min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])
-    return w
+        return [(min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])]
+    return [w]
+
+
+GAP_EM = 0.25
+"""A gap between two glyphs of one word at least this share of their height may part the word
+(a word's glyphs touch: their boxes are their advances, kerning moves them by hundredths)."""
+
+
+def _split_at_gaps(w: Any, glyphs: list[dict[str, Any]]) -> list[Any]:
+    """Word `w` (its glyphs `glyphs`, all with a width, in order) cut where two glyphs stand at
+    least `GAP_EM` of their height apart and more than twice the word's median gap (letter
+    spacing spreads every glyph alike: `施 設 種 類` stays one word, and is read as one label)."""
+    gaps = [b["bbox"][0] - a["bbox"][2] for a, b in zip(glyphs, glyphs[1:], strict=False)]
+    height = max(c["bbox"][3] - c["bbox"][1] for c in glyphs)
+    least = max(GAP_EM * height, 2 * statistics.median(gaps) + 0.02 * height)
+    cuts = [0, *(i + 1 for i, g in enumerate(gaps) if g >= least), len(glyphs)]
+    return [(glyphs[a]["bbox"][0], w[1], glyphs[b - 1]["bbox"][2], w[3], "".join(c["c"] for c in glyphs[a:b]), *w[5:])
+            for a, b in zip(cuts, cuts[1:], strict=False)]

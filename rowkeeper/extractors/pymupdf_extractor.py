@@ -19,11 +19,14 @@ from rowkeeper.extractors.finder.borderless import beside_tables, borderless, wo
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
+from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
 from rowkeeper.extractors.finder.candidates import owned_once
 from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
 from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.rule_crossers import whole_words_over_rules
+from rowkeeper.extractors.finder.ruled_head import without_ruled_heads
 from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpack
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
 from rowkeeper.extractors.finder.shared_cells import own_parts
@@ -147,6 +150,9 @@ class PyMuPDFExtractor:
                     more = borderless(doc, page, pno, kwargs, r, rules=view.rules)
                     found += more
                     from_text |= {id(t) for t in more}
+            # a ruled header band over a body read from the text: that read holds the header
+            heads = {id(t) for t in ruled} - {id(t) for t in without_ruled_heads(ruled, [t for t in found if id(t) in from_text])}
+            found = [t for t in found if id(t) not in heads]
         spans = spans_of_dict(d) if found or grids else []
         out = [self._boxed(doc, page, pno, g, i + 1, spans) for i, g in enumerate(grids)]
         for tab in found:
@@ -156,9 +162,12 @@ class PyMuPDFExtractor:
             if id(tab) in ruled_ids:
                 rows, texts = split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = split_paragraph_rows(page, rows, texts)
+                texts = whole_words_over_rules(page, tab.bbox, rows, texts)
             else:
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
                     *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text))))
+                if is_bullet_list(texts):
+                    continue  # list items beside their markers line up like columns
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:

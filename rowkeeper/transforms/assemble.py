@@ -286,5 +286,7 @@ def assemble_tables(
     ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline, pages),
                      decimal_mark(config, list(prepared.values()), lines), config,
                      {ordered[i].piece_id: ln for i, ln in found.items()})
-    return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] for p in g]), by_page)
+    # a continuation whose split column the merge joined (merge.split_columns) is read again
+    return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] if prepared[p.piece_id].piece is p
+                                                      else prepared_of(p) for p in g]), by_page)
                  for n, g in enumerate(groups, start=1))

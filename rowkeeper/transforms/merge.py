@@ -18,6 +18,7 @@ from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_cont
 from rowkeeper.transforms.headers import clean_text, is_label_row, numeric_columns
 from rowkeeper.transforms.headings import is_strong_heading
 from rowkeeper.transforms.spans import expand_spans
+from rowkeeper.transforms.split_columns import rejoined_continuation
 
 MAX_LABEL_LINES = 2
 """Lines between two stacked pieces of one table (section label rows such as "Actual")."""
@@ -153,6 +154,11 @@ def merge_continued_tables(
             head = header_of.get(groups[-1][0].piece_id, [])
             if continues(last, p, head, text, heights, config):
                 groups[-1].append(p)
+                continue
+            # a continuation with one column read as two (split_columns): those two joined
+            joined = rejoined_continuation(last, p, lambda a, b: columns_line_up(a, b, config.merge_x_tolerance))
+            if joined is not None and continues(last, joined, head, text, heights, config):
+                groups[-1].append(joined)
                 continue
         groups.append([p])
     return [tuple(g) for g in groups]

@@ -27,8 +27,10 @@ from rowkeeper.extractors.finder.projection import (
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
+from rowkeeper.extractors.finder.ruled_head import head_rules
 from rowkeeper.extractors.finder.tick_boxes import tick_boxes_on
 from rowkeeper.extractors.images import MIN_SIDE
+from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import DocumentInput
 
 
@@ -57,6 +59,8 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)
+    # a ruled header band over the body: its column rules are the boundaries
+    seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
     if seps:
         words, region = _with_header_band(page, words, seps, region)
         # The outer rules on the words' extent: text-strategy row edges reach no further, and

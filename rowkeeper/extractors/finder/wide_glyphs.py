@@ -1,0 +1,20 @@
+"""Full-width glyphs (CJK ideographs, kana, hangul, full-width forms): a whole em wide each,
+set with no space between words; a gap between two of them in a line is no word space."""
+
+from __future__ import annotations
+
+import re
+
+WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff01-\uff60]")
+
+
+WIDE_CELLS = 1.4
+"""Characters a full-width glyph counts as when a column gap is sized (`char_cells`): a CJK
+key and its value printed 0.55-0.75 em apart (MuPDF glues them into one word up to about
+0.75 em) are two columns, a half-width space (0.5 em in IPA and MS fonts: `高松 10`) is not."""
+
+
+def char_cells(text: str) -> float:
+    """`text`'s length in characters, a full-width glyph counting `WIDE_CELLS`, so a column
+    gap sized from the median character stays above a half-width space in CJK text."""
+    return sum(WIDE_CELLS if WIDE.match(ch) else 1 for ch in text)

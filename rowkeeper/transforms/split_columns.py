@@ -1,0 +1,54 @@
+"""A continuation piece read with one column split in two: page 2 of a long table, its header
+left on page 1, whose first column ("3752 Matsuyama depot") the reader parts where ids of one
+width line the names up. The piece is the table's continuation with those two columns one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rowkeeper.models import BBox, Cell, RawTable
+
+
+def join_columns(piece: RawTable, k: int) -> RawTable:
+    """`piece` with columns `k` and `k + 1` one column: the texts of a row's two cells joined
+    by a space, their boxes united; a span over both loses one column."""
+    by_row: dict[int, list[Cell]] = {}
+    out: list[Cell] = []
+    for c in piece.cells:
+        if c.col == k + 1 and c.col_span == 1:
+            by_row.setdefault(c.row, []).append(c)
+        elif c.col > k + 1:
+            out.append(c.model_copy(update={"col": c.col - 1}))
+        elif c.col <= k < c.col + c.col_span - 1:
+            out.append(c.model_copy(update={"col_span": c.col_span - 1}))
+        else:
+            out.append(c)
+    joined = []
+    for c in out:
+        right = by_row.pop(c.row, []) if c.col == k and c.col_span == 1 else []
+        texts = [t for t in (c.text, *(r.text for r in right)) if t.strip()]
+        box = c.bbox
+        for r in right:
+            box = _union(box, r.bbox)
+        joined.append(c.model_copy(update={"text": " ".join(texts), "bbox": box}) if right else c)
+    joined += [r.model_copy(update={"col": k}) for rs in by_row.values() for r in rs]  # no left cell
+    return piece.model_copy(update={"cells": tuple(joined), "n_cols": piece.n_cols - 1})
+
+
+def rejoined_continuation(prev: RawTable, nxt: RawTable,
+                          lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
+    """`nxt` with two neighbouring columns joined when it has one column more than `prev` and
+    only so do their columns line up (`lines_up`); None when no join does."""
+    if nxt.n_cols != prev.n_cols + 1 or prev.n_cols < 2:
+        return None
+    for k in range(nxt.n_cols - 1):
+        joined = join_columns(nxt, k)
+        if lines_up(prev, joined):
+            return joined
+    return None
+
+
+def _union(a: BBox | None, b: BBox | None) -> BBox | None:
+    if a is None or b is None:
+        return a or b
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
