@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.invariants import check_document, print_violations  # noqa: E402
 from bench.zoo.corpus import SPLITS, materialize, plan  # noqa: E402
+from bench.zoo.noise import print_gap_intervals  # noqa: E402
 from bench.zoo.score import score_all  # noqa: E402
 from rowkeeper.config import load_config  # noqa: E402
 from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
@@ -171,6 +172,7 @@ def main() -> int:
     print(f"processed in {time.perf_counter() - start:.1f} s (wall clock, machine shared)")
     groups = score_all(truths, tables, failed)
     figs = print_figures(groups, splits)
+    figs["gap_intervals"] = print_gap_intervals(truths, tables, splits)
     if args.misses:
         for s in splits:
             print(f"\nmisses [{s}]:")
