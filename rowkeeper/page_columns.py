@@ -19,6 +19,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rowkeeper.boxes import within
 from rowkeeper.models import BBox, TextLine
 
 PROSE_UNITS = 24
@@ -327,7 +328,7 @@ def across_gutters(regions: Sequence[BBox], columns: PageColumns, tol: float = 3
                 if b is None:
                     continue
                 u = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-                if any(_inside(u, band, tol) for band in bands):
+                if any(within(u, band, tol) for band in bands):
                     out = [r for r in out if r is not a and r is not b] + [u]
                     joined = True
                     break
@@ -338,5 +339,3 @@ def _halves(left: BBox, right: BBox, gutter: float, tol: float) -> bool:
     return left[2] <= gutter <= right[0] and abs(left[1] - right[1]) <= tol and abs(left[3] - right[3]) <= tol
 
 
-def _inside(box: BBox, band: BBox, tol: float) -> bool:
-    return band[0] - tol <= box[0] and box[2] <= band[2] + tol and band[1] - tol <= box[1] and box[3] <= band[3] + tol

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
 from rowkeeper.extractors.cloud_common import (
     CostLedger,
@@ -245,7 +246,7 @@ def _lines(result: dict[str, Any], pages: Sequence[int], factor: dict[int, float
             if not ln.get("polygon") or not (ln.get("content") or "").strip():
                 continue
             box = _box(ln["polygon"], f)
-            if any(t.page == pno and _inside(box, t.bbox) for t in tables):
+            if any(t.page == pno and centre_in(box, t.bbox) for t in tables):
                 continue
             off = (ln.get("spans") or [{"offset": -1}])[0].get("offset", -1)
             bold = any(s["offset"] <= off < s["offset"] + s["length"] for s in heading_spans)
@@ -254,6 +255,3 @@ def _lines(result: dict[str, Any], pages: Sequence[int], factor: dict[int, float
     return out
 
 
-def _inside(box: BBox, region: BBox) -> bool:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
+from rowkeeper.boxes import centre_in, overlap
 from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
-from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.page_features import PageFeatures
 from rowkeeper.extractors.page_model import DocumentModel, open_document
 from rowkeeper.extractors.scan_features import scan_features
@@ -130,20 +130,15 @@ def region_coverage(region: BBox, tables: Sequence[RawTable]) -> float:
     return min(1.0, sum(overlap(region, t.bbox) for t in tables) / area)
 
 
-def _centre_in(b: BBox, box: BBox) -> bool:
-    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
-
-
 def text_coverage(region: BBox, tables: Sequence[RawTable], lines: Sequence[TextLine]) -> float | None:
     """Share of the text of `region` (characters of the lines centred in it) centred in the
     tables' boxes; None when no line is. A region's area also holds the white space between
     blocks of fields or around a narrow table: its text is what the tables must hold."""
-    inside = [ln for ln in lines if _centre_in(ln.bbox, region) and ln.text.strip()]
+    inside = [ln for ln in lines if centre_in(ln.bbox, region) and ln.text.strip()]
     total = sum(len(ln.text.strip()) for ln in inside)
     if not total:
         return None
-    held = sum(len(ln.text.strip()) for ln in inside if any(_centre_in(ln.bbox, t.bbox) for t in tables))
+    held = sum(len(ln.text.strip()) for ln in inside if any(centre_in(ln.bbox, t.bbox) for t in tables))
     return held / total
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import pymupdf
 
+from rowkeeper.boxes import overlap
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
-from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.bullet_lists import without_bullet_lists
 from rowkeeper.extractors.finder.column_boxes import in_column_boxes
 from rowkeeper.extractors.finder.detached_top import without_detached_top

@@ -15,9 +15,9 @@ from typing import Any, ClassVar, Literal
 import pymupdf
 from pydantic import BaseModel, ConfigDict
 
+from rowkeeper.boxes import area, overlap
 from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
-from rowkeeper.extractors.finder.boxes import area, overlap
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
 from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
 from rowkeeper.extractors.finder.candidates import owned_once

@@ -13,9 +13,9 @@ from typing import Any
 
 import pymupdf
 
+from rowkeeper.boxes import union
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
-from rowkeeper.extractors.finder.boxes import union
 from rowkeeper.models import BBox, Cell, DocumentInput, RawTable, TextLine
 
 # Without this, PyMuPDF prints a "Consider using the pymupdf_layout package" line to stdout on

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
 from rowkeeper.extractors.cloud_common import CostLedger, RetryableHTTP, pages_pdf, with_retries
 from rowkeeper.extractors.page_model import DocumentModel
@@ -168,7 +169,7 @@ def extraction_from_textract(blocks: Sequence[dict[str, Any]], doc: DocumentInpu
         if b.get("BlockType") != "LINE" or not (b.get("Text") or "").strip():
             continue
         box = _bbox(b, size)
-        if any(_inside(box, t.bbox) for t in tables):
+        if any(centre_in(box, t.bbox) for t in tables):
             continue
         lines.append(TextLine(page=pno, bbox=box, text=b["Text"].strip(),
                               font_size=round((box[3] - box[1]) / 1.1, 1)))
@@ -212,6 +213,3 @@ def _cell(b: dict[str, Any], text: str, header: bool, pno: int, size: tuple[floa
                 is_header=header, page=pno, bbox=_bbox(b, size))
 
 
-def _inside(box: BBox, region: BBox) -> bool:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]

@@ -17,6 +17,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
 from rowkeeper.transforms.context import PageText, is_caption
@@ -26,24 +27,19 @@ from rowkeeper.transforms.merge import piece_grid
 Extent = tuple[float, float]
 
 
-def _centre_in(line: TextLine, box: BBox, pad: float = 1.0) -> bool:
-    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
-    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
-
-
 def _body_cell_lines(piece: RawTable, lines: Sequence[TextLine],
                      body_from: int) -> Iterator[tuple[Cell, list[TextLine]]]:
     """Each body cell with text, one column wide and boxed, and the page's lines whose centre
     lies in it (the lines sorted by centre height once: a cell looks only at those level with it)."""
-    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    page = [ln for ln in lines if ln.page == piece.page and centre_in(ln.bbox, piece.bbox, 1.0)]
     order = sorted(range(len(page)), key=lambda i: _mid_y(page[i]))
     ys = [_mid_y(page[i]) for i in order]
     for c in piece.cells:
         if c.row < body_from or c.col_span != 1 or c.bbox is None or not c.text.strip():
             continue
-        # a wider window than _centre_in's pad: the test below decides, the window only narrows
+        # a wider window than centre_in's pad: the test below decides, the window only narrows
         level = order[bisect_left(ys, c.bbox[1] - 2.0):bisect_right(ys, c.bbox[3] + 2.0)]
-        yield c, [page[i] for i in sorted(level) if _centre_in(page[i], c.bbox)]
+        yield c, [page[i] for i in sorted(level) if centre_in(page[i].bbox, c.bbox, 1.0)]
 
 
 def _mid_y(line: TextLine) -> float:
@@ -101,7 +97,7 @@ def stand_in_ink(ink: dict[int, Extent], stand_ins: dict[int, Extent]) -> dict[i
 def _label_extent(box: BBox, text: str, band: Sequence[TextLine]) -> Extent:
     """The x range of a label as printed: its lines inside its cell `box`, else the box (a
     picture column's cell is far wider than its label, and would reach the next one's)."""
-    own = [ln for ln in band if _centre_in(ln, box) and clean_text(ln.text) in clean_text(text)]
+    own = [ln for ln in band if centre_in(ln.bbox, box, 1.0) and clean_text(ln.text) in clean_text(text)]
     if not own:
         return (box[0], box[2])
     return (min(ln.bbox[0] for ln in own), max(ln.bbox[2] for ln in own))
@@ -253,7 +249,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     top = min(c.bbox[1] for c in row.values() if c.bbox)
     bottom = max(c.bbox[3] for c in row.values() if c.bbox)
     box = (piece.bbox[0], top, piece.bbox[2], bottom)
-    band = [ln for ln in lines if ln.page == piece.page and clean_text(ln.text) and _centre_in(ln, box)]
+    band = [ln for ln in lines if ln.page == piece.page and clean_text(ln.text) and centre_in(ln.bbox, box, 1.0)]
     ink = stand_in_ink(ink, {j: _label_extent(c.bbox, c.text, band) for j, c in row.items()
                              if c.text.strip() and c.bbox})
     cells = [row[j].text for j in sorted(row)]

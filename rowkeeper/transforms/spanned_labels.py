@@ -12,15 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import Cell, RawTable, TextLine
 from rowkeeper.transforms.header_labels import column_ink
 
 Extent = tuple[float, float]
-
-
-def _inside(line: TextLine, box: Sequence[float]) -> bool:
-    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
-    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
 
 
 def _owner(line: TextLine, cols: range, ink: dict[int, Extent]) -> int | None:
@@ -35,7 +31,7 @@ def _labels_per_column(cell: Cell, band: Sequence[TextLine], ink: dict[int, Exte
     cols = range(cell.col, cell.col + cell.col_span)
     if cell.bbox is None or any(j not in ink for j in cols):
         return None
-    own = [ln for ln in band if _inside(ln, cell.bbox) and ln.text.strip()]
+    own = [ln for ln in band if centre_in(ln.bbox, cell.bbox, 1.0) and ln.text.strip()]
     parts: dict[int, list[TextLine]] = {}
     for ln in own:
         j = _owner(ln, cols, ink)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rowkeeper.models import BBox, Cell, RawTable
+from rowkeeper.boxes import union
+from rowkeeper.models import Cell, RawTable
 
 
 def join_columns(piece: RawTable, k: int) -> RawTable:
@@ -29,7 +30,7 @@ def join_columns(piece: RawTable, k: int) -> RawTable:
         texts = [t for t in (c.text, *(r.text for r in right)) if t.strip()]
         box = c.bbox
         for r in right:
-            box = _union(box, r.bbox)
+            box = union(box, r.bbox)
         joined.append(c.model_copy(update={"text": " ".join(texts), "bbox": box}) if right else c)
     joined += [r.model_copy(update={"col": k}) for rs in by_row.values() for r in rs]  # no left cell
     return piece.model_copy(update={"cells": tuple(joined), "n_cols": piece.n_cols - 1})
@@ -47,8 +48,3 @@ def rejoined_continuation(prev: RawTable, nxt: RawTable,
             return joined
     return None
 
-
-def _union(a: BBox | None, b: BBox | None) -> BBox | None:
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))

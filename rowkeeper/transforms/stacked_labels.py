@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 
 
@@ -19,15 +20,10 @@ def _mid(box: BBox) -> float:
     return (box[1] + box[3]) / 2
 
 
-def _inside(line: TextLine, box: BBox) -> bool:
-    x, y = (line.bbox[0] + line.bbox[2]) / 2, _mid(line.bbox)
-    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
-
-
 def _levels(piece: RawTable, row: int, lines: Sequence[TextLine]) -> list[float]:
     """Heights of the text lines inside the one-row cells of `row` that hold text."""
     return [_mid(ln.bbox) for c in piece.cells if c.row == row and c.row_span == 1 and c.bbox and c.text.strip()
-            for ln in lines if _inside(ln, c.bbox)]
+            for ln in lines if centre_in(ln.bbox, c.bbox, 1.0)]
 
 
 def _level(line: TextLine, levels: Sequence[float]) -> bool:
@@ -38,7 +34,7 @@ def _level(line: TextLine, levels: Sequence[float]) -> bool:
 def _reaches(line: TextLine, box: BBox) -> bool:
     """Whether a line standing over the header's first row reaches into the column of `box`
     (a group label centred over this column and the next, read into the next one's cell)."""
-    return line.bbox[0] < box[2] - 1 and line.bbox[2] > box[0] + 1 and not _inside(line, box)
+    return line.bbox[0] < box[2] - 1 and line.bbox[2] > box[0] + 1 and not centre_in(line.bbox, box, 1.0)
 
 
 def _cut(cell: Cell, top: list[TextLine], bottom: list[TextLine], at: float) -> list[Cell] | None:
@@ -70,7 +66,7 @@ into the next column's cell, moves to the second row."""
     cells = list(piece.cells)
     for cell in tall:
         assert cell.bbox is not None
-        own = sorted((ln for ln in page if _inside(ln, cell.bbox)), key=lambda ln: (_mid(ln.bbox), ln.bbox[0]))
+        own = sorted((ln for ln in page if centre_in(ln.bbox, cell.bbox, 1.0)), key=lambda ln: (_mid(ln.bbox), ln.bbox[0]))
         top = [ln for ln in own if _level(ln, first)]
         bottom = [ln for ln in own if _level(ln, second) and ln not in top]
         if not bottom or len(top) + len(bottom) != len(own):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rowkeeper.extractors.finder.side_by_side import _centre_in as _word_centre_in
+from rowkeeper.boxes import centre_in
 from rowkeeper.extractors.finder.side_by_side import column_ink as words_column_ink
 from rowkeeper.extractors.text_layer import cells_from_rows, typography
 from rowkeeper.models import TextLine
-from rowkeeper.transforms.header_labels import _centre_in, column_ink, right_aligned
+from rowkeeper.transforms.header_labels import column_ink, right_aligned
 from rowkeeper.transforms.headers import clean_text, numeric_columns
 from rowkeeper.transforms.merge import piece_grid
 from tests.transforms.builders import raw_table
@@ -35,12 +35,12 @@ def _piece_and_lines(draw):
 
 def _column_ink_by_scan(piece, lines, body_from):
     out = {}
-    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    page = [ln for ln in lines if ln.page == piece.page and centre_in(ln.bbox, piece.bbox, 1.0)]
     for c in piece.cells:
         if c.row < body_from or c.col_span != 1 or c.bbox is None or not c.text.strip():
             continue
         for ln in page:
-            if _centre_in(ln, c.bbox) and clean_text(ln.text) in clean_text(c.text):
+            if centre_in(ln.bbox, c.bbox, 1.0) and clean_text(ln.text) in clean_text(c.text):
                 x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
                 out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
     return out
@@ -48,11 +48,11 @@ def _column_ink_by_scan(piece, lines, body_from):
 
 def _right_aligned_by_scan(piece, lines, body_from):
     ends = {}
-    page = [ln for ln in lines if ln.page == piece.page and _centre_in(ln, piece.bbox)]
+    page = [ln for ln in lines if ln.page == piece.page and centre_in(ln.bbox, piece.bbox, 1.0)]
     for c in piece.cells:
         if c.row >= body_from and c.col_span == 1 and c.bbox is not None and c.text.strip():
             ends.setdefault(c.col, []).extend((ln.bbox[0], ln.bbox[2]) for ln in page
-                                              if _centre_in(ln, c.bbox) and clean_text(ln.text) == clean_text(c.text))
+                                              if centre_in(ln.bbox, c.bbox, 1.0) and clean_text(ln.text) == clean_text(c.text))
     figures = numeric_columns(piece_grid(piece)[body_from:])
     out = set()
     for j, xs in ends.items():
@@ -79,7 +79,7 @@ def test_side_by_side_ink_is_that_of_every_word_centred_in_a_cell(case) -> None:
     expected = []
     for k in range(piece.n_cols):
         xs = [(w[0], w[2]) for c in piece.cells if c.col == k and c.col_span == 1 and c.bbox and c.text.strip()
-              for w in words if _word_centre_in(w, c.bbox)]
+              for w in words if centre_in(w, c.bbox)]
         expected.append((min(a for a, _ in xs), max(b for _, b in xs)) if xs else None)
     assert words_column_ink(piece.cells, piece.n_cols, words) == expected
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pymupdf
 
+from rowkeeper.boxes import overlap
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
-from rowkeeper.extractors.finder.boxes import overlap
 from rowkeeper.extractors.finder.field_blocks import field_separators
 from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band

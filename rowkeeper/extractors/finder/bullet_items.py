@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import union
+from rowkeeper.boxes import union
 from rowkeeper.models import BBox
 
 MARKERS = frozenset("•▪◦‣∙・●■□▫►▸➢✓-–—*")

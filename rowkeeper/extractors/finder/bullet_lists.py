@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -55,6 +56,3 @@ def without_bullet_lists(regions: Sequence[BBox], lines: Sequence[TextLine]) -> 
     return out
 
 
-def centre_in(b: BBox, box: BBox) -> bool:
-    """Whether box `b`'s centre lies in `box`."""
-    return box[0] <= (b[0] + b[2]) / 2 <= box[2] and box[1] <= (b[1] + b[3]) / 2 <= box[3]

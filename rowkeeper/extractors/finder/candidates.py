@@ -12,17 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import area, overlap
+from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.models import BBox
 
 OWNED = 0.9
 """Share of a candidate's lines owned by stronger ones at which it is that table again (a
 candidate sharing fewer reads more of the page than they do, and stays)."""
-
-
-def _centre_in(line: BBox, box: BBox, pad: float = 1.0) -> bool:
-    x, y = (line[0] + line[2]) / 2, (line[1] + line[3]) / 2
-    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
 
 
 def owned_once(boxes: Sequence[BBox], lines: Sequence[BBox]) -> list[int]:
@@ -33,7 +28,7 @@ def owned_once(boxes: Sequence[BBox], lines: Sequence[BBox]) -> list[int]:
     owner: dict[int, int] = {}
     kept = []
     for i, box in enumerate(boxes):
-        mine = [k for k, ln in enumerate(lines) if _centre_in(ln, box)]
+        mine = [k for k, ln in enumerate(lines) if centre_in(ln, box, 1.0)]
         owners = {owner[k] for k in mine if k in owner}
         if mine and len([k for k in mine if k in owner]) >= OWNED * len(mine) \
                 and sum(overlap(box, boxes[o]) for o in owners) >= 0.5 * sum(area(boxes[o]) for o in owners):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.boxes import overlap
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, running, text_columns

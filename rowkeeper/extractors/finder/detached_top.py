@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.bullet_lists import centre_in
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.boxes import overlap, within
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -38,11 +38,6 @@ MARKER = re.compile(r"^(?:\W|\d{1,2}[.)]?|[A-Za-z][.)]|[ivxIVX]+[.)])$")
 """A list item's marker (a bullet, "1.", "a)"): what stands left of a list's text is no key."""
 MAX_FRAMES = 60
 """Rules of each direction beyond which frames are not looked for (a page drawn as a grid)."""
-
-
-def _inside(inner: BBox, outer: BBox, pad: float = 1.0) -> bool:
-    return outer[0] - pad <= inner[0] and inner[2] <= outer[2] + pad \
-        and outer[1] - pad <= inner[1] and inner[3] <= outer[3] + pad
 
 
 def frames(hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 2.0) -> list[BBox]:
@@ -204,15 +199,15 @@ def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBo
     texts = [ln for ln in lines if ln.text.strip() and not any(overlap(ln.bbox, t) > 0 for t in ruled)]
     blocks: list[tuple[BBox, BBox]] = []  # (frame, its block's box)
     for frame in frames(hs, vs):
-        rows = text_rows([ln for ln in texts if _inside(ln.bbox, frame)])
+        rows = text_rows([ln for ln in texts if within(ln.bbox, frame, 1.0)])
         if len(rows) >= 2 and all(_short(r) for r in rows) \
                 and _aligned(_word_rows(rows, words_of(_box(rows))), True):
             blocks.append((frame, _box(rows)))
     kept, spoilt = [], set()
     for a in aligned:
         touched = [k for k, (f, _) in enumerate(blocks) if overlap(a, f) > 0]
-        mine = [ln for ln in texts if _inside(ln.bbox, a, 0.5)]
-        if touched and all(any(_inside(ln.bbox, blocks[k][0]) for k in touched) for ln in mine):
+        mine = [ln for ln in texts if within(ln.bbox, a, 0.5)]
+        if touched and all(any(within(ln.bbox, blocks[k][0], 1.0) for k in touched) for ln in mine):
             continue  # the frames' blocks read what the region held, and the rows it left out
         kept.append(a)
         spoilt |= set(touched)

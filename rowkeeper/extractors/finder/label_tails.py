@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import union
+from rowkeeper.boxes import centre_in, union
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -116,7 +116,7 @@ def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] =
     lines alone on their row right under it, starting in its first column and ending before
     its middle or before its other columns' text, each tighter under the line above than the run's rows stand apart (or, at the
     run's one pitch, starting in lower case), no rule between."""
-    inside = [ln for ln in lines if _centre_in(ln.bbox, region) and ln.text.strip()]
+    inside = [ln for ln in lines if centre_in(ln.bbox, region) and ln.text.strip()]
     rows = text_rows(inside)
     if len(rows) < 3:
         return region
@@ -144,6 +144,3 @@ def with_last_tail(region: BBox, lines: Sequence[TextLine], hs: Sequence[BBox] =
     return region if bottom == region[3] else (region[0], region[1], region[2], bottom)
 
 
-def _centre_in(b: BBox, region: BBox) -> bool:
-    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-    return region[0] <= x <= region[2] and region[1] <= y <= region[3]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import running, text_rows
 
@@ -27,11 +28,6 @@ WIDE = 0.35
 """Share of the region's width a paragraph's lines span (a column of long cells is narrower)."""
 
 
-def _inside(ln: TextLine, box: BBox) -> bool:
-    x, y = (ln.bbox[0] + ln.bbox[2]) / 2, (ln.bbox[1] + ln.bbox[3]) / 2
-    return box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1
-
-
 def _runs_on(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox) -> bool:
     """Whether a line of running text starting where the side's lines do stands right above or
     below the box (within two line heights): the paragraph goes on."""
@@ -39,7 +35,7 @@ def _runs_on(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox) -> 
     pitch = 2.0 * max(ln.bbox[3] - ln.bbox[1] for ln in side)
     return any(running(ln) and abs(ln.bbox[0] - x) <= TOL
                and (0 <= box[1] - ln.bbox[3] <= pitch or 0 <= ln.bbox[1] - box[3] <= pitch)
-               for ln in lines if not _inside(ln, box))
+               for ln in lines if not centre_in(ln.bbox, box, 1.0))
 
 
 def _starts(inside: Sequence[TextLine]) -> list[list[TextLine]]:
@@ -76,7 +72,7 @@ def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
     """An aligned region less the paragraphs of the page columns beside the table in it
     (`_paragraph`) and what stands level with their lines; None when what is left holds fewer
     than two rows of two lines or more, or is mostly running text itself."""
-    inside = [ln for ln in lines if _inside(ln, box)]
+    inside = [ln for ln in lines if centre_in(ln.bbox, box, 1.0)]
     rows = text_rows(inside)
     sides = [side for side in _starts(inside) if _paragraph(side, lines, box, len(rows))]
     if sides and sum(running(ln) for ln in inside) >= SHARE * len(inside):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import union
+from rowkeeper.boxes import overlap, union
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -54,10 +54,6 @@ def _across(rule: Rule, region: BBox) -> bool:
 def _in(line: TextLine, box: BBox) -> bool:
     x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
-
-
-def _meets(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _band(lines: Sequence[TextLine], top: float, bottom: float, region: BBox,
@@ -118,7 +114,7 @@ def framed_regions(regions: Sequence[BBox], hs: Sequence[BBox], lines: Sequence[
             out.append(region)
             continue
         grown = (region[0], top, region[2], bottom)
-        if any(_meets(grown, g) for g in ruled):
+        if any(overlap(grown, g) > 0 for g in ruled):
             out.append(region)  # a frame round a ruled grid (a chart's box) is the grid's
             continue
         if (top, bottom) in frames:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rowkeeper.extractors.finder.boxes import area, overlap
+from rowkeeper.boxes import area, overlap
 
 BBox = Sequence[float]
 MAX_LINES = 3

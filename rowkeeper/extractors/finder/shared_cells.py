@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.boxes import centre_in, overlap
 from rowkeeper.extractors.finder.side_by_side import header_like
 from rowkeeper.extractors.text_layer import drop_empty_rows
 from rowkeeper.models import BBox, Cell, RawTable
@@ -29,11 +30,6 @@ BESIDE = 0.8
 the same rows (a stronger reading of some of its columns)."""
 
 
-def _centre_in(b: BBox, box: BBox) -> bool:
-    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
-
-
 def _still_a_table(cells: Sequence[Cell], n_rows: int, n_cols: int) -> bool:
     """Two rows at least and two columns, each filled in half the rows (prose beside a table,
     left alone, fills one column and a caption's cells)."""
@@ -41,10 +37,6 @@ def _still_a_table(cells: Sequence[Cell], n_rows: int, n_cols: int) -> bool:
         return False
     filled = [len({c.row for c in cells if c.col == k and c.text.strip()}) for k in range(n_cols)]
     return sum(f >= MIN_FILL * n_rows for f in filled) >= 2
-
-
-def _overlaps(a: BBox, b: BBox) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _read_again(cells: Sequence[Cell], stronger_cells: Sequence[Cell]) -> set[int]:
@@ -56,7 +48,7 @@ def _read_again(cells: Sequence[Cell], stronger_cells: Sequence[Cell]) -> set[in
         if c.bbox and c.text.strip():
             boxes.setdefault(" ".join(c.text.split()), []).append(c.bbox)
     return {id(c) for c in cells if c.bbox and c.text.strip()
-            and any(_overlaps(c.bbox, b) for b in boxes.get(" ".join(c.text.split()), ()))}
+            and any(overlap(c.bbox, b) > 0 for b in boxes.get(" ".join(c.text.split()), ()))}
 
 
 def own_part(table: RawTable, stronger: Sequence[BBox],
@@ -67,7 +59,7 @@ def own_part(table: RawTable, stronger: Sequence[BBox],
     same rows: the stronger reading held part of the table)."""
     again = _read_again(table.cells, stronger_cells)
     shared = [c for c in table.cells if c.bbox and c.text.strip()
-              and (id(c) in again or any(_centre_in(c.bbox, b) for b in stronger))]
+              and (id(c) in again or any(centre_in(c.bbox, b) for b in stronger))]
     if not shared:
         return table, False
     ids = {id(c) for c in shared}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.boxes import overlap
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 

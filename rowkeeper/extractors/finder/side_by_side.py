@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.models import Cell, RawTable
 
 MIN_BLOCK_COLS = 2
@@ -30,11 +31,6 @@ GUTTER_RATIO = 1.5
 _NUMBER = re.compile(r"^[\s(+\-−$€£¥]*\d[\d\s.,%)]*$")
 
 
-def _centre_in(w: Sequence[Any], box: Sequence[float]) -> bool:
-    x, y = (w[0] + w[2]) / 2, (w[1] + w[3]) / 2
-    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
-
-
 def column_ink(cells: Sequence[Cell], n_cols: int, words: Sequence[Any]) -> list[tuple[float, float] | None]:
     """Each column's ink extent (left, right) from the words in its single-column cells."""
     # words by the height of their centre: a cell looks only at those level with it
@@ -45,7 +41,7 @@ def column_ink(cells: Sequence[Cell], n_cols: int, words: Sequence[Any]) -> list
         if c.col_span == 1 and c.bbox and c.text.strip():
             level = by_y[bisect_left(ys, c.bbox[1] - 1.0):bisect_right(ys, c.bbox[3] + 1.0)]
             xs.setdefault(c.col, []).extend((words[i][0], words[i][2]) for _, i in level
-                                            if _centre_in(words[i], c.bbox))
+                                            if centre_in(words[i], c.bbox))
     return [(min(a for a, _ in xs[k]), max(b for _, b in xs[k])) if xs.get(k) else None
             for k in range(n_cols)]
 

@@ -13,7 +13,7 @@ import statistics
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from rowkeeper.extractors.finder.boxes import overlap
+from rowkeeper.boxes import overlap
 from rowkeeper.extractors.finder.close_figures import split_figures
 from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
 from rowkeeper.extractors.finder.stacked_runs import header_after_body, split_at_column_change
