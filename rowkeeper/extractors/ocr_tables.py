@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, join_text
 
@@ -37,19 +38,6 @@ class PxTable:
     n_cols: int
     cells: tuple[PxCell, ...]
     kind: str
-
-
-def _area(b: PxBox) -> float:
-    return max(b[2] - b[0], 0.0) * max(b[3] - b[1], 0.0)
-
-
-def _inter(a: PxBox, b: PxBox) -> float:
-    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
-
-
-def _center_in(b: PxBox, region: PxBox) -> bool:
-    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
 
 
 def reading_text(boxes: Sequence[OcrBox]) -> str:
@@ -83,15 +71,15 @@ def ruled_table(grid: Grid, boxes: Sequence[OcrBox]) -> tuple[PxTable, set[int],
     used: set[int] = set()
     reread: set[int] = set()
     for j, b in enumerate(boxes):
-        if not _center_in(b.box, grid.box) and _inter(b.box, grid.box) < 0.5 * _area(b.box):
+        if not centre_in(b.box, grid.box) and overlap(b.box, grid.box) < 0.5 * area(b.box):
             continue
         used.add(j)
-        shares = [(_inter(b.box, c.box), i) for i, c in enumerate(grid.cells)]
+        shares = [(overlap(b.box, c.box), i) for i, c in enumerate(grid.cells)]
         best, i = max(shares)
-        if best >= 0.7 * _area(b.box):
+        if best >= 0.7 * area(b.box):
             held[i].append(b)
         else:
-            reread.update(k for s, k in shares if s > 0.15 * _area(b.box))
+            reread.update(k for s, k in shares if s > 0.15 * area(b.box))
     cells = tuple(
         PxCell(c.row, c.col, c.row_span, c.col_span, "" if i in reread else reading_text(held[i]), c.box)
         for i, c in enumerate(grid.cells)
@@ -111,7 +99,7 @@ def columns_from_text(grid: Grid, boxes: Sequence[OcrBox]) -> Grid:
     """
     if len(grid.xs) != 2 or len(grid.ys) < 4:
         return grid
-    inside = [b for b in boxes if _center_in(b.box, grid.box)]
+    inside = [b for b in boxes if centre_in(b.box, grid.box)]
     body = [b for b in inside if (b.box[1] + b.box[3]) / 2 > grid.ys[1]]
     cols = _clusters([(b.box[0], b.box[2]) for b in body])
     if len(cols) < 2:

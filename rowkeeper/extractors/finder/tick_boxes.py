@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-BBox = tuple[float, float, float, float]
+from rowkeeper.boxes import centre_in
+from rowkeeper.models import BBox
 
 SIDE = (4.0, 16.0)
 """A tick box's side in points: about a letter's height."""
@@ -33,7 +34,7 @@ def tick_boxes(hs: Sequence[BBox], vs: Sequence[BBox], region: Sequence[float] |
         box = (top[0], top[1], top[2], bottom[1])
         sides = [v for v in short_v if abs(v[1] - box[1]) <= tol and abs(v[3] - box[3]) <= tol
                  and min(abs(v[0] - box[0]), abs(v[0] - box[2])) <= tol]
-        if len(sides) >= 2 and (region is None or _centred_in(box, region)) and box not in out:
+        if len(sides) >= 2 and (region is None or centre_in(box, region)) and box not in out:
             out.append(box)
     return out
 
@@ -61,8 +62,3 @@ def _add(seg: BBox, hs: list[BBox], vs: list[BBox]) -> None:
         hs.append(seg)
     elif w <= 0.5 and SIDE[0] - 1 <= h <= SIDE[1] + 1:
         vs.append(seg)
-
-
-def _centred_in(box: BBox, region: Sequence[float]) -> bool:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
