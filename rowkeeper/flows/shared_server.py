@@ -337,5 +337,15 @@ def _last_use(lease: int, path: str, last_used: float) -> float:
     return last_used
 
 
+def stop_all_unused() -> int:
+    """`python -m rowkeeper.flows.shared_server stop`: every shared server in PREFECT_HOME that
+    no run holds stopped now, instead of when idle; prints what it did."""
+    for key in published():
+        print(f"rowkeeper-server-{key}: {'stopped' if stop_unused(key) else 'left (a run holds it, or it is gone)'}")
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["stop"]:
+        sys.exit(stop_all_unused())
     sys.exit(keep(sys.argv[1], float(sys.argv[2])))
