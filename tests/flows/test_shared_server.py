@@ -89,6 +89,7 @@ def _key(env: dict[str, str]) -> str:
     return server_key({**QUIET_ENV, **env})  # as the run computes it, with the CLI's settings
 
 
+@pytest.mark.slow  # ~25-40 s: two runs through Prefect; CI runs it (scripts/test.sh's slow list)
 def test_a_second_run_reuses_the_server_and_it_stops_when_idle(tmp_path: Path):
     pdfs, cfg, env = _setup(tmp_path, idle_s=3)
     home = tmp_path / "prefect"
@@ -107,6 +108,7 @@ def test_a_second_run_reuses_the_server_and_it_stops_when_idle(tmp_path: Path):
     assert list(home.glob("rowkeeper-server-*.json")) == []
 
 
+@pytest.mark.slow  # ~40-60 s: two servers started, 10 s of silence waited; CI runs it (scripts/test.sh)
 def test_a_stale_or_hung_server_is_replaced_not_waited_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     pdfs, cfg, env = _setup(tmp_path, idle_s=120)
     home = tmp_path / "prefect"
