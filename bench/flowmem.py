@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.scale import TreeMemory, make_corpus  # noqa: E402
+from rowkeeper.flows.shared_server import stopping_new_servers  # noqa: E402
 
 
 def _status_kb(pid: int, field: str) -> int:
@@ -148,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     (make_real_corpus if args.corpus == "real" else make_corpus)(corpus, args.docs)
     at = [int(x) for x in args.at.split(",") if x] or list(range(args.every, args.docs + 1, args.every))
     out = tmp / f"out-{args.prefect}-{os.getpid()}"
-    r = run(corpus, out, args.workers, args.runner, args.prefect, at)
+    with stopping_new_servers():  # the shared server a run through Prefect started: not left idling
+        r = run(corpus, out, args.workers, args.runner, args.prefect, at)
     print(f"{r['docs']} docs ({r['ok']} ok, {r['failed']} failed), {r['chunks']} chunks, top-level files "
           f"{r['top_level_mb']:.0f} MB; flow process peak RSS {r['flow_rss_mb']:.0f} MB (virtual peak "
           f"{r['flow_vm_mb']:.0f} MB); process tree peak RSS {r['tree_rss_mb']:.0f} MB summed, largest "

@@ -65,7 +65,7 @@ TEXT_STAGES: tuple[Target, ...] = (
     ("rowkeeper.extractors.page_model", "fast_lines", "text lines"),
     ("rowkeeper.extractors.page_model", "lines_of_dict", "text lines"),
     ("rowkeeper.extractors.page_model", "page_features", "page features"),
-    ("rowkeeper.extractors.page_model", "drawings_of_page", "page features"),
+    ("rowkeeper.extractors.page_model", "read_drawings", "page features"),
     ("rowkeeper.extractors.cascade", "run_cascade", "cascade (rest)"),
     ("rowkeeper.extractors.outline", "read_outline", "outline"),
     ("rowkeeper.transforms.assemble", "assemble_tables", "assemble (headers, merge)"),

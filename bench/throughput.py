@@ -45,6 +45,7 @@ import pymupdf  # noqa: E402
 
 from rowkeeper.config import load_config  # noqa: E402
 from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
+from rowkeeper.flows.shared_server import stopping_new_servers  # noqa: E402
 from rowkeeper.models import to_json_dict  # noqa: E402
 from samples.pdfgen import (  # noqa: E402
     DocSpec,
@@ -286,16 +287,19 @@ def _print_runs(args: argparse.Namespace, corpus: Path, work: Path, pages: int, 
     runs = [(name, tree, "auto") for name, tree in trees.items()]
     if args.prefect:
         runs.append(("after, through Prefect", ROOT, "always"))
-    for name, tree, prefect in [run for _ in range(args.repeat) for run in runs]:
-        r = rowkeeper_run(tree, corpus, work / f"run-{name.replace(' ', '_').replace(',', '')}",
-                          args.runner, args.workers, prefect)
-        # the flow's span: from its start to the report written (process exit not included)
-        orchestration = (r["seconds"] - r["startup"] - bare) / max(r["docs"], 1)
-        print(f"rowkeeper run ({name}, {args.runner} x{args.workers}): wall {r['wall']:.2f} s "
-              f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), CPU {r['cpu']:.2f} s, "
-              f"start-up {r['startup']:.2f} s, reported {r['seconds']:.2f} s, exit "
-              f"{r['wall'] - r['seconds']:.2f} s, {r['ok']:.0f}/{r['docs']:.0f} ok; "
-              f"orchestration {1000 * orchestration:.0f} ms/document", flush=True)
+    # a run through Prefect (--prefect, Dask, Ray) starts the shared server if none is up: the
+    # later runs reuse it, and it is stopped at the end instead of idling for 600 s
+    with stopping_new_servers():
+        for name, tree, prefect in [run for _ in range(args.repeat) for run in runs]:
+            r = rowkeeper_run(tree, corpus, work / f"run-{name.replace(' ', '_').replace(',', '')}",
+                              args.runner, args.workers, prefect)
+            # the flow's span: from its start to the report written (process exit not included)
+            orchestration = (r["seconds"] - r["startup"] - bare) / max(r["docs"], 1)
+            print(f"rowkeeper run ({name}, {args.runner} x{args.workers}): wall {r['wall']:.2f} s "
+                  f"({pages / r['wall']:.1f} pages/s, {r['wall'] / t_floor:.1f}x the floor), CPU "
+                  f"{r['cpu']:.2f} s, start-up {r['startup']:.2f} s, reported {r['seconds']:.2f} s, exit "
+                  f"{r['wall'] - r['seconds']:.2f} s, {r['ok']:.0f}/{r['docs']:.0f} ok; "
+                  f"orchestration {1000 * orchestration:.0f} ms/document", flush=True)
 
 
 if __name__ == "__main__":

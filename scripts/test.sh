@@ -10,9 +10,12 @@ lint-imports
 ruff check rowkeeper tests bench samples
 if [ $# -eq 0 ]; then
   python3 -m pytest -m "not slow"
-  # Two slow tests CI runs too: the served deployment (a Prefect server, `rowkeeper serve`, a flow
-  # run: scheduled runs that fail every document must never pass unnoticed again) and the wheel
-  # installed in a fresh venv running `rowkeeper run` from outside the repo.
-  exec python3 -m pytest -m slow tests/flows/test_serve.py tests/rowkeeper/test_wheel.py
+  # Slow tests CI runs too: the served deployment (a Prefect server, `rowkeeper serve`, a flow
+  # run: scheduled runs that fail every document must never pass unnoticed again), the wheel
+  # installed in a fresh venv running `rowkeeper run` from outside the repo, and the shared
+  # Prefect server's reuse, idle stop and replacement of a stale or hung one (~40 s each: real
+  # runs through Prefect, most of it waiting, which the default suite no longer does).
+  exec python3 -m pytest -m slow tests/flows/test_serve.py tests/rowkeeper/test_wheel.py \
+    tests/flows/test_shared_server.py
 fi
 python3 -m pytest "$@"

@@ -28,6 +28,7 @@ from rowkeeper.extractors.finder.prose_sides import without_prose_sides
 from rowkeeper.extractors.finder.rule_frame import framed_regions
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
+from rowkeeper.extractors.finder.tick_boxes import Segments, add_short_segments
 from rowkeeper.extractors.finder.top_rule import under_top_rule
 from rowkeeper.models import BBox, TextLine
 
@@ -74,10 +75,19 @@ def drawings_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[B
     """The page's ruling segments, horizontal and vertical (lines and thin rectangles, stroked
     rectangles' edges), and its tinted filled rectangles (`tinted`), from one read of its
     drawings."""
+    hs, vs, fills, _ = read_drawings(page)
+    return hs, vs, fills
+
+
+def read_drawings(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[BBox], Segments]:
+    """`drawings_of_page` and the short segments tick boxes are drawn with (under a rule's
+    length: `finder.tick_boxes`), from one read of the page's drawings."""
     hs: list[BBox] = []
     vs: list[BBox] = []
     fills: list[BBox] = []
+    short: Segments = ([], [])
     for path in page.get_cdrawings():
+        add_short_segments(path, *short)
         if invisible(path):
             continue
         for item in path["items"]:
@@ -95,7 +105,7 @@ def drawings_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[B
                         _add_rule(hs, vs, e)
                 elif tinted(path):
                     fills.append(r)
-    return hs, vs, fills
+    return hs, vs, fills, short
 
 
 def tinted(path: dict) -> bool:

@@ -20,8 +20,9 @@ import pymupdf
 
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
+from rowkeeper.extractors.finder.tick_boxes import Segments
 from rowkeeper.extractors.finder.wide_glyphs import WIDE
-from rowkeeper.extractors.page_features import PageFeatures, drawings_of_page, page_features
+from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
@@ -122,10 +123,10 @@ class PageModel:
         return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures)
 
     @cached_property
-    def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox]]:
-        """Ruling segments, horizontal and vertical, and tinted filled rectangles, from one read
-        of the page's drawings (`page_features.drawings_of_page`)."""
-        return drawings_of_page(self.page)
+    def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox], Segments]:
+        """Ruling segments, horizontal and vertical, tinted filled rectangles and short segments,
+        from one read of the page's drawings (`page_features.read_drawings`)."""
+        return read_drawings(self.page)
 
     @cached_property
     def rules(self) -> tuple[list[BBox], list[BBox]]:
@@ -136,6 +137,12 @@ class PageModel:
     def fills(self) -> list[BBox]:
         """Tinted filled rectangles (a cell's or a band's colour; white ones left out)."""
         return self.drawings[2]
+
+    @property
+    def short_segments(self) -> Segments:
+        """Horizontal and vertical segments of a tick box's side, shorter than the rules keep
+        (`finder.tick_boxes`: read by every borderless region of the page from here)."""
+        return self.drawings[3]
 
     @cached_property
     def grids(self) -> tuple[BoxGrid, ...]:

@@ -147,7 +147,7 @@ class PyMuPDFExtractor:
                 # runs their aligned text into one region that each covers half of
                 if sum(overlap(r, tuple(t.bbox)) for t in found) + sum(overlap(r, g.bbox) for g in grids) \
                         < 0.5 * area(r):
-                    more = borderless(doc, page, pno, kwargs, r, rules=view.rules)
+                    more = borderless(doc, page, pno, kwargs, r, rules=view.rules, short=view.short_segments)
                     found += more
                     from_text |= {id(t) for t in more}
             # a ruled header band over a body read from the text: that read holds the header

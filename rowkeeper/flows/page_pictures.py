@@ -32,40 +32,9 @@ from rowkeeper.models import DocumentInput, DocumentResult
 if TYPE_CHECKING:
     from rowkeeper.flows.crops import PageRender
     from rowkeeper.flows.isolation import IsolatedWorker
+    from rowkeeper.flows.report_html import Budget
 
 _STOP = object()
-
-
-class _Budget:
-    """The report's picture budget (flows.report_html), taken page by page from several threads."""
-
-    def __init__(self) -> None:
-        from rowkeeper.flows import report_html as rh
-
-        self.rh = rh
-        self.thumbs, self.zooms, self.zoom_bytes = rh.MAX_THUMBNAILS, rh.MAX_ENLARGED, rh.MAX_ENLARGED_BYTES
-        self._lock = threading.Lock()
-
-    def take(self) -> tuple[int, ...]:
-        """The widths to render the next page at (none once the thumbnails are spent)."""
-        rh = self.rh
-        with self._lock:
-            if self.thumbs <= 0:
-                return ()
-            self.thumbs -= 1
-            if self.zooms > 0 and self.zoom_bytes > 0:
-                self.zooms -= 1
-                return rh.THUMB_WIDTH, rh.ZOOM_WIDTH
-            return (rh.THUMB_WIDTH,)
-
-    def settle(self, widths: tuple[int, ...], got: PageRender | None) -> None:
-        """A page taken is rendered (its enlarged bytes counted) or not (given back)."""
-        with self._lock:
-            if got is None:
-                self.thumbs += 1
-                self.zooms += len(widths) > 1
-            elif len(widths) > 1:
-                self.zoom_bytes -= len(got.uris[self.rh.ZOOM_WIDTH])
 
 
 def render_in_workers(workers: int, cpus: int) -> bool:
@@ -95,7 +64,7 @@ class PagePictures:
         self._after = after
         self._todo: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._cancelled = threading.Event()
-        self._budget: _Budget | None = None
+        self._budget: Budget | None = None
         self._budget_lock = threading.Lock()
         self.done: dict[str, dict[int, PageRender]] = {}
         self._thread: threading.Thread | None = None
@@ -123,8 +92,10 @@ class PagePictures:
         nothing when a thread renders them (`in_workers` False)."""
         if not self.in_workers:
             return
+        from rowkeeper.flows.report_html import Budget
+
         with self._budget_lock:  # extraction threads call this at once
-            budget = self._budget = self._budget or _Budget()
+            budget = self._budget = self._budget or Budget()
         wanted = []
         for page in table_pages(result):
             if self._cancelled.is_set() or not (widths := budget.take()):
@@ -132,7 +103,7 @@ class PagePictures:
             wanted.append((page, widths))
         got = worker.pictures(doc, config, wanted) if wanted else {}
         for page, widths in wanted:
-            budget.settle(widths, got.get(page))
+            budget.settle(widths, _zoom_bytes(got.get(page)))
         if got:
             self.done[result.document.source] = got  # one key per document: no lock needed
 
@@ -174,8 +145,9 @@ class PagePictures:
         a page's first render loads the document's fonts (~12 of ~18 ms a page on generated
         business PDFs), which its other pages then share."""
         from rowkeeper.flows.crops import render_document_pictures
+        from rowkeeper.flows.report_html import Budget
 
-        budget = self._budget = _Budget()
+        budget = self._budget = Budget()
         while (item := self._todo.get()) is not _STOP:
             source, pages = item
             wanted = []
@@ -185,11 +157,20 @@ class PagePictures:
                 wanted.append((page, widths))
             got = render_document_pictures(source, wanted) if wanted else {}
             for page, widths in wanted:
-                budget.settle(widths, got.get(page))
+                budget.settle(widths, _zoom_bytes(got.get(page)))
             if got:
                 self.done[source] = {**self.done.get(source, {}), **got}
             if len(wanted) < len(pages):
                 return  # cancelled, or the report has no room for more pictures than this
+
+
+def _zoom_bytes(got: PageRender | None) -> int | None:
+    """What a page rendered ahead spends of the budget's enlarged bytes (None: not rendered)."""
+    if got is None:
+        return None
+    from rowkeeper.flows.report_html import ZOOM_WIDTH
+
+    return len(got.uris.get(ZOOM_WIDTH, ""))
 
 
 def _lower_priority(by: int = 10) -> None:

@@ -12,8 +12,9 @@ script and no external file: it opens anywhere, offline, and attaches to a ticke
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rowkeeper.flows.crops import PageImage, render_page
@@ -104,13 +105,44 @@ def _svg(img: PageImage, labels: list[tuple[str, str]], keep: str | None = None)
             f'aria-hidden="true">{"".join(rects)}</svg>')
 
 
-@dataclass
 class Budget:
-    """What is left of the report's pictures (shared by every document, failing tables first)."""
+    """What is left of the report's pictures: shared by every document (failing tables first),
+    and by the threads that render pages while the run still extracts (flows.page_pictures),
+    so that no more pages are rendered ahead than the report can show."""
 
-    thumbnails: int
-    enlarged: int
-    enlarged_bytes: int
+    def __init__(self, thumbnails: int | None = None, enlarged: int | None = None,
+                 enlarged_bytes: int | None = None) -> None:
+        # the limits read when the budget is made, not at import: settable
+        self.thumbnails = MAX_THUMBNAILS if thumbnails is None else thumbnails
+        self.enlarged = MAX_ENLARGED if enlarged is None else enlarged
+        self.enlarged_bytes = MAX_ENLARGED_BYTES if enlarged_bytes is None else enlarged_bytes
+        self._lock = threading.Lock()
+
+    def take(self) -> tuple[int, ...]:
+        """The widths to render the next page at (none once the thumbnails are spent)."""
+        with self._lock:
+            if self.thumbnails <= 0:
+                return ()
+            self.thumbnails -= 1
+            if self.enlarged > 0 and self.enlarged_bytes > 0:
+                self.enlarged -= 1
+                return THUMB_WIDTH, ZOOM_WIDTH
+            return (THUMB_WIDTH,)
+
+    def settle(self, widths: tuple[int, ...], zoom_bytes: int | None) -> bool:
+        """A page taken at `widths` is rendered (`zoom_bytes`: the size of its enlarged view) or
+        not (None: given back). False when the enlarged view would overshoot the bytes left:
+        the page keeps its thumbnail only, and no later page is enlarged."""
+        with self._lock:
+            if zoom_bytes is None:
+                self.thumbnails += 1
+                self.enlarged += len(widths) > 1
+            elif len(widths) > 1 and zoom_bytes > self.enlarged_bytes:
+                self.enlarged, self.enlarged_bytes = self.enlarged + 1, 0
+                return False
+            elif len(widths) > 1:
+                self.enlarged_bytes -= zoom_bytes
+            return True
 
 
 class PageViews:
@@ -125,19 +157,16 @@ class PageViews:
     def _page(self, page: int) -> tuple[PageImage | None, list[tuple[str, str]]]:
         if page not in self.pages:
             boxes = list(page_boxes(self.doc, page))
-            b = self.budget
-            widths = [THUMB_WIDTH] + ([ZOOM_WIDTH] if b.enlarged > 0 and b.enlarged_bytes > 0 else [])
+            widths = self.budget.take() if self.left > 0 else ()
+            self.left -= 1
             # the run may have rendered the page while it still extracted (flows.page_pictures)
             done = self.doc.get("_pictures", {}).get(page)
             img = render_page(self.doc["source"], page, widths, [x for *_, x in boxes], done) \
-                if b.thumbnails > 0 and self.left > 0 else None
-            b.thumbnails, self.left = b.thumbnails - (img is not None), self.left - 1
-            if img is not None and len(img.uris) > 1:
-                if len(img.uris[1]) > b.enlarged_bytes:  # the last one would overshoot: none
+                if widths else None
+            if widths:
+                zoom = None if img is None else len(img.uris[1]) if len(img.uris) > 1 else 0
+                if not self.budget.settle(widths, zoom) and img is not None:
                     img = replace(img, uris=img.uris[:1])
-                    b.enlarged_bytes = 0
-                else:
-                    b.enlarged, b.enlarged_bytes = b.enlarged - 1, b.enlarged_bytes - len(img.uris[1])
             self.pages[page] = img, [(tid, kind) for tid, kind, _ in boxes]
         return self.pages[page]
 

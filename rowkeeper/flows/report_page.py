@@ -16,7 +16,6 @@ import os
 from types import TracebackType
 from typing import IO, Any
 
-from rowkeeper.flows import report_html as rh
 from rowkeeper.flows.report_html import (
     _CSS,
     Budget,
@@ -69,7 +68,7 @@ class ReportPage:
         if self.tmp:
             os.makedirs(os.path.dirname(self.tmp) or ".", exist_ok=True)
         self.f: IO[str] = stream if stream is not None else open(self.tmp or os.devnull, "w", encoding="utf-8")
-        self.budget = Budget(rh.MAX_THUMBNAILS, rh.MAX_ENLARGED, rh.MAX_ENLARGED_BYTES)  # read now: settable
+        self.budget = Budget()  # the limits read now: settable
         self.detailed = self.listed = self.unlisted = 0
         self.in_rows = False
         self.f.write(head_html(report))

@@ -214,6 +214,60 @@ def retire(state: dict[str, Any]) -> None:
     stop_server(int(state["pid"]))
 
 
+def published() -> dict[str, dict[str, Any]]:
+    """The shared servers published in PREFECT_HOME now: key -> state (whether alive or not)."""
+    import glob
+
+    out = {}
+    for path in glob.glob(os.path.join(glob.escape(prefect_home()), "rowkeeper-server-*.json")):
+        state = read_state(path)
+        if state is not None:
+            out[os.path.basename(path)[len("rowkeeper-server-"):-len(".json")]] = state
+    return out
+
+
+def stop_unused(key: str, tries: int = 5) -> bool:
+    """Stop the shared server of `key` now if no run holds it, as its keeper does once idle
+    (its state file removed under the lease's exclusive lock: a run starting meanwhile waits,
+    then starts a server of its own); True if it was stopped. One a run holds is left running:
+    whoever started it (a benchmark, a script) may not stop it under another run."""
+    files = _paths(key)
+    try:
+        lease = os.open(files["lease"], os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        for attempt in range(tries):  # the keeper takes the lock itself for an instant each poll
+            try:
+                fcntl.flock(lease, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if attempt == tries - 1:
+                    return False
+                time.sleep(0.2)
+        state = read_state(files["json"])
+        if state is None or not is_ours(state):
+            return False
+        os.unlink(files["json"])
+        retire(state)
+        return True
+    finally:
+        os.close(lease)
+
+
+@contextlib.contextmanager
+def stopping_new_servers() -> Iterator[None]:
+    """At the end of the block, the shared servers started during it stopped if no run holds
+    them (`stop_unused`): a benchmark or a script stops what it started, not what it found."""
+    before = {key: state["pid"] for key, state in published().items()}
+    try:
+        yield
+    finally:
+        for key, state in published().items():
+            if before.get(key) != state["pid"]:
+                stop_unused(key)
+
+
 # -- the keeper: `python -m rowkeeper.flows.shared_server KEY IDLE_S` ---------------------------
 
 
@@ -283,5 +337,15 @@ def _last_use(lease: int, path: str, last_used: float) -> float:
     return last_used
 
 
+def stop_all_unused() -> int:
+    """`python -m rowkeeper.flows.shared_server stop`: every shared server in PREFECT_HOME that
+    no run holds stopped now, instead of when idle; prints what it did."""
+    for key in published():
+        print(f"rowkeeper-server-{key}: {'stopped' if stop_unused(key) else 'left (a run holds it, or it is gone)'}")
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["stop"]:
+        sys.exit(stop_all_unused())
     sys.exit(keep(sys.argv[1], float(sys.argv[2])))

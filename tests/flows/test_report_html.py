@@ -251,3 +251,18 @@ def test_a_documents_warnings_are_shown_in_the_page(tmp_path: Path) -> None:
     m = re.search(r'<ul class="warn"[^>]*>(.*?)</ul>', page)
     assert m and m.group(1) == "<li>page 1: scanned page, no layer read any text</li>"
     assert '<div class="fig bad"><b>1</b><span>documents with warnings</span></div>' in page
+
+
+def test_one_picture_budget_serves_the_report_and_the_pages_rendered_ahead():
+    from rowkeeper.flows.report_html import THUMB_WIDTH, ZOOM_WIDTH, Budget
+
+    budget = Budget(thumbnails=3, enlarged=2, enlarged_bytes=100)
+    first = budget.take()
+    assert first == (THUMB_WIDTH, ZOOM_WIDTH)
+    assert budget.settle(first, None)  # not rendered: given back whole
+    assert (budget.thumbnails, budget.enlarged) == (3, 2)
+    assert budget.settle(budget.take(), 60)
+    second = budget.take()
+    assert not budget.settle(second, 60)  # would overshoot the bytes: thumbnail only
+    assert budget.take() == (THUMB_WIDTH,)  # no page enlarged after that
+    assert budget.take() == ()  # the thumbnails are spent

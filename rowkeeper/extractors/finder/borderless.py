@@ -28,7 +28,7 @@ from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_head import head_rules
-from rowkeeper.extractors.finder.tick_boxes import tick_boxes_on
+from rowkeeper.extractors.finder.tick_boxes import Segments, tick_boxes_on
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import DocumentInput
@@ -36,10 +36,11 @@ from rowkeeper.models import DocumentInput
 
 def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
                kwargs: dict[str, Any], region: Sequence[float], whole: bool = True,
-               rules: Rules | None = None) -> list[Any]:
+               rules: Rules | None = None, short: Segments | None = None) -> list[Any]:
     """A borderless table in an aligned region: columns at the gaps of the words' x
     projection (headers left-aligned over right-aligned numbers stay in their column);
-    tables side by side in it (`whole`: not yet split) one by one."""
+    tables side by side in it (`whole`: not yet split) one by one. `rules` and `short` (tick
+    boxes' segments) as the page model read them, else read from the page."""
     parts = side_by_side(page, region, rules) if whole else []
     read = words_at(page, _pad(region)) if whole and not parts else None
     blocks = blocks_apart(read) if read is not None else []
@@ -48,13 +49,14 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
             **kwargs, **TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
             "clip": _pad((x0, region[1], x1, region[3]))})]
     if parts:
-        return [t for part in parts for t in borderless(doc, page, pno, kwargs, part, whole=False, rules=rules)]
+        return [t for part in parts
+                for t in borderless(doc, page, pno, kwargs, part, whole=False, rules=rules, short=short)]
     words = words_at(page, _pad(region)) if read is None else read
     head = {id(w) for w in lead_in(words)}
     if head:  # a heading over the table: the region starts under it
         words = [w for w in words if id(w) not in head]
         region = (region[0], min(w[1] for w in words), region[2], region[3])
-    pictures = picture_words(_pictures(page, region) + tick_boxes_on(page, region))
+    pictures = picture_words(_pictures(page, region) + tick_boxes_on(page, region, short))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
     seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
     # no white column: a key run into its value crosses every gap; the values' left edge holds

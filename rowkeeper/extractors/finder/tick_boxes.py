@@ -16,6 +16,8 @@ from rowkeeper.models import BBox
 
 SIDE = (4.0, 16.0)
 """A tick box's side in points: about a letter's height."""
+Segments = tuple[list[BBox], list[BBox]]
+"""Short horizontal and vertical segments (`add_short_segments`)."""
 
 
 def tick_boxes(hs: Sequence[BBox], vs: Sequence[BBox], region: Sequence[float] | None = None,
@@ -39,21 +41,28 @@ def tick_boxes(hs: Sequence[BBox], vs: Sequence[BBox], region: Sequence[float] |
     return out
 
 
-def tick_boxes_on(page, region: Sequence[float]) -> list[BBox]:
-    """The tick boxes centred in `region` of a PyMuPDF page (its short drawn segments and
-    stroked squares, read from its drawings)."""
-    hs: list[BBox] = []
-    vs: list[BBox] = []
-    for path in page.get_cdrawings():
-        for item in path["items"]:
-            if item[0] == "l":
-                (ax, ay), (bx, by) = item[1], item[2]
-                _add((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), hs, vs)
-            elif item[0] == "re" and path.get("type") != "f":
-                x0, y0, x1, y1 = item[1]
-                for e in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)):
-                    _add((min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3])), hs, vs)
-    return tick_boxes(hs, vs, region)
+def tick_boxes_on(page, region: Sequence[float], short: Segments | None = None) -> list[BBox]:
+    """The tick boxes centred in `region` of a PyMuPDF page, from its short drawn segments and
+    stroked squares: `short` as the page model read them with its rules
+    (`PageModel.short_segments`), else read from the page's drawings now."""
+    if short is None:
+        short = ([], [])
+        for path in page.get_cdrawings():
+            add_short_segments(path, *short)
+    return tick_boxes(*short, region)
+
+
+def add_short_segments(path: dict, hs: list[BBox], vs: list[BBox]) -> None:
+    """A drawing path's segments of a tick box's side (lines, and stroked rectangles' edges)
+    appended to `hs` and `vs`: shorter than a rule, so the page's rules leave them out."""
+    for item in path["items"]:
+        if item[0] == "l":
+            (ax, ay), (bx, by) = item[1], item[2]
+            _add((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), hs, vs)
+        elif item[0] == "re" and path.get("type") != "f":
+            x0, y0, x1, y1 = item[1]
+            for e in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)):
+                _add((min(e[0], e[2]), min(e[1], e[3]), max(e[0], e[2]), max(e[1], e[3])), hs, vs)
 
 
 def _add(seg: BBox, hs: list[BBox], vs: list[BBox]) -> None:

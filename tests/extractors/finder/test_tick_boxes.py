@@ -55,3 +55,21 @@ def test_a_square_of_four_segments_is_a_tick_box_and_a_long_frame_is_not():
     assert tick_boxes(*square) == [(10, 10, 17, 17)]
     frame = ([(10, 10, 80, 10), (10, 17, 80, 17)], [(10, 10, 10, 17), (80, 10, 80, 17)])
     assert tick_boxes(*frame) == []
+
+
+@pytest.mark.parametrize("as_lines", [True, False])
+def test_the_page_model_keeps_the_short_segments_its_rules_leave_out(as_lines: bool) -> None:
+    from rowkeeper.extractors.finder.tick_boxes import tick_boxes_on
+    from rowkeeper.extractors.page_model import PageModel
+
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i in range(4):
+        _box(page, 243, 100 + 15 * i, 6.5, as_lines, ticked=i % 2 == 0)
+    page.draw_line((60, 170), (445, 170), width=0.5)  # a rule: long, kept by the rules
+    view = PageModel(page, 1)
+    want = [(243.0, 100.0 + 15 * i, 249.5, 106.5 + 15 * i) for i in range(4)]
+    assert [tuple(round(v, 1) for v in b) for b in tick_boxes_on(page, (200, 90, 300, 200), view.short_segments)] == want
+    assert tick_boxes_on(page, (200, 90, 300, 200), view.short_segments) == tick_boxes_on(page, (200, 90, 300, 200))
+    assert tick_boxes_on(page, (300, 90, 400, 200), view.short_segments) == []  # centred elsewhere
+    assert [h[2] - h[0] for h in view.rules[0]] == [385.0]  # the squares' sides are no rules
