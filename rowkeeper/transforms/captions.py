@@ -101,22 +101,39 @@ def _caption_pairs(text: dict[int, PageText],
     return out
 
 
+def _names_one(pairs: Sequence[tuple[str, float, int, TextLine]]) -> dict[str, int]:
+    """Per side, how many tables have a caption there that could name no other table: the
+    document's own convention (a caption between two stacked tables, under one and over the
+    next, shows none)."""
+    boxes: dict[tuple[int, float, float], set[int]] = {}
+    for _, _, i, ln in pairs:
+        boxes.setdefault(_at(ln), set()).add(i)
+    return {side: len({i for s, _, i, ln in pairs if s == side and len(boxes[_at(ln)]) == 1})
+            for side in ("above", "below")}
+
+
+def _at(ln: TextLine) -> tuple[int, float, float]:
+    """Where a caption starts: its first line, however many it wraps onto."""
+    return (ln.page, ln.bbox[1], ln.bbox[0])
+
+
 def assign_captions(text: dict[int, PageText],
                     boxes: Sequence[tuple[int, BBox]]) -> dict[int, TextLine]:
     """Captions for all table boxes of a document at once: each caption line names one table
-    and each table gets one line, the nearest, on the side the document sets its captions
-    (above, unless more tables have one below). Asked box by box, the caption under one table
-    of a stack is also the line over the next, and both tables would take it."""
+    and each table gets one line, on the side the document sets its captions (`_names_one`:
+    above, unless more stand below), the nearest first; where no caption shows the side, the
+    nearest table in reading order takes it, above or below. Asked box by box, the caption
+    under one table of a stack is also the line over the next, and both tables would take it."""
     pairs = _caption_pairs(text, boxes)
-    votes = {side: len({i for s, _, i, _ in pairs if s == side}) for side in ("above", "below")}
-    prefer = "below" if votes["below"] > votes["above"] else "above"
+    votes = _names_one(pairs)
+    prefer = None if votes["above"] == votes["below"] else max(votes, key=lambda side: votes[side])
+    ranked = sorted(pairs, key=lambda p: (prefer is not None and p[0] != prefer, p[1], p[0] != "above"))
     out: dict[int, TextLine] = {}
     taken: set[tuple[int, float, float]] = set()
-    for _side, _gap, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
-        at = (ln.page, ln.bbox[1], ln.bbox[0])  # a caption's first line, however many it wraps onto
-        if i not in out and at not in taken:
+    for _side, _gap, i, ln in ranked:
+        if i not in out and _at(ln) not in taken:
             out[i] = ln
-            taken.add(at)
+            taken.add(_at(ln))
     return out
 
 

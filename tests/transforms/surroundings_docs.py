@@ -200,10 +200,13 @@ def letter_spaced_units_table(path: Path) -> Path:
     return _save(doc, path)
 
 
-def stacked_tables(path: Path, captions_below: bool, lang: str = "en") -> Path:
-    """Two ruled tables one under the other, each with its caption above or below it."""
+def stacked_tables(path: Path, captions_below: bool, lang: str = "en", bare: int | None = None) -> Path:
+    """Two ruled tables one under the other, each with its caption above or below it (table
+    `bare`, 0 or 1, without one: its neighbour's caption then stands between the two)."""
     caps = {"en": ["Table 1 Income", "Table 2 Expenses"], "de": ["Tabelle 1 Einnahmen", "Tabelle 2 Ausgaben"],
             "ja": ["表1 収入", "表2 支出"]}[lang]
+    if bare is not None:
+        caps[bare] = ""
     doc = pymupdf.open()
     pg = Page(doc)
     pg.text(LEFT, 60, "Report", 14, True)
@@ -211,11 +214,11 @@ def stacked_tables(path: Path, captions_below: bool, lang: str = "en") -> Path:
     for k, cap in enumerate(caps):
         rows = [["Item", "2025", "2026"]] + [[f"Item {k + 1}.{i}", f"{100 * i + k}", f"{110 * i + k}"]
                                              for i in range(1, 5)]
-        if not captions_below:
+        if cap and not captions_below:
             pg.text(LEFT, y + 10, cap, 10, True)
             y += 16
         y = ruled_grid(pg, y, rows, [150, 120, 120], bold_first=True)
-        if captions_below:
+        if cap and captions_below:
             pg.text(LEFT, y + 14, cap, 10, True)
             y += 20
         y += 18

@@ -105,6 +105,20 @@ def test_stacked_tables_each_get_their_own_caption(tmp_path: Path, below: bool, 
         {"en": ["Table 1 Income", "Table 2 Expenses"], "ja": ["表1 収入", "表2 支出"]}[lang])
 
 
+@pytest.mark.parametrize(("below", "bare"), [(True, 1), (False, 0)])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_caption_between_stacked_tables_goes_to_the_nearer(tmp_path: Path, below: bool, bare: int,
+                                                            lang: str) -> None:
+    # one caption, under the upper table and over the lower one: no other caption shows the
+    # document's side, so the table it is set closer to takes it (a caption hugs its table)
+    tables = tables_of(docs.stacked_tables(tmp_path / "st.pdf", below, lang, bare))
+    assert [t.rows[0][0] for t in tables] == ["Item 1.1", "Item 2.1"]
+    caption = {"en": ["Table 1 Income", "Table 2 Expenses"], "de": ["Tabelle 1 Einnahmen", "Tabelle 2 Ausgaben"]}
+    expected: list[str | None] = list(caption[lang])
+    expected[bare] = None
+    assert [t.caption for t in tables] == expected
+
+
 def _text_chunks(path: Path, tables: tuple[Table, ...]) -> list[tuple[list[str], str]]:
     import pymupdf
 
