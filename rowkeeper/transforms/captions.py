@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import PageColumns
 from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
 from rowkeeper.transforms.headers import clean_text
 
@@ -101,6 +102,52 @@ def _caption_pairs(text: dict[int, PageText],
     return out
 
 
+Place = tuple[int, int]
+"""(page, index of a column box in the page's reading order)."""
+
+
+def _place(columns: Mapping[int, PageColumns], page: int, bbox: BBox) -> Place:
+    cols = columns.get(page)
+    return (page, cols.index(bbox) if cols is not None else 0)
+
+
+def _line_place(columns: Mapping[int, PageColumns], line: TextLine) -> Place:
+    cols = columns.get(line.page)
+    return (line.page, cols.box_of(line) if cols is not None else 0)
+
+
+def _column_foot_pairs(text: dict[int, PageText], boxes: Sequence[tuple[int, BBox]],
+                       columns: Mapping[int, PageColumns]) -> list[tuple[str, float, int, TextLine]]:
+    """("above", CAPTION_REACH, box index, caption) for a table that opens its column box (the
+    next column, or the next page) while its caption ends the column box read before it: the
+    caption stayed at the foot as the table moved on, and in reading order nothing stands
+    between them. Counted as far as a caption can be, so one set beside a table comes first."""
+    lines: dict[Place, list[TextLine]] = {}
+    for pt in text.values():
+        for ln in pt.lines:
+            lines.setdefault(_line_place(columns, ln), []).append(ln)
+    starts = [(_place(columns, p, b), b[1], b[3]) for p, b in boxes]
+    out = []
+    for i, (page, bbox) in enumerate(boxes):
+        at, top, _ = starts[i]
+        if any(ln.bbox[1] < top for ln in lines.get(at, ())) or any(
+                q == at and t < top for q, t, _ in starts):
+            continue  # something is read before it in its column box
+        before = (page, at[1] - 1) if at[1] > 0 else max((q for q in lines if q[0] == page - 1), default=None)
+        foot = lines.get(before) if before is not None else None
+        if not foot:
+            continue
+        last = max(foot, key=lambda ln: ln.bbox[3])
+        if any(q == before and b > last.bbox[3] for q, _, b in starts):
+            continue  # a table ends that column box: a caption under it is its own
+        pt = text[last.page]
+        for first in (ln for ln in foot if is_caption(ln.text)):
+            block = caption_block(pt, first)
+            if block[-1] is last:
+                out.append(("above", CAPTION_REACH, i, caption_line(block)))
+    return out
+
+
 def _names_one(pairs: Sequence[tuple[str, float, int, TextLine]]) -> dict[str, int]:
     """Per side, how many tables have a caption there that could name no other table: the
     document's own convention (a caption between two stacked tables, under one and over the
@@ -117,14 +164,16 @@ def _at(ln: TextLine) -> tuple[int, float, float]:
     return (ln.page, ln.bbox[1], ln.bbox[0])
 
 
-def assign_captions(text: dict[int, PageText],
-                    boxes: Sequence[tuple[int, BBox]]) -> dict[int, TextLine]:
+def assign_captions(text: dict[int, PageText], boxes: Sequence[tuple[int, BBox]],
+                    columns: Mapping[int, PageColumns] | None = None) -> dict[int, TextLine]:
     """Captions for all table boxes of a document at once: each caption line names one table
     and each table gets one line, on the side the document sets its captions (`_names_one`:
     above, unless more stand below), the nearest first; where no caption shows the side, the
-    nearest table in reading order takes it, above or below. Asked box by box, the caption
-    under one table of a stack is also the line over the next, and both tables would take it."""
-    pairs = _caption_pairs(text, boxes)
+    nearest table in reading order takes it, above or below (with the pages' text `columns`,
+    one at the foot of the column before a table that opens the next: `_column_foot_pairs`).
+    Asked box by box, the caption under one table of a stack is also the line over the next,
+    and both tables would take it."""
+    pairs = _caption_pairs(text, boxes) + _column_foot_pairs(text, boxes, columns or {})
     votes = _names_one(pairs)
     prefer = None if votes["above"] == votes["below"] else max(votes, key=lambda side: votes[side])
     ranked = sorted(pairs, key=lambda p: (prefer is not None and p[0] != prefer, p[1], p[0] != "above"))

@@ -52,3 +52,12 @@ def test_a_table_atop_the_right_column_is_under_the_left_columns_heading(tmp_pat
     (t,) = tables_of(column_top_table(tmp_path / "two.pdf", False, lift))
     assert t.columns == ("Site", "Cost", "Output") and len(t.rows) == 5
     assert t.section_path == ("Energy and maintenance report of all sites 2026", "1. Costs")
+
+
+def test_a_caption_left_at_the_foot_of_the_column_names_the_table_atop_the_next(tmp_path: Path) -> None:
+    # the caption ends the left column and its table opens the right one: nothing stands
+    # between them in reading order, and no other table is near the caption
+    (t,) = tables_of(column_top_table(tmp_path / "two.pdf", True))
+    assert t.columns == ("Site", "Cost", "Output") and len(t.rows) == 5
+    assert t.caption == "Table 1. Site costs"
+    assert t.section_path == ("Energy and maintenance report of all sites 2026", "1. Costs")
