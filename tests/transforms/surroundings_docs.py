@@ -282,3 +282,19 @@ def unit_under_last_column(path: Path, ruled: bool) -> Path:
             pg.text(xs[i] + 4, y + 11, t, 9, False, "l" if i == 0 else "r", xs[i + 1] - xs[i] - 8)
         y += 16
     return _save(doc, path)
+
+
+def captions_atop_pages(path: Path, lang: str = "en") -> Path:
+    """Two pages under a running header, each opening with a numbered caption in the top
+    margin (the same title, its number apart) over a ruled table of its own."""
+    title = {"en": "Costs by site", "ja": "施設別実績"}[lang]
+    label = {"en": "Table {n}: ", "ja": "表{n}："}[lang]
+    doc = pymupdf.open()
+    for n, head in ((1, ["Site", "Cost", "Output"]), (2, ["Depot", "Staff", "Area"])):
+        pg = Page(doc)
+        pg.text(LEFT, 30, "Annual report 2026", 8)
+        pg.text(LEFT, 58, label.format(n=n) + title, 10, True)
+        rows = [head] + [[f"{head[0]} {i}", f"{100 * i + n}", f"{7 * i}.{n}"] for i in range(1, 5)]
+        ruled_grid(pg, 66, rows, [150, 120, 120], bold_first=True)
+        pg.text(LEFT, 200, "The figures cover the reporting period and were checked.", 9)
+    return _save(doc, path)

@@ -119,6 +119,15 @@ def test_a_caption_between_stacked_tables_goes_to_the_nearer(tmp_path: Path, bel
     assert [t.caption for t in tables] == expected
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_captions_in_the_top_margin_of_two_pages_name_their_tables(tmp_path: Path, lang: str) -> None:
+    # the same caption title atop two pages, numbers apart, is no running header
+    tables = tables_of(docs.captions_atop_pages(tmp_path / "cap.pdf", lang))
+    assert [t.columns[0] for t in tables] == ["Site", "Depot"]
+    title = {"en": ["Table 1: Costs by site", "Table 2: Costs by site"], "ja": ["表1：施設別実績", "表2：施設別実績"]}
+    assert [t.caption for t in tables] == title[lang]
+
+
 def _text_chunks(path: Path, tables: tuple[Table, ...]) -> list[tuple[list[str], str]]:
     import pymupdf
 
