@@ -96,7 +96,11 @@ def _caption_pairs(text: dict[int, PageText],
                 block = caption_block(pt, ln, bbox[1])
                 if id(block[-1]) in ends:
                     out.append(("above", bbox[1] - block[-1].bbox[3], i, caption_line(block)))
-        for ln in nearest_rows([ln for ln in pt.below(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)]):
+        # the table's notes stand between it and a caption set under them
+        notes = {id(ln) for note in _note_lines(pt, bbox) for ln in note}
+        reach = CAPTION_REACH + max((ln.bbox[3] - bbox[3] for ln in pt.lines if id(ln) in notes), default=0.0)
+        for ln in nearest_rows([ln for ln in pt.below(bbox, reach)
+                                if _overlaps_x(ln.bbox, bbox) and id(ln) not in notes]):
             if is_caption(ln.text) and not is_continued(ln.text):
                 out.append(("below", ln.bbox[1] - bbox[3], i, caption_line(caption_block(pt, ln))))
     return out
@@ -191,11 +195,10 @@ def find_caption(text: PageText | None, bbox: BBox, page: int = 0) -> TextLine |
     return assign_captions({page: text} if text else {}, [(page, bbox)]).get(0)
 
 
-def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
-    """Footnote lines directly below a table box (`※ …`, `* …`, `Note: …` and their wrap)."""
-    if text is None:
-        return ()
-    notes: list[TextLine] = []
+def _note_lines(text: PageText, bbox: BBox) -> list[list[TextLine]]:
+    """The footnotes directly below a table box, each as its lines (`※ …`, `* …`, `Note: …`
+    and the lines it wraps onto); a caption among them is passed over."""
+    notes: list[list[TextLine]] = []
     bottom = bbox[3]
     for ln in text.below(bbox, 400.0):
         gap = ln.bbox[1] - bottom
@@ -203,10 +206,17 @@ def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
         if gap > (30.0 if not notes else 1.2 * height):
             break
         if FOOTNOTE.match(ln.text.strip()) and not is_caption(ln.text):
-            notes.append(ln)
-        elif notes and ln.font_size <= notes[-1].font_size + 0.1 and not ln.bold:
-            notes[-1] = notes[-1].model_copy(update={"text": notes[-1].text + " " + ln.text})
+            notes.append([ln])
+        elif notes and ln.font_size <= notes[-1][0].font_size + 0.1 and not ln.bold:
+            notes[-1].append(ln)
         elif not is_caption(ln.text):
             break
         bottom = ln.bbox[3]
-    return tuple(n.text.strip() for n in notes)
+    return notes
+
+
+def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
+    """Footnote lines directly below a table box (`※ …`, `* …`, `Note: …` and their wrap)."""
+    if text is None:
+        return ()
+    return tuple(" ".join(ln.text for ln in note).strip() for note in _note_lines(text, bbox))

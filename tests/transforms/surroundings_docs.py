@@ -298,3 +298,21 @@ def captions_atop_pages(path: Path, lang: str = "en") -> Path:
         ruled_grid(pg, 66, rows, [150, 120, 120], bold_first=True)
         pg.text(LEFT, 200, "The figures cover the reporting period and were checked.", 9)
     return _save(doc, path)
+
+
+def notes_over_captions(path: Path) -> Path:
+    """Two ruled tables one under the other, each followed by a note in small type (over two
+    lines) and then by its caption: the note stands between a table and its caption."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "1. Results", 14, True)
+    y = 80.0
+    for n, head in ((1, ["Item", "2025", "2026"]), (2, ["Cost", "Q1", "Q2"])):
+        rows = [head] + [[f"{head[0]} {n}.{i}", f"{100 * i + n}", f"{110 * i + n}"] for i in range(1, 5)]
+        y = ruled_grid(pg, y, rows, [150, 120, 120], bold_first=True)
+        pg.text(LEFT, y + 10, "Note: figures in EUR thousand, rounded; totals may differ from the", 7.5)
+        pg.text(LEFT, y + 19, "sum of the rows.", 7.5)
+        pg.text(LEFT, y + 34, f"Table {n}: Results by item", 10, True)
+        pg.text(LEFT, y + 58, "The overview shows the figures of the current financial year by item.", 9)
+        y += 84
+    return _save(doc, path)

@@ -128,6 +128,14 @@ def test_captions_in_the_top_margin_of_two_pages_name_their_tables(tmp_path: Pat
     assert [t.caption for t in tables] == title[lang]
 
 
+def test_a_caption_under_the_tables_notes_is_its_caption(tmp_path: Path) -> None:
+    tables = tables_of(docs.notes_over_captions(tmp_path / "notes.pdf"))
+    assert [t.columns[0] for t in tables] == ["Item", "Cost"] and [len(t.rows) for t in tables] == [4, 4]
+    assert [t.caption for t in tables] == ["Table 1: Results by item", "Table 2: Results by item"]
+    assert [t.footnotes for t in tables] == [
+        ("Note: figures in EUR thousand, rounded; totals may differ from the sum of the rows.",)] * 2
+
+
 def _text_chunks(path: Path, tables: tuple[Table, ...]) -> list[tuple[list[str], str]]:
     import pymupdf
 
