@@ -316,3 +316,18 @@ def notes_over_captions(path: Path) -> Path:
         pg.text(LEFT, y + 58, "The overview shows the figures of the current financial year by item.", 9)
         y += 84
     return _save(doc, path)
+
+
+def form_over_table(path: Path) -> Path:
+    """A quote: its title, one field set as a bold label with its value beside it, a ruled
+    table of line items, a note."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "Quote 2026", 16, True)
+    pg.text(LEFT, 100, "Contact person", 9, True)
+    pg.text(LEFT + 90, 100, "Anna Kovacs, 320-9395", 9)
+    rows = [["Item", "Qty", "Price"], ["Cable", "12", "48.00"], ["Switch", "2", "310.00"], ["Rack", "1", "990.00"]]
+    y = ruled_grid(pg, 130, rows, [150, 120, 120], bold_first=True)
+    pg.text(LEFT, y + 30, "Prices are net of tax and valid for thirty days from the date above.", 9)
+    pg.text(LEFT, y + 42, "Delivery within two weeks of the order; installation is quoted apart.", 9)
+    return _save(doc, path)

@@ -136,6 +136,15 @@ def test_a_caption_under_the_tables_notes_is_its_caption(tmp_path: Path) -> None
         ("Note: figures in EUR thousand, rounded; totals may differ from the sum of the rows.",)] * 2
 
 
+def test_a_forms_bold_label_beside_its_value_is_no_heading(tmp_path: Path) -> None:
+    # 'Contact  320-9395': bold at body size, but a value stands beside it on its line
+    path = docs.form_over_table(tmp_path / "form.pdf")
+    (t,) = tables_of(path)
+    assert t.columns == ("Item", "Qty", "Price") and len(t.rows) == 3
+    assert t.section_path == ("Quote 2026",)
+    assert all(p == ["Quote 2026"] for p, _ in _text_chunks(path, (t,)))
+
+
 def _text_chunks(path: Path, tables: tuple[Table, ...]) -> list[tuple[list[str], str]]:
     import pymupdf
 
