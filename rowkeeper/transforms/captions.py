@@ -132,8 +132,8 @@ def _column_foot_pairs(text: dict[int, PageText], boxes: Sequence[tuple[int, BBo
             lines.setdefault(_line_place(columns, ln), []).append(ln)
     starts = [(_place(columns, p, b), b[1], b[3]) for p, b in boxes]
     out = []
-    for i, (page, bbox) in enumerate(boxes):
-        at, top, _ = starts[i]
+    for i, (at, top, _bottom) in enumerate(starts):
+        page = at[0]
         if any(ln.bbox[1] < top for ln in lines.get(at, ())) or any(
                 q == at and t < top for q, t, _ in starts):
             continue  # something is read before it in its column box
