@@ -53,6 +53,14 @@ class PageColumns:
         x, y = bbox[0] + 1.0, bbox[1] + 1.0
         zone = max((b[1] for b in self.boxes if b[1] <= y), default=self.boxes[0][1])
         row = [i for i, b in enumerate(self.boxes) if b[1] == zone]
+        nxt = min((b[1] for b in self.boxes if b[1] > zone), default=None)
+        below = [i for i, b in enumerate(self.boxes) if b[1] == nxt]
+        if (len(row) == 1 and len(below) > 1 and bbox[3] > self.boxes[below[0]][1] + 1.0
+                and not any(bbox[0] + 1.0 < g < bbox[2] - 1.0 for g in self.gutters)):
+            # it starts in the white under a band read across and runs down inside one column
+            # of the band under it (a table at the top of the right column, a little higher
+            # than the left column's first line): read in that column
+            return next((i for i in below if x < self.boxes[i][2]), below[-1])
         return next((i for i in row if x < self.boxes[i][2]), row[-1])
 
     def position(self, bbox: BBox, height: float) -> float:

@@ -208,6 +208,10 @@ def draw_table(flow: Flow, t: TableSpec) -> list[tuple[int, tuple[float, float, 
         rest = t.body[r:] if t.keep_together else t.body[r:r + 2]
         need = head_h + sum(_row_height(t, row, r + i) for i, row in enumerate(rest))
         flow.ensure(need)
+        if t.x0 is None and flow.span()[0] != xs[0]:
+            # a break moved to another text column: the table is drawn there, not at the
+            # columns of the one it was laid out in (over that column's prose)
+            xs = [x + flow.span()[0] - xs[0] for x in xs]
         piece_top = flow.top
         header_rows = _draw_header(flow, t, xs) if (first or t.repeat_header) else []
         if header_rows:

@@ -282,8 +282,9 @@ def assemble_tables(
     text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
-    found = assign_captions(text, boxes)
-    ctx = DocContext(doc_id, source, text, document_sections(text, lines, outline, pages),
+    sections = document_sections(text, lines, outline, pages)
+    found = assign_captions(text, boxes, sections.order.columns)
+    ctx = DocContext(doc_id, source, text, sections,
                      decimal_mark(config, list(prepared.values()), lines), config,
                      {ordered[i].piece_id: ln for i, ln in found.items()})
     # a continuation whose split column the merge joined (merge.split_columns) is read again

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import PageColumns
 from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
 from rowkeeper.transforms.headers import clean_text
 
@@ -95,28 +96,97 @@ def _caption_pairs(text: dict[int, PageText],
                 block = caption_block(pt, ln, bbox[1])
                 if id(block[-1]) in ends:
                     out.append(("above", bbox[1] - block[-1].bbox[3], i, caption_line(block)))
-        for ln in nearest_rows([ln for ln in pt.below(bbox, CAPTION_REACH) if _overlaps_x(ln.bbox, bbox)]):
+        # the table's notes stand between it and a caption set under them
+        notes = {id(ln) for note in _note_lines(pt, bbox) for ln in note}
+        reach = CAPTION_REACH + max((ln.bbox[3] - bbox[3] for ln in pt.lines if id(ln) in notes), default=0.0)
+        for ln in nearest_rows([ln for ln in pt.below(bbox, reach)
+                                if _overlaps_x(ln.bbox, bbox) and id(ln) not in notes]):
             if is_caption(ln.text) and not is_continued(ln.text):
                 out.append(("below", ln.bbox[1] - bbox[3], i, caption_line(caption_block(pt, ln))))
     return out
 
 
-def assign_captions(text: dict[int, PageText],
-                    boxes: Sequence[tuple[int, BBox]]) -> dict[int, TextLine]:
+Place = tuple[int, int]
+"""(page, index of a column box in the page's reading order)."""
+
+
+def _place(columns: Mapping[int, PageColumns], page: int, bbox: BBox) -> Place:
+    cols = columns.get(page)
+    return (page, cols.index(bbox) if cols is not None else 0)
+
+
+def _line_place(columns: Mapping[int, PageColumns], line: TextLine) -> Place:
+    cols = columns.get(line.page)
+    return (line.page, cols.box_of(line) if cols is not None else 0)
+
+
+def _column_foot_pairs(text: dict[int, PageText], boxes: Sequence[tuple[int, BBox]],
+                       columns: Mapping[int, PageColumns]) -> list[tuple[str, float, int, TextLine]]:
+    """("above", CAPTION_REACH, box index, caption) for a table that opens its column box (the
+    next column, or the next page) while its caption ends the column box read before it: the
+    caption stayed at the foot as the table moved on, and in reading order nothing stands
+    between them. Counted as far as a caption can be, so one set beside a table comes first."""
+    lines: dict[Place, list[TextLine]] = {}
+    for pt in text.values():
+        for ln in pt.lines:
+            lines.setdefault(_line_place(columns, ln), []).append(ln)
+    starts = [(_place(columns, p, b), b[1], b[3]) for p, b in boxes]
+    out = []
+    for i, (at, top, _bottom) in enumerate(starts):
+        page = at[0]
+        if any(ln.bbox[1] < top for ln in lines.get(at, ())) or any(
+                q == at and t < top for q, t, _ in starts):
+            continue  # something is read before it in its column box
+        before = (page, at[1] - 1) if at[1] > 0 else max((q for q in lines if q[0] == page - 1), default=None)
+        foot = lines.get(before) if before is not None else None
+        if not foot:
+            continue
+        last = max(foot, key=lambda ln: ln.bbox[3])
+        if any(q == before and b > last.bbox[3] for q, _, b in starts):
+            continue  # a table ends that column box: a caption under it is its own
+        pt = text[last.page]
+        for first in (ln for ln in foot if is_caption(ln.text)):
+            block = caption_block(pt, first)
+            if block[-1] is last:
+                out.append(("above", CAPTION_REACH, i, caption_line(block)))
+    return out
+
+
+def _names_one(pairs: Sequence[tuple[str, float, int, TextLine]]) -> dict[str, int]:
+    """Per side, how many tables have a caption there that could name no other table: the
+    document's own convention (a caption between two stacked tables, under one and over the
+    next, shows none)."""
+    boxes: dict[tuple[int, float, float], set[int]] = {}
+    for _, _, i, ln in pairs:
+        boxes.setdefault(_at(ln), set()).add(i)
+    return {side: len({i for s, _, i, ln in pairs if s == side and len(boxes[_at(ln)]) == 1})
+            for side in ("above", "below")}
+
+
+def _at(ln: TextLine) -> tuple[int, float, float]:
+    """Where a caption starts: its first line, however many it wraps onto."""
+    return (ln.page, ln.bbox[1], ln.bbox[0])
+
+
+def assign_captions(text: dict[int, PageText], boxes: Sequence[tuple[int, BBox]],
+                    columns: Mapping[int, PageColumns] | None = None) -> dict[int, TextLine]:
     """Captions for all table boxes of a document at once: each caption line names one table
-    and each table gets one line, the nearest, on the side the document sets its captions
-    (above, unless more tables have one below). Asked box by box, the caption under one table
-    of a stack is also the line over the next, and both tables would take it."""
-    pairs = _caption_pairs(text, boxes)
-    votes = {side: len({i for s, _, i, _ in pairs if s == side}) for side in ("above", "below")}
-    prefer = "below" if votes["below"] > votes["above"] else "above"
+    and each table gets one line, on the side the document sets its captions (`_names_one`:
+    above, unless more stand below), the nearest first; where no caption shows the side, the
+    nearest table in reading order takes it, above or below (with the pages' text `columns`,
+    one at the foot of the column before a table that opens the next: `_column_foot_pairs`).
+    Asked box by box, the caption under one table of a stack is also the line over the next,
+    and both tables would take it."""
+    pairs = _caption_pairs(text, boxes) + _column_foot_pairs(text, boxes, columns or {})
+    votes = _names_one(pairs)
+    prefer = None if votes["above"] == votes["below"] else max(votes, key=lambda side: votes[side])
+    ranked = sorted(pairs, key=lambda p: (prefer is not None and p[0] != prefer, p[1], p[0] != "above"))
     out: dict[int, TextLine] = {}
     taken: set[tuple[int, float, float]] = set()
-    for _side, _gap, i, ln in sorted(pairs, key=lambda p: (p[0] != prefer, p[1])):
-        at = (ln.page, ln.bbox[1], ln.bbox[0])  # a caption's first line, however many it wraps onto
-        if i not in out and at not in taken:
+    for _side, _gap, i, ln in ranked:
+        if i not in out and _at(ln) not in taken:
             out[i] = ln
-            taken.add(at)
+            taken.add(_at(ln))
     return out
 
 
@@ -125,11 +195,10 @@ def find_caption(text: PageText | None, bbox: BBox, page: int = 0) -> TextLine |
     return assign_captions({page: text} if text else {}, [(page, bbox)]).get(0)
 
 
-def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
-    """Footnote lines directly below a table box (`※ …`, `* …`, `Note: …` and their wrap)."""
-    if text is None:
-        return ()
-    notes: list[TextLine] = []
+def _note_lines(text: PageText, bbox: BBox) -> list[list[TextLine]]:
+    """The footnotes directly below a table box, each as its lines (`※ …`, `* …`, `Note: …`
+    and the lines it wraps onto); a caption among them is passed over."""
+    notes: list[list[TextLine]] = []
     bottom = bbox[3]
     for ln in text.below(bbox, 400.0):
         gap = ln.bbox[1] - bottom
@@ -137,10 +206,17 @@ def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
         if gap > (30.0 if not notes else 1.2 * height):
             break
         if FOOTNOTE.match(ln.text.strip()) and not is_caption(ln.text):
-            notes.append(ln)
-        elif notes and ln.font_size <= notes[-1].font_size + 0.1 and not ln.bold:
-            notes[-1] = notes[-1].model_copy(update={"text": notes[-1].text + " " + ln.text})
+            notes.append([ln])
+        elif notes and ln.font_size <= notes[-1][0].font_size + 0.1 and not ln.bold:
+            notes[-1].append(ln)
         elif not is_caption(ln.text):
             break
         bottom = ln.bbox[3]
-    return tuple(n.text.strip() for n in notes)
+    return notes
+
+
+def find_footnotes(text: PageText | None, bbox: BBox) -> tuple[str, ...]:
+    """Footnote lines directly below a table box (`※ …`, `* …`, `Note: …` and their wrap)."""
+    if text is None:
+        return ()
+    return tuple(" ".join(ln.text for ln in note).strip() for note in _note_lines(text, bbox))

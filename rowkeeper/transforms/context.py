@@ -96,8 +96,11 @@ def _band(line: TextLine, height: float) -> str:
 
 
 def _shape(text: str) -> str:
-    """Text with digits masked, so 'Page 3 of 9' and 'Page 4 of 9' repeat."""
-    return re.sub(r"\d+", "#", text.strip().lower())
+    """Text with digits masked, so 'Page 3 of 9' and 'Page 4 of 9' repeat; a caption keeps its
+    number ('Table 1: Costs' atop one page and 'Table 2: Costs' atop the next name two tables,
+    no running header)."""
+    t = text.strip().lower()
+    return t if is_caption(t) else re.sub(r"\d+", "#", t)
 
 
 def is_caption(text: str) -> bool:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rowkeeper.models import TextLine
-from rowkeeper.page_columns import units
+from rowkeeper.page_columns import PageColumns, units
 from rowkeeper.transforms.captions import caption_continuations
 from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText, is_caption
 
@@ -84,16 +84,29 @@ def is_strong_heading(line: TextLine, body: float, bold: bool = True) -> bool:
     return heading_key(line, body, bold) is not None and (line.font_size >= body + 1.0 or bool(numbered))
 
 
-def heading_lines(pages: dict[int, PageText], body: float | None = None,
-                  bold: bool = True) -> list[TextLine]:
-    """The content lines that are headings, in reading order."""
+def _with_value(pt: PageText, line: TextLine, cols: PageColumns | None) -> bool:
+    """Whether other text stands level with the line, right after it in its text column (no
+    gutter between): a form's bold label beside its value ('Contact  320-9395')."""
+    y = (line.bbox[1] + line.bbox[3]) / 2
+    return any(ln is not line and ln.bbox[1] < y < ln.bbox[3] and ln.bbox[0] >= line.bbox[2] - 1.0
+               and not any(line.bbox[2] <= g <= ln.bbox[0] for g in (cols.gutters if cols else ()))
+               for ln in pt.lines)
+
+
+def heading_lines(pages: dict[int, PageText], body: float | None = None, bold: bool = True,
+                  columns: Mapping[int, PageColumns] | None = None) -> list[TextLine]:
+    """The content lines that are headings, in reading order. A heading by bold alone stands
+    alone on its row in its text column (the pages' `columns`): not among labels set like it,
+    not beside a value."""
     if body is None:
         body = body_font_size([ln for p in pages.values() for ln in p.lines])
     out = []
     for page in sorted(pages):
         pt = pages[page]
+        cols = (columns or {}).get(page)
         found = [ln for ln in pt.lines if heading_key(ln, body, bold) is not None and not pt.beside_table(ln)
-                 and (is_strong_heading(ln, body, bold) or not pt.in_a_row(ln))]
+                 and (is_strong_heading(ln, body, bold)
+                      or not (pt.in_a_row(ln) or _with_value(pt, ln, cols)))]
         wrapped = caption_continuations(pt) if found else set()  # a caption's second line is no heading
         out += [ln for ln in found if id(ln) not in wrapped]
     return out

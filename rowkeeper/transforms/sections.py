@@ -81,7 +81,7 @@ def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
     bold = bold_marks_headings(content)
     order = reading_order(lines, pages, {p: pt.tables for p, pt in text.items()})
     index = with_outline(heading_index(text, body, order, bold), outline)
-    return Sections(index, tuple(heading_lines(text, body, bold)), order)
+    return Sections(index, tuple(heading_lines(text, body, bold, order.columns)), order)
 
 
 def heading_index(pages: dict[int, PageText], body: float | None = None,
@@ -93,7 +93,8 @@ def heading_index(pages: dict[int, PageText], body: float | None = None,
     stack: list[tuple[tuple[float, int], str]] = []
     out = []
     # the stack follows reading order: a heading atop the right column comes after the left's
-    for ln in sorted(heading_lines(pages, body, bold), key=lambda h: (h.page, order.top(h.page, h.bbox))):
+    for ln in sorted(heading_lines(pages, body, bold, order.columns),
+                     key=lambda h: (h.page, order.top(h.page, h.bbox))):
         key = heading_key(ln, body, bold) or (0.0, 0)
         while stack and stack[-1][0] >= key:
             stack.pop()

@@ -200,10 +200,13 @@ def letter_spaced_units_table(path: Path) -> Path:
     return _save(doc, path)
 
 
-def stacked_tables(path: Path, captions_below: bool, lang: str = "en") -> Path:
-    """Two ruled tables one under the other, each with its caption above or below it."""
+def stacked_tables(path: Path, captions_below: bool, lang: str = "en", bare: int | None = None) -> Path:
+    """Two ruled tables one under the other, each with its caption above or below it (table
+    `bare`, 0 or 1, without one: its neighbour's caption then stands between the two)."""
     caps = {"en": ["Table 1 Income", "Table 2 Expenses"], "de": ["Tabelle 1 Einnahmen", "Tabelle 2 Ausgaben"],
             "ja": ["表1 収入", "表2 支出"]}[lang]
+    if bare is not None:
+        caps[bare] = ""
     doc = pymupdf.open()
     pg = Page(doc)
     pg.text(LEFT, 60, "Report", 14, True)
@@ -211,11 +214,11 @@ def stacked_tables(path: Path, captions_below: bool, lang: str = "en") -> Path:
     for k, cap in enumerate(caps):
         rows = [["Item", "2025", "2026"]] + [[f"Item {k + 1}.{i}", f"{100 * i + k}", f"{110 * i + k}"]
                                              for i in range(1, 5)]
-        if not captions_below:
+        if cap and not captions_below:
             pg.text(LEFT, y + 10, cap, 10, True)
             y += 16
         y = ruled_grid(pg, y, rows, [150, 120, 120], bold_first=True)
-        if captions_below:
+        if cap and captions_below:
             pg.text(LEFT, y + 14, cap, 10, True)
             y += 20
         y += 18
@@ -278,4 +281,53 @@ def unit_under_last_column(path: Path, ruled: bool) -> Path:
                 pg.box(xs[i], y, xs[i + 1], y + 16)
             pg.text(xs[i] + 4, y + 11, t, 9, False, "l" if i == 0 else "r", xs[i + 1] - xs[i] - 8)
         y += 16
+    return _save(doc, path)
+
+
+def captions_atop_pages(path: Path, lang: str = "en") -> Path:
+    """Two pages under a running header, each opening with a numbered caption in the top
+    margin (the same title, its number apart) over a ruled table of its own."""
+    title = {"en": "Costs by site", "ja": "施設別実績"}[lang]
+    label = {"en": "Table {n}: ", "ja": "表{n}："}[lang]
+    doc = pymupdf.open()
+    for n, head in ((1, ["Site", "Cost", "Output"]), (2, ["Depot", "Staff", "Area"])):
+        pg = Page(doc)
+        pg.text(LEFT, 30, "Annual report 2026", 8)
+        pg.text(LEFT, 58, label.format(n=n) + title, 10, True)
+        rows = [head] + [[f"{head[0]} {i}", f"{100 * i + n}", f"{7 * i}.{n}"] for i in range(1, 5)]
+        ruled_grid(pg, 66, rows, [150, 120, 120], bold_first=True)
+        pg.text(LEFT, 200, "The figures cover the reporting period and were checked.", 9)
+    return _save(doc, path)
+
+
+def notes_over_captions(path: Path) -> Path:
+    """Two ruled tables one under the other, each followed by a note in small type (over two
+    lines) and then by its caption: the note stands between a table and its caption."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "1. Results", 14, True)
+    y = 80.0
+    for n, head in ((1, ["Item", "2025", "2026"]), (2, ["Cost", "Q1", "Q2"])):
+        rows = [head] + [[f"{head[0]} {n}.{i}", f"{100 * i + n}", f"{110 * i + n}"] for i in range(1, 5)]
+        y = ruled_grid(pg, y, rows, [150, 120, 120], bold_first=True)
+        pg.text(LEFT, y + 10, "Note: figures in EUR thousand, rounded; totals may differ from the", 7.5)
+        pg.text(LEFT, y + 19, "sum of the rows.", 7.5)
+        pg.text(LEFT, y + 34, f"Table {n}: Results by item", 10, True)
+        pg.text(LEFT, y + 58, "The overview shows the figures of the current financial year by item.", 9)
+        y += 84
+    return _save(doc, path)
+
+
+def form_over_table(path: Path) -> Path:
+    """A quote: its title, one field set as a bold label with its value beside it, a ruled
+    table of line items, a note."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "Quote 2026", 16, True)
+    pg.text(LEFT, 100, "Contact person", 9, True)
+    pg.text(LEFT + 90, 100, "Anna Kovacs, 320-9395", 9)
+    rows = [["Item", "Qty", "Price"], ["Cable", "12", "48.00"], ["Switch", "2", "310.00"], ["Rack", "1", "990.00"]]
+    y = ruled_grid(pg, 130, rows, [150, 120, 120], bold_first=True)
+    pg.text(LEFT, y + 30, "Prices are net of tax and valid for thirty days from the date above.", 9)
+    pg.text(LEFT, y + 42, "Delivery within two weeks of the order; installation is quoted apart.", 9)
     return _save(doc, path)

@@ -179,3 +179,13 @@ def test_the_cells_of_one_row_count_as_one_line_between_a_table_and_its_caption(
     cells = [line("Köln", 1, 402), line("730", 1, 402, x0=300), line("12", 1, 402, x0=400)]
     caption = line("Table 2 Costs", 1, 420)
     assert nearest_rows([*cells, caption, line("Further text", 1, 436)]) == [*cells, caption]
+
+
+def test_captions_atop_two_pages_are_no_running_header() -> None:
+    # 'Table 1: Costs' and 'Table 2: Costs' in the top margin of pages 2 and 3 name two tables;
+    # a running header repeats its text whole (digits aside: 'Page 2', 'Page 3')
+    lines = [line("Handbook 2026", p, 20, size=8) for p in (1, 2, 3)]
+    lines += [line("Table 1: Costs by site", 2, 40), line("Table 2: Costs by site", 3, 40),
+              line("表1：施設別実績", 2, 52), line("表2：施設別実績", 3, 52)]
+    skip = furniture(lines, pages(3))
+    assert {lines[i].text for i in skip} == {"Handbook 2026"}

@@ -105,6 +105,46 @@ def test_stacked_tables_each_get_their_own_caption(tmp_path: Path, below: bool, 
         {"en": ["Table 1 Income", "Table 2 Expenses"], "ja": ["表1 収入", "表2 支出"]}[lang])
 
 
+@pytest.mark.parametrize(("below", "bare"), [(True, 1), (False, 0)])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_caption_between_stacked_tables_goes_to_the_nearer(tmp_path: Path, below: bool, bare: int,
+                                                            lang: str) -> None:
+    # one caption, under the upper table and over the lower one: no other caption shows the
+    # document's side, so the table it is set closer to takes it (a caption hugs its table)
+    tables = tables_of(docs.stacked_tables(tmp_path / "st.pdf", below, lang, bare))
+    assert [t.rows[0][0] for t in tables] == ["Item 1.1", "Item 2.1"]
+    caption = {"en": ["Table 1 Income", "Table 2 Expenses"], "de": ["Tabelle 1 Einnahmen", "Tabelle 2 Ausgaben"]}
+    expected: list[str | None] = list(caption[lang])
+    expected[bare] = None
+    assert [t.caption for t in tables] == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_captions_in_the_top_margin_of_two_pages_name_their_tables(tmp_path: Path, lang: str) -> None:
+    # the same caption title atop two pages, numbers apart, is no running header
+    tables = tables_of(docs.captions_atop_pages(tmp_path / "cap.pdf", lang))
+    assert [t.columns[0] for t in tables] == ["Site", "Depot"]
+    title = {"en": ["Table 1: Costs by site", "Table 2: Costs by site"], "ja": ["表1：施設別実績", "表2：施設別実績"]}
+    assert [t.caption for t in tables] == title[lang]
+
+
+def test_a_caption_under_the_tables_notes_is_its_caption(tmp_path: Path) -> None:
+    tables = tables_of(docs.notes_over_captions(tmp_path / "notes.pdf"))
+    assert [t.columns[0] for t in tables] == ["Item", "Cost"] and [len(t.rows) for t in tables] == [4, 4]
+    assert [t.caption for t in tables] == ["Table 1: Results by item", "Table 2: Results by item"]
+    assert [t.footnotes for t in tables] == [
+        ("Note: figures in EUR thousand, rounded; totals may differ from the sum of the rows.",)] * 2
+
+
+def test_a_forms_bold_label_beside_its_value_is_no_heading(tmp_path: Path) -> None:
+    # 'Contact  320-9395': bold at body size, but a value stands beside it on its line
+    path = docs.form_over_table(tmp_path / "form.pdf")
+    (t,) = tables_of(path)
+    assert t.columns == ("Item", "Qty", "Price") and len(t.rows) == 3
+    assert t.section_path == ("Quote 2026",)
+    assert all(p == ["Quote 2026"] for p, _ in _text_chunks(path, (t,)))
+
+
 def _text_chunks(path: Path, tables: tuple[Table, ...]) -> list[tuple[list[str], str]]:
     import pymupdf
 
