@@ -75,7 +75,9 @@ def test_a_line_in_two_sizes_reads_in_order_in_a_ruled_table(tmp_path: Path) -> 
     assert [r[0] for r in table.rows] == [_text(runs) for runs in LABELS]
 
 
-def test_wrapped_lines_and_a_superscript_keep_their_order() -> None:
-    words = [(10, 20.0, 40, 30.0, "second"), (10, 8.0, 40, 18.0, "first"), (45, 9.5, 60, 17.2, "small"),
-             (42, 6.0, 46, 12.0, "1"), (45, 21.0, 70, 29.0, "line")]
-    assert [w[4] for w in reading_order(words)] == ["first", "1", "small", "second", "line"]
+def test_wrapped_lines_and_a_line_half_a_line_off_keep_their_order() -> None:
+    """A smaller word on the line joins it; the cell's wrapped line and a line of prose beside
+    the table half a line lower (read into the cell with it) stay lines of their own."""
+    words = [(10, 20.0, 40, 30.0, "second"), (10, 8.0, 40, 18.0, "first"), (45, 10.5, 60, 17.2, "small"),
+             (45, 21.0, 70, 29.0, "line"), (30, 13.5, 80, 23.5, "prose")]
+    assert [w[4] for w in reading_order(words)] == ["first", "small", "prose", "second", "line"]
