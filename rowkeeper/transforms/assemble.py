@@ -75,6 +75,7 @@ from rowkeeper.transforms.stacked_labels import split_stacked_labels
 from rowkeeper.transforms.titles import split_at_titles
 from rowkeeper.transforms.validate import packed_cells, validate_table
 from rowkeeper.transforms.value_lines import join_value_lines
+from rowkeeper.transforms.wrapped_records import join_wrapped_records
 
 COMMA_LOCALES = ("de", "hu", "vi", "fr", "es", "it", "nl", "pl", "cs", "ru", "pt", "tr", "id")
 
@@ -97,6 +98,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)
+    piece = join_wrapped_records(piece)  # a record's cells wrapped onto a row of their own
     # a key-value block (finder/key_value.py) has keys where a header would be: no header row
     key_value = bool(piece.metrics.get("key_value"))
     if not key_value:

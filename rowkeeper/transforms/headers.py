@@ -286,6 +286,14 @@ def _continues(upper: str, lower: str) -> bool:
     return bool(_CONNECTOR.search(upper.strip()))
 
 
+def continues_label(upper: str, lower: str) -> bool:
+    """Whether `lower` carries on the text `upper` as its next line: it starts in lower case
+    (Latin, Greek, Cyrillic), or `upper` breaks off after a comma, hyphen, slash or connecting
+    word (`Mr. Devesh Tyagi,` / `Director`)."""
+    head = lower.strip()[:1]
+    return bool(head) and (head.islower() or bool(_CONNECTOR.search(upper.strip())))
+
+
 def _join(upper: str, lower: str) -> str:
     return clean_text(f"{upper}\n{lower}") if upper.strip() else lower
 

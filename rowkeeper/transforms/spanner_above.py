@@ -7,7 +7,10 @@ labels above them is left out of the table, so seven columns come out named `TM`
 line right over the table, each standing over a run of two columns or more, the runs of equal
 width, and under every label the same sequence of sub-column labels. The row becomes the
 table's first header row, each label spanning its columns, and folds into the names
-(`2001 TM`).
+(`2001 TM`). One label alone on that line is a group label when it stands centred over all the
+value columns (every column but the first, each labelled under it) and clear of the first
+column: `Involvement of pupils in` over `Preparation and planning` / `Production of materials`
+/ ... (a title centred over the whole table reaches over the row labels, or is off centre).
 """
 
 from __future__ import annotations
@@ -84,6 +87,23 @@ def _heads_repeated_runs(groups: list[list[int]], labels: Sequence[TextLine],
     return True
 
 
+def _over_value_columns(label: TextLine, spans: Sequence[tuple[float, float] | None],
+                        sub: Sequence[str]) -> list[int] | None:
+    """The value columns (all but the first) when one label stands centred over them, clear of
+    the first column, each of them labelled under it (`Design effect` over `1.0` ... `1.6`);
+    else None."""
+    if len(spans) < 3 or any(s is None for s in spans) or not all(t.strip() for t in sub[1:]):
+        return None
+    left, right = spans[1][0], spans[-1][1]  # type: ignore[index]
+    x0, _, x1, _ = label.bbox
+    pitch = (right - left) / (len(spans) - 1)
+    if x0 <= spans[0][1] or x1 > right + 0.5 * pitch:  # type: ignore[index]
+        return None  # over the row labels too: a title, not a group label
+    if abs((x0 + x1) / 2 - (left + right) / 2) > 0.25 * pitch:
+        return None
+    return list(range(1, len(spans)))
+
+
 def take_spanners_above(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     """The piece with the row of group labels right over it (if any) as its first header row."""
     if piece.n_cols < 4 or piece.n_rows < 2:
@@ -92,12 +112,15 @@ def take_spanners_above(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     if reads_as_data(grid[0]) or not reads_as_data(grid[1]) and not reads_as_data(grid[-1]):
         return piece
     labels = _labels_above(piece, lines)
-    if len(labels) < 2 or any(len(ln.text.split()) > MAX_WORDS for ln in labels):
+    if not labels or any(len(ln.text.split()) > MAX_WORDS for ln in labels):
         return piece
     texts = [clean_text(ln.text) for ln in labels]
     if any(t in grid[0] for t in texts):
         return piece
     spans = _column_spans(piece)
+    if len(labels) == 1:
+        run = _over_value_columns(labels[0], spans, grid[0])
+        return _with_row(piece, labels, texts, [run]) if run else piece
     groups = _groups(labels, spans)
     if groups is None or not _heads_repeated_runs(groups, labels, spans, grid[0]):
         return piece

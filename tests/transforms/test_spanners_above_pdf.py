@@ -69,3 +69,46 @@ def test_a_header_box_over_two_labelled_columns_is_two_names(tmp_path: Path) -> 
     assert t.columns[:2] == ("Code", "Description")
     (u,) = tables_of(year_pairs(tmp_path / "boxes.pdf", "en", groups_above=False, one_header_box=False))
     assert u.columns[:2] == ("Code", "Description")
+
+
+def one_group(path: Path, label: str | None, title: str | None = None) -> Path:
+    """A ruled table: a row-label column and three figure columns with two-line headers; one
+    group `label` centred over the three figure columns above the top rule; a short `title`
+    centred over the whole table above that."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    xs = [60.0, 260.0, 340.0, 420.0, 500.0]
+    top, h = 140.0, 16.0
+    if title:
+        pg.text(xs[0], top - 30, title, 9, True, "c", xs[-1] - xs[0])
+    if label:
+        pg.text(xs[1], top - 5, label, 8, False, "c", xs[-1] - xs[1])
+    head = [("", ""), ("Preparation and", "planning"), ("Production of", "materials"), ("Presentation", "and review")]
+    body = [["Knowledge of other cultures", "0,2885", "0,3974", "0,3904"],
+            ["Foreign language competence", "0,3057", "0,4184", "0,3899"],
+            ["Social skills and abilities", "0,3416", "0,3369", "0,4303"],
+            ["Self competence", "0,3791", "0,3320", "0,4617"]]
+    for c in range(4):
+        pg.box(xs[c], top, xs[c + 1], top + 2 * h)
+        for k, line in enumerate(head[c]):
+            pg.text(xs[c], top + 11.5 + 10 * k, line, 8, False, "c", xs[c + 1] - xs[c])
+    for r, row in enumerate(body):
+        y0 = top + 2 * h + r * h
+        for c, text in enumerate(row):
+            pg.box(xs[c], y0, xs[c + 1], y0 + h)
+            pg.text(xs[c] + 3, y0 + 11.5, text, 8, False, "l" if c == 0 else "c", xs[c + 1] - xs[c] - 3)
+    return _save(doc, path)
+
+
+SUBS = ("Preparation and planning", "Production of materials", "Presentation and review")
+
+
+def test_one_group_label_over_all_figure_columns_folds_into_their_names(tmp_path: Path) -> None:
+    (t,) = tables_of(one_group(tmp_path / "one.pdf", "Involvement of pupils in"))
+    assert t.columns == ("", *[f"Involvement of pupils in {s}" for s in SUBS])
+    assert len(t.rows) == 4 and t.rows[0] == ("Knowledge of other cultures", "0,2885", "0,3974", "0,3904")
+
+
+def test_a_title_over_the_whole_table_is_no_group_label(tmp_path: Path) -> None:
+    (t,) = tables_of(one_group(tmp_path / "title.pdf", None, "Table 5. Outcomes"))
+    assert t.columns == ("", *SUBS)

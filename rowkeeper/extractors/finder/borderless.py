@@ -29,6 +29,7 @@ from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_head import head_rules
 from rowkeeper.extractors.finder.tick_boxes import Segments, tick_boxes_on
+from rowkeeper.extractors.finder.word_lines import reading_order
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import DocumentInput
@@ -136,7 +137,7 @@ def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list[
         for c in row.cells:
             level = [] if c is None else sorted(k for _, k in by_y[bisect_left(ys, c[1]):bisect_left(ys, c[3])])
             inside = [w for w in (words[k] for k in level) if c[0] <= at.get(id(w), (w[0] + w[2]) / 2) < c[2]]
-            cells[-1].append(sorted(inside, key=lambda w: (round(w[3]), w[0])))
+            cells[-1].append(reading_order(inside))
     if rejoin and words:
         cells = rejoin_phrases(cells, column_gap(words))
     return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))

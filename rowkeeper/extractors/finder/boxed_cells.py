@@ -16,6 +16,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rowkeeper.extractors.finder.word_lines import reading_order
+
 Box = tuple[float, float, float, float]
 
 _TOL = 1.5
@@ -178,5 +180,5 @@ def grid_rows(grid: BoxGrid, words: Sequence[Sequence]) -> tuple[list[list[Box |
                 rows[i][k] = None
         rows[r][c] = b
         inside = [w for w in words if b[0] <= (w[0] + w[2]) / 2 <= b[2] and b[1] <= (w[1] + w[3]) / 2 <= b[3]]
-        texts[r][c] = " ".join(str(w[4]) for w in sorted(inside, key=lambda w: (round(w[3]), w[0])))
+        texts[r][c] = " ".join(str(w[4]) for w in reading_order(inside))
     return rows, texts

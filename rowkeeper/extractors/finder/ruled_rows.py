@@ -10,6 +10,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.projection import mostly_numbers
 from rowkeeper.extractors.finder.reads import words_at
+from rowkeeper.extractors.finder.word_lines import reading_order
 
 
 def split_stacked_spans(page: pymupdf.Page, tab: Any, rows: list[list[Any]],
@@ -38,7 +39,7 @@ def split_stacked_spans(page: pymupdf.Page, tab: Any, rows: list[list[Any]],
                     continue
                 for k in covered:
                     rows[k][j] = (c[0], bands[k][1], c[2], bands[k][3])
-                    texts[k][j] = " ".join(w[4] for w in sorted(lines[k], key=lambda w: (round(w[3]), w[0])))
+                    texts[k][j] = " ".join(w[4] for w in reading_order(lines[k]))
     return rows, texts
 
 
