@@ -19,9 +19,10 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.bullet_lists import without_bullet_lists
 from rowkeeper.extractors.finder.column_boxes import in_column_boxes
 from rowkeeper.extractors.finder.detached_top import without_detached_top
-from rowkeeper.extractors.finder.field_blocks import field_blocks
+from rowkeeper.extractors.finder.field_blocks import field_blocks, frames
 from rowkeeper.extractors.finder.figure_tail import with_figure_tail
 from rowkeeper.extractors.finder.filled_cells import fill_grids
+from rowkeeper.extractors.finder.frame_cuts import cut_under_frames
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.prose_sides import without_prose_sides
@@ -230,6 +231,16 @@ def _top_rules(r: Regions) -> None:
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
 
 
+def _frame_cuts(r: Regions) -> None:
+    """An aligned region whose top rows drawn frames hold ends at the frames' bottom when the
+    rows under them stand on other columns (`finder/frame_cuts`: a form's fields set across
+    under its framed blocks)."""
+    if len(r.hs) < 2 or len(r.vs) < 2 or not r.aligned:
+        return
+    boxes = frames(r.hs, r.vs) + list(r.ruled)
+    r.aligned = [part for b in r.aligned for part in cut_under_frames(b, r.lines, boxes)]
+
+
 def _label_tails(r: Regions) -> None:
     """An aligned region reaches down over its last record's wrapped label (`finder/label_tails`)."""
     r.aligned = [with_last_tail(b, r.lines, r.hs) for b in r.aligned]
@@ -247,7 +258,10 @@ def _short_ruled(r: Regions) -> None:
     above does not call one (a page without a horizontal rule or a fill has none: nothing to run)."""
     if not r.hs and not r.fills:
         return
-    r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned, fills=r.fills)
+    # a frame ruled between rows only (no column rule inside it) gives one column: its
+    # columns are the ones its text shows, so its rows may be a short table
+    walled = [b for b in r.ruled if any(b[0] + 3 < v[0] < b[2] - 3 and v[1] < b[3] and v[3] > b[1] for v in r.vs)]
+    r.aligned += short_ruled_tables(r.lines, r.hs, taken=walled + r.aligned, fills=r.fills)
 
 
 def _column_boxes(r: Regions) -> None:
@@ -264,7 +278,7 @@ def _field_blocks(r: Regions) -> None:
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
     _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _bullet_lists,
-    _detached_tops, _figure_tails, _top_rules, _label_tails, _rule_frames, _short_ruled, _field_blocks)
+    _detached_tops, _figure_tails, _top_rules, _frame_cuts, _label_tails, _rule_frames, _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 
