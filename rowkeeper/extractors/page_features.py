@@ -22,7 +22,7 @@ from rowkeeper.extractors.finder.detached_top import without_detached_top
 from rowkeeper.extractors.finder.field_blocks import field_blocks, frames
 from rowkeeper.extractors.finder.figure_tail import with_figure_tail
 from rowkeeper.extractors.finder.filled_cells import fill_grids
-from rowkeeper.extractors.finder.frame_cuts import cut_under_frames
+from rowkeeper.extractors.finder.frame_cuts import closed, cut_under_frames
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.prose_sides import without_prose_sides
@@ -172,6 +172,14 @@ class Regions:
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
     n_num: int = 0
+    drawn: list[BBox] | None = None
+    """The boxes drawn around text (`field_blocks.frames`), read once when a pass needs them."""
+
+    def frames(self) -> list[BBox]:
+        """The page's drawn boxes (`field_blocks.frames`), read on first use."""
+        if self.drawn is None:
+            self.drawn = frames(self.hs, self.vs)
+        return self.drawn
 
 
 def _ruled_grids(r: Regions) -> None:
@@ -232,12 +240,12 @@ def _top_rules(r: Regions) -> None:
 
 
 def _frame_cuts(r: Regions) -> None:
-    """An aligned region whose top rows drawn frames hold ends at the frames' bottom when the
-    rows under them stand on other columns (`finder/frame_cuts`: a form's fields set across
-    under its framed blocks)."""
+    """An aligned region whose rows drawn frames hold (boxes, closed ruled grids) is cut where
+    the rest stands apart under or over them (`finder/frame_cuts`: a form's fields set across
+    under or over its blocks of fields)."""
     if len(r.hs) < 2 or len(r.vs) < 2 or not r.aligned:
         return
-    boxes = frames(r.hs, r.vs) + list(r.ruled)
+    boxes = r.frames() + [b for b in r.ruled if closed(b, r.hs, r.vs)]
     r.aligned = [part for b in r.aligned for part in cut_under_frames(b, r.lines, boxes)]
 
 
@@ -273,7 +281,7 @@ def _field_blocks(r: Regions) -> None:
     """Blocks of fields whose words start column over column, keys run up to their values, in
     a frame or not; a frame's block takes the whole frame (`finder/field_blocks`)."""
     if r.words is not None:
-        r.aligned = field_blocks(r.lines, r.hs, r.vs, r.words, ruled=r.ruled, aligned=r.aligned)
+        r.aligned = field_blocks(r.lines, r.hs, r.vs, r.words, ruled=r.ruled, aligned=r.aligned, drawn=r.frames())
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (

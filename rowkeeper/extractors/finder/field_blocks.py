@@ -192,14 +192,15 @@ def _runs(rows: Sequence[Sequence[TextLine]]) -> list[list[Sequence[TextLine]]]:
 
 def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBox],
                  words_of: Callable[[BBox], list[Any]], ruled: Sequence[BBox] = (),
-                 aligned: Sequence[BBox] = ()) -> list[BBox]:
+                 aligned: Sequence[BBox] = (), drawn: Sequence[BBox] | None = None) -> list[BBox]:
     """The `aligned` regions with the blocks of fields no `ruled` or aligned region holds
     added: the rows inside a frame, or three short rows or more in a run, whose words start
     column over column (`value_columns`). A frame around aligned regions whose rows read as a
-    block replaces them: the rows they left out (a key run up to its value) are the block's."""
+    block replaces them: the rows they left out (a key run up to its value) are the block's.
+    `drawn`: the page's `frames`, when the caller has them."""
     texts = [ln for ln in lines if ln.text.strip() and not any(overlap(ln.bbox, t) > 0 for t in ruled)]
     blocks: list[tuple[BBox, BBox]] = []  # (frame, its block's box)
-    for frame in frames(hs, vs):
+    for frame in frames(hs, vs) if drawn is None else drawn:
         rows = text_rows([ln for ln in texts if within(ln.bbox, frame, 1.0)])
         if len(rows) >= 2 and all(_short(r) for r in rows) \
                 and _aligned(_word_rows(rows, words_of(_box(rows))), True):

@@ -49,7 +49,7 @@ def cut_under_frames(region: BBox, lines: Sequence[TextLine], boxes: Sequence[BB
     if not rest or len(text_rows(rest)) < MIN_ROWS \
             or any(len(text_rows([ln for ln in framed if centre_in(ln.bbox, f)])) < MIN_ROWS for f in held):
         return [region]
-    return [_box(framed), _box(rest)] if _under(rest, held, tol) or _over(rest, held, tol) else [region]
+    return [_box(framed), _box(rest)] if _under(rest, held, tol) or _over(rest, held) else [region]
 
 
 def _bands(boxes: Sequence[BBox]) -> list[list[BBox]]:
@@ -63,15 +63,30 @@ def _bands(boxes: Sequence[BBox]) -> list[list[BBox]]:
     return bands
 
 
+def _height(lines: Sequence[TextLine]) -> float:
+    return sorted(ln.bbox[3] - ln.bbox[1] for ln in lines)[len(lines) // 2]
+
+
 def _under(rest: Sequence[TextLine], held: Sequence[BBox], tol: float) -> bool:
-    """Rows wholly under the frames that do not stand in the frames' columns alone (a body
-    under its framed header band does)."""
-    floor = max(f[3] for f in held)
-    return all(ln.bbox[1] >= floor - tol for ln in rest) and \
+    """Rows wholly under the frames, the first a line height or more below them (a table's
+    total row sits right under its grid), that do not stand in the frames' columns alone (a
+    body under its framed header band does)."""
+    return min(ln.bbox[1] for ln in rest) >= max(f[3] for f in held) + _height(rest) and \
         not all(any(f[0] - tol <= ln.bbox[0] and ln.bbox[2] <= f[2] + tol for f in held) for ln in rest)
 
 
-def _over(rest: Sequence[TextLine], held: Sequence[BBox], tol: float) -> bool:
+def _over(rest: Sequence[TextLine], held: Sequence[BBox]) -> bool:
     """Rows wholly over the frames, the last a line height or more above them."""
-    height = sorted(ln.bbox[3] - ln.bbox[1] for ln in rest)[len(rest) // 2]
-    return max(ln.bbox[3] for ln in rest) <= min(f[1] for f in held) - height
+    return max(ln.bbox[3] for ln in rest) <= min(f[1] for f in held) - _height(rest)
+
+
+def closed(box: BBox, hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 2.0) -> bool:
+    """Whether rules run along all four edges of `box` (a frame, not the extent of a grid's
+    rules: a label column left open, row rules run past the column rules)."""
+    def h_at(y: float) -> bool:
+        return any(abs(h[1] - y) <= tol and h[0] <= box[0] + tol and h[2] >= box[2] - tol for h in hs)
+
+    def v_at(x: float) -> bool:
+        return any(abs(v[0] - x) <= tol and v[1] <= box[1] + tol and v[3] >= box[3] - tol for v in vs)
+
+    return h_at(box[1]) and h_at(box[3]) and v_at(box[0]) and v_at(box[2])

@@ -10,7 +10,7 @@ import pymupdf
 import pytest
 
 from rowkeeper.extractors.finder.field_blocks import frames
-from rowkeeper.extractors.finder.frame_cuts import cut_under_frames
+from rowkeeper.extractors.finder.frame_cuts import closed, cut_under_frames
 from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import grids, new_page, put
 
@@ -90,3 +90,19 @@ def test_a_header_band_framed_over_its_body_keeps_the_body() -> None:
              _line(75, 140, 120), _line(200, 140, 250), _line(75, 154, 120), _line(200, 154, 250)]
     region = (75, 104, 250, 162)
     assert cut_under_frames(region, lines, [band]) == [region]
+
+
+def test_a_total_row_right_under_its_grid_stays_in_the_table() -> None:
+    """Rows under a frame go apart only a line height or more below it: a table's total row
+    and the notes under it, set close, are the table's (icdar us-009 kind)."""
+    grid = (70, 100, 300, 130)
+    lines = [_line(75, 104, 120), _line(200, 104, 250), _line(75, 116, 120), _line(200, 116, 250),
+             _line(75, 132, 120), _line(200, 132, 250), _line(75, 144, 120), _line(320, 144, 360)]
+    region = (75, 104, 360, 152)
+    assert cut_under_frames(region, lines, [grid]) == [region]
+
+
+def test_a_grid_open_at_its_label_column_is_no_frame() -> None:
+    hs = [(70, 100, 300, 100), (70, 130, 300, 130)]
+    assert closed((70, 100, 300, 130), hs, [(70, 100, 70, 130), (300, 100, 300, 130)])
+    assert not closed((70, 100, 300, 130), hs, [(150, 100, 150, 130), (300, 100, 300, 130)])
