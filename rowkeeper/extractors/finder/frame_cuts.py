@@ -32,9 +32,9 @@ def cut_under_frames(region: BBox, lines: Sequence[TextLine], boxes: Sequence[BB
                      tol: float = 2.0) -> list[BBox]:
     """`region` as two regions, the frames' rows and the rest, when frames (`boxes`) hold two
     rows or more each and the rest, two rows or more, stands wholly under them with a segment
-    outside every frame's width, or wholly over them a line height apart or more (blocks of
-    fields over a framed row of fields across: a header sits on its frame); `[region]`
-    otherwise."""
+    outside every frame's width, wholly over them a line height apart or more (blocks of
+    fields over a framed row of fields across: a header sits on its frame), or wholly beside
+    them on rows of its own; `[region]` otherwise."""
     inside = [ln for ln in lines if centre_in(ln.bbox, region, tol)]
     # the frame around a grid, not the boxes of its rows
     held = [f for f in boxes if any(centre_in(ln.bbox, f) for ln in inside)
@@ -49,7 +49,8 @@ def cut_under_frames(region: BBox, lines: Sequence[TextLine], boxes: Sequence[BB
     if not rest or len(text_rows(rest)) < MIN_ROWS \
             or any(len(text_rows([ln for ln in framed if centre_in(ln.bbox, f)])) < MIN_ROWS for f in held):
         return [region]
-    return [_box(framed), _box(rest)] if _under(rest, held, tol) or _over(rest, held) else [region]
+    apart = _under(rest, held, tol) or _over(rest, held) or _beside(rest, framed, held, tol)
+    return [_box(framed), _box(rest)] if apart else [region]
 
 
 def _bands(boxes: Sequence[BBox]) -> list[list[BBox]]:
@@ -80,13 +81,31 @@ def _over(rest: Sequence[TextLine], held: Sequence[BBox]) -> bool:
     return max(ln.bbox[3] for ln in rest) <= min(f[1] for f in held) - _height(rest)
 
 
+def _beside(rest: Sequence[TextLine], framed: Sequence[TextLine], held: Sequence[BBox], tol: float) -> bool:
+    """Rows wholly left or wholly right of the frames, most of them not level with a framed
+    row (an address beside an invoice's framed fields; a label column left open beside its
+    grid has a label level with every row)."""
+    left, right = min(f[0] for f in held), max(f[2] for f in held)
+    if not (all(ln.bbox[2] <= left + tol for ln in rest) or all(ln.bbox[0] >= right - tol for ln in rest)):
+        return False
+    mids = [(ln.bbox[1] + ln.bbox[3]) / 2 for ln in framed]
+    rows = text_rows(rest)
+    level = sum(any(abs((r[0].bbox[1] + r[0].bbox[3]) / 2 - m) <= _height(rest) / 4 for m in mids) for r in rows)
+    return level * 2 < len(rows)
+
+
 def closed(box: BBox, hs: Sequence[BBox], vs: Sequence[BBox], tol: float = 2.0) -> bool:
-    """Whether rules run along all four edges of `box` (a frame, not the extent of a grid's
-    rules: a label column left open, row rules run past the column rules)."""
-    def h_at(y: float) -> bool:
-        return any(abs(h[1] - y) <= tol and h[0] <= box[0] + tol and h[2] >= box[2] - tol for h in hs)
+    """Whether rules run along all four edges of `box`, whole or in pieces end to end (a grid
+    drawn cell by cell): a frame, not the extent of a grid's rules (a label column left open,
+    row rules run past the column rules)."""
+    def along(rules: Sequence[BBox], at: float, k: int, lo: float, hi: float) -> bool:
+        spans = sorted((r[1 - k], r[3 - k]) for r in rules if abs(r[k] - at) <= tol and r[3 - k] >= lo and r[1 - k] <= hi)
+        reach = lo
+        for a, b in spans:
+            if a > reach + tol:
+                return False
+            reach = max(reach, b)
+        return reach >= hi - tol
 
-    def v_at(x: float) -> bool:
-        return any(abs(v[0] - x) <= tol and v[1] <= box[1] + tol and v[3] >= box[3] - tol for v in vs)
-
-    return h_at(box[1]) and h_at(box[3]) and v_at(box[0]) and v_at(box[2])
+    return along(hs, box[1], 1, box[0], box[2]) and along(hs, box[3], 1, box[0], box[2]) \
+        and along(vs, box[0], 0, box[1], box[3]) and along(vs, box[2], 0, box[1], box[3])

@@ -106,3 +106,23 @@ def test_a_grid_open_at_its_label_column_is_no_frame() -> None:
     hs = [(70, 100, 300, 100), (70, 130, 300, 130)]
     assert closed((70, 100, 300, 130), hs, [(70, 100, 70, 130), (300, 100, 300, 130)])
     assert not closed((70, 100, 300, 130), hs, [(150, 100, 150, 130), (300, 100, 300, 130)])
+
+
+def test_an_address_beside_framed_fields_is_no_row_of_them() -> None:
+    """An invoice's sender address at the left, its framed fields at the right on rows of
+    another pitch: two regions. A label column left open beside its grid, each label level with
+    a row, stays with it."""
+    grid = (340, 115, 552, 195)
+    cells = [_line(345, 119 + 16 * i, 420) for i in range(5)] + [_line(450, 119 + 16 * i, 520) for i in range(5)]
+    address = [_line(43, 124 + 12.6 * i, 140) for i in range(6)]
+    region = (43, 119, 520, 195)
+    assert cut_under_frames(region, [*cells, *address], [grid]) == [(345, 119, 520, 191), (43, 124, 140, 195)]
+    labels = [_line(43, 119 + 16 * i, 140) for i in range(5)]
+    assert cut_under_frames(region, [*cells, *labels], [grid]) == [region]
+
+
+def test_a_grid_drawn_cell_by_cell_is_a_frame() -> None:
+    hs = [(x0, y, x1, y) for y in (100, 115, 130) for x0, x1 in ((70, 180), (180, 300))]
+    vs = [(x, y, x, y + 15) for x in (70, 180, 300) for y in (100, 115)]
+    assert closed((70, 100, 300, 130), hs, vs)
+    assert not closed((70, 100, 300, 130), hs[1:], vs)  # a piece missing
