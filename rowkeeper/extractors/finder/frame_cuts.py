@@ -49,8 +49,12 @@ def cut_under_frames(region: BBox, lines: Sequence[TextLine], boxes: Sequence[BB
     if not rest or len(text_rows(rest)) < MIN_ROWS \
             or any(len(text_rows([ln for ln in framed if centre_in(ln.bbox, f)])) < MIN_ROWS for f in held):
         return [region]
-    apart = _under(rest, held, tol) or _over(rest, held) or _beside(rest, framed, held, tol)
-    return [_box(framed), _box(rest)] if apart else [region]
+    if not (_under(rest, held, tol) or _over(rest, held) or _beside(rest, framed, held, tol)):
+        return [region]
+    # what stands apart is a region of its own where it reads as rows of cells (an address's
+    # lines, one to a row, are no table: a region of them would wait for one)
+    rows = text_rows(rest)
+    return [_box(framed), _box(rest)] if sum(len(r) >= 2 for r in rows) * 2 >= len(rows) else [_box(framed)]
 
 
 def _bands(boxes: Sequence[BBox]) -> list[list[BBox]]:
