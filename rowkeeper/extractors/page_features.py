@@ -19,9 +19,10 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.bullet_lists import without_bullet_lists
 from rowkeeper.extractors.finder.column_boxes import in_column_boxes
 from rowkeeper.extractors.finder.detached_top import without_detached_top
-from rowkeeper.extractors.finder.field_blocks import field_blocks
+from rowkeeper.extractors.finder.field_blocks import field_blocks, frames
 from rowkeeper.extractors.finder.figure_tail import with_figure_tail
 from rowkeeper.extractors.finder.filled_cells import fill_grids
+from rowkeeper.extractors.finder.frame_cuts import closed, cut_under_frames
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.prose_sides import without_prose_sides
@@ -181,6 +182,14 @@ class Regions:
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
     n_num: int = 0
+    drawn: list[BBox] | None = None
+    """The boxes drawn around text (`field_blocks.frames`), read once when a pass needs them."""
+
+    def frames(self) -> list[BBox]:
+        """The page's drawn boxes (`field_blocks.frames`), read on first use."""
+        if self.drawn is None:
+            self.drawn = frames(self.hs, self.vs)
+        return self.drawn
 
 
 def _ruled_grids(r: Regions) -> None:
@@ -240,6 +249,16 @@ def _top_rules(r: Regions) -> None:
     r.aligned = [under_top_rule(b, r.hs, r.lines) for b in r.aligned]
 
 
+def _frame_cuts(r: Regions) -> None:
+    """An aligned region whose rows drawn frames hold (boxes, closed ruled grids) is cut where
+    the rest stands apart under or over them (`finder/frame_cuts`: a form's fields set across
+    under or over its blocks of fields)."""
+    if len(r.hs) < 2 or len(r.vs) < 2 or not r.aligned:
+        return
+    boxes = r.frames() + [b for b in r.ruled if closed(b, r.hs, r.vs)]
+    r.aligned = [part for b in r.aligned for part in cut_under_frames(b, r.lines, boxes)]
+
+
 def _label_tails(r: Regions) -> None:
     """An aligned region reaches down over its last record's wrapped label (`finder/label_tails`)."""
     r.aligned = [with_last_tail(b, r.lines, r.hs) for b in r.aligned]
@@ -257,7 +276,10 @@ def _short_ruled(r: Regions) -> None:
     above does not call one (a page without a horizontal rule or a fill has none: nothing to run)."""
     if not r.hs and not r.fills:
         return
-    r.aligned += short_ruled_tables(r.lines, r.hs, taken=r.ruled + r.aligned, fills=r.fills)
+    # a frame ruled between rows only (no column rule inside it) gives one column: its
+    # columns are the ones its text shows, so its rows may be a short table
+    walled = [b for b in r.ruled if any(b[0] + 3 < v[0] < b[2] - 3 and v[1] < b[3] and v[3] > b[1] for v in r.vs)]
+    r.aligned += short_ruled_tables(r.lines, r.hs, taken=walled + r.aligned, fills=r.fills)
 
 
 def _column_boxes(r: Regions) -> None:
@@ -269,12 +291,12 @@ def _field_blocks(r: Regions) -> None:
     """Blocks of fields whose words start column over column, keys run up to their values, in
     a frame or not; a frame's block takes the whole frame (`finder/field_blocks`)."""
     if r.words is not None:
-        r.aligned = field_blocks(r.lines, r.hs, r.vs, r.words, ruled=r.ruled, aligned=r.aligned)
+        r.aligned = field_blocks(r.lines, r.hs, r.vs, r.words, ruled=r.ruled, aligned=r.aligned, drawn=r.frames())
 
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
     _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _bullet_lists,
-    _detached_tops, _figure_tails, _top_rules, _label_tails, _rule_frames, _short_ruled, _field_blocks)
+    _detached_tops, _figure_tails, _top_rules, _frame_cuts, _label_tails, _rule_frames, _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 

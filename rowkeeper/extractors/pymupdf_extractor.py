@@ -145,7 +145,9 @@ class PyMuPDFExtractor:
             for r in (beside_tables(r, walls) for r in feats.aligned_regions):
                 # covered by ruled tables together too: a caption between two stacked grids
                 # runs their aligned text into one region that each covers half of
-                if sum(overlap(r, tuple(t.bbox)) for t in found) + sum(overlap(r, g.bbox) for g in grids) \
+                # a ruled read of one column (a frame ruled between rows only) is no table
+                if sum(overlap(r, tuple(t.bbox)) for t in found if t.col_count >= self.options.min_cols) \
+                        + sum(overlap(r, g.bbox) for g in grids) \
                         < 0.5 * area(r):
                     more = borderless(doc, page, pno, kwargs, r, rules=view.rules, short=view.short_segments)
                     found += more

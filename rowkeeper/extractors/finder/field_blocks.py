@@ -140,12 +140,13 @@ def _aligned(word_rows: Sequence[Sequence[Word]], framed: bool) -> bool:
     return len(xs) >= (1 if framed else 2) and all(_fields(r, xs) for r in word_rows)
 
 
-def _bare_blocks(run: Sequence[Sequence[TextLine]], words_of: Callable[[BBox], list[Any]]) -> list[BBox]:
-    """The longest stretches of three rows or more of a run that read as blocks of fields."""
+def _bare_blocks(run: Sequence[Sequence[TextLine]], words_of: Callable[[BBox], list[Any]],
+                 min_rows: int = 3) -> list[BBox]:
+    """The longest stretches of `min_rows` rows or more of a run that read as blocks of fields."""
     word_rows = _word_rows(run, words_of(_box(run)))
     out, i = [], 0
-    while i + 3 <= len(run):
-        j = i + 3
+    while i + min_rows <= len(run):
+        j = i + min_rows
         if not _aligned(word_rows[i:j], False):
             i += 1
             continue
@@ -191,14 +192,15 @@ def _runs(rows: Sequence[Sequence[TextLine]]) -> list[list[Sequence[TextLine]]]:
 
 def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBox],
                  words_of: Callable[[BBox], list[Any]], ruled: Sequence[BBox] = (),
-                 aligned: Sequence[BBox] = ()) -> list[BBox]:
+                 aligned: Sequence[BBox] = (), drawn: Sequence[BBox] | None = None) -> list[BBox]:
     """The `aligned` regions with the blocks of fields no `ruled` or aligned region holds
     added: the rows inside a frame, or three short rows or more in a run, whose words start
     column over column (`value_columns`). A frame around aligned regions whose rows read as a
-    block replaces them: the rows they left out (a key run up to its value) are the block's."""
+    block replaces them: the rows they left out (a key run up to its value) are the block's.
+    `drawn`: the page's `frames`, when the caller has them."""
     texts = [ln for ln in lines if ln.text.strip() and not any(overlap(ln.bbox, t) > 0 for t in ruled)]
     blocks: list[tuple[BBox, BBox]] = []  # (frame, its block's box)
-    for frame in frames(hs, vs):
+    for frame in frames(hs, vs) if drawn is None else drawn:
         rows = text_rows([ln for ln in texts if within(ln.bbox, frame, 1.0)])
         if len(rows) >= 2 and all(_short(r) for r in rows) \
                 and _aligned(_word_rows(rows, words_of(_box(rows))), True):
@@ -214,8 +216,46 @@ def field_blocks(lines: Sequence[TextLine], hs: Sequence[BBox], vs: Sequence[BBo
     out = [box for k, (_, box) in enumerate(blocks) if k not in spoilt]
     rest = [ln for ln in texts if not any(overlap(ln.bbox, b) > 0 for b in [*kept, *out])]
     for run in _runs(text_rows(rest)):
-        out += _bare_blocks(run, words_of)
+        out += _bare_blocks(run, words_of) or _side_blocks(run, words_of)
     return kept + out
+
+
+def _river(lines: Sequence[TextLine]) -> float | None:
+    """The middle of the widest white band down a run that no line crosses, when it is four
+    line heights wide at least (the white between two blocks set side by side); else None."""
+    spans = sorted((t.bbox[0], t.bbox[2]) for t in lines)
+    river, at, reach = 0.0, 0.0, spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - reach > river:
+            river, at = x0 - reach, (x0 + reach) / 2
+        reach = max(reach, x1)
+    height = sorted(t.bbox[3] - t.bbox[1] for t in lines)[len(lines) // 2]
+    return at if river >= 4 * height else None
+
+
+def _side_blocks(run: Sequence[Sequence[TextLine]], words_of: Callable[[BBox], list[Any]]) -> list[BBox]:
+    """Two blocks of fields set side by side whose rows are not level (two pitches, one block
+    longer), one pair a row: each side of the white between them is a block when every row of
+    it has its value start at one x (`value_columns`), one side three rows or more and the
+    other two or more. A lone block of one pair a row is as often two columns of text; a
+    second one beside it says form."""
+    flat = [t for r in run for t in r]
+    size = sorted(t.font_size for t in flat)[len(flat) // 2]
+    flat = [t for t in flat if t.font_size < 1.2 * size]  # a title over the blocks is none of theirs
+    at = _river(flat) if flat else None
+    if at is None:
+        return []
+    sides = [text_rows([t for t in flat if t.bbox[2] <= at]), text_rows([t for t in flat if t.bbox[0] >= at])]
+    if sorted(len(s) for s in sides)[0] < 2 or max(len(s) for s in sides) < 3:
+        return []
+    for side in sides:
+        word_rows = _word_rows(side, words_of(_box(side)))
+        if any(not r for r in word_rows):
+            return []
+        xs = value_columns(word_rows, len(side), 1.0)
+        if not xs or not all(_fields(r, xs) for r in word_rows):
+            return []
+    return [_box(s) for s in sides]
 
 
 def field_separators(words: Sequence[Word]) -> list[float]:

@@ -128,3 +128,32 @@ def test_two_columns_of_bullet_points_start_no_fields(tmp_path: Path) -> None:
             put(page, x + 9, 120 + 12 * i, text)
     words = page.get_text("words")
     assert field_separators(words) == []
+
+
+LEFT = [("Project", "$791,281"), ("Quote no.", "2026-11-27"), ("Contact", "273-4630")]
+SIDE = [("Phone", "Redwood"), ("Date", "496-4365")]
+
+
+def _blocks_at_two_pitches(path: Path, blocks: list[list[tuple[str, str]]]) -> Path:
+    """A title, then a block of three fields and one of two beside it, rows not level."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 70, "Operating costs per region 2025", 19, "bold")
+    for (x, top, pitch), block in zip(((54, 96, 15.5), (334, 98, 19)), blocks, strict=False):
+        for i, (key, value) in enumerate(block):
+            put(page, x, top + pitch * i, key, 10, "bold")
+            put(page, x + 63 if x == 54 else x + 43, top + pitch * i, value, 10)
+    put(page, 50, 300, "All amounts are stated before tax unless a note says otherwise.", 10)
+    doc.save(path)
+    return path
+
+
+def test_blocks_of_fields_side_by_side_at_two_pitches_are_two_tables(tmp_path: Path) -> None:
+    tables = tables_of(_blocks_at_two_pitches(tmp_path / "sides.pdf", [LEFT, SIDE]))
+    assert sorted([tuple(r) for r in t.rows] for t in tables) == sorted([LEFT, SIDE])
+    assert all(set(t.columns) == {""} for t in tables)
+
+
+def test_a_lone_bare_block_of_one_pair_a_row_is_left_as_it_was(tmp_path: Path) -> None:
+    """The second block beside it is what makes two short columns of text a form."""
+    assert tables_of(_blocks_at_two_pitches(tmp_path / "one.pdf", [LEFT])) == ()
