@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rowkeeper.models import BBox
 
@@ -22,6 +22,12 @@ def union(a: BBox | None, b: BBox | None) -> BBox | None:
     if a is None or b is None:
         return a or b
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def bounds(boxes: Iterable[Sequence[float]]) -> BBox:
+    """The smallest box holding every one of `boxes` (one at least): a run of lines' extent."""
+    bs = list(boxes)
+    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
 
 
 def centre_in(b: Sequence[float], box: Sequence[float], pad: float = 0.0) -> bool:

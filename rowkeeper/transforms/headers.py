@@ -279,11 +279,7 @@ def _continues(upper: str, lower: str) -> bool:
     case, with a bracket or a currency/percent sign, or in a script without case (CJK); or
     `upper` breaks off after a hyphen, slash or connecting word ("Two or" / "more")."""
     head = lower.strip()[:1]
-    if not head:
-        return False
-    if head.islower() or head in "([$€£¥%" or _CJK.match(head):
-        return True
-    return bool(_CONNECTOR.search(upper.strip()))
+    return continues_label(upper, lower) or bool(head) and (head in "([$€£¥%" or bool(_CJK.match(head)))
 
 
 def continues_label(upper: str, lower: str) -> bool:

@@ -13,7 +13,8 @@ key-value tables are `value_lines`' case.
 
 from __future__ import annotations
 
-from rowkeeper.models import BBox, Cell, RawTable
+from rowkeeper.boxes import union
+from rowkeeper.models import Cell, RawTable
 from rowkeeper.transforms.headers import continues_label, numeric_columns, reads_as_data
 
 
@@ -25,12 +26,6 @@ def _continues(grid: list[list[str]], r: int) -> bool:
         return False
     return all(above[c].strip() and not numeric_columns([[row[c]]], 1.0)[0]
                and continues_label(above[c], row[c]) for c in filled)
-
-
-def _union(a: BBox | None, b: BBox | None) -> BBox | None:
-    if a is None or b is None:
-        return a or b
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
 def join_wrapped_records(piece: RawTable) -> RawTable:
@@ -53,6 +48,6 @@ def join_wrapped_records(piece: RawTable) -> RawTable:
         update: dict = {"row": new_row[c.row]}
         if under:
             update["text"] = f"{c.text.strip()} {under[0].text.strip()}"
-            update["bbox"] = _union(c.bbox, under[0].bbox)
+            update["bbox"] = union(c.bbox, under[0].bbox)
         cells.append(c.model_copy(update=update))
     return piece.model_copy(update={"cells": tuple(cells), "n_rows": piece.n_rows - len(rows)})

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rowkeeper.boxes import overlap, within
+from rowkeeper.boxes import bounds, overlap, within
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -124,9 +124,7 @@ def _word_rows(rows: Sequence[Sequence[TextLine]], words: Sequence[Word]) -> lis
 
 
 def _box(rows: Sequence[Sequence[TextLine]]) -> BBox:
-    flat = [t for r in rows for t in r]
-    return (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
-            max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
+    return bounds(t.bbox for r in rows for t in r)
 
 
 def _aligned(word_rows: Sequence[Sequence[Word]], framed: bool) -> bool:

@@ -15,17 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.boxes import centre_in, within
+from rowkeeper.boxes import bounds, centre_in, within
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
 MIN_ROWS = 2
 """Rows of text each part holds: a frame's block of fields, a header over one row of values."""
-
-
-def _box(lines: Sequence[TextLine]) -> BBox:
-    return (min(t.bbox[0] for t in lines), min(t.bbox[1] for t in lines),
-            max(t.bbox[2] for t in lines), max(t.bbox[3] for t in lines))
 
 
 def cut_under_frames(region: BBox, lines: Sequence[TextLine], boxes: Sequence[BBox],
@@ -54,7 +49,7 @@ def cut_under_frames(region: BBox, lines: Sequence[TextLine], boxes: Sequence[BB
     # what stands apart is a region of its own where it reads as rows of cells (an address's
     # lines, one to a row, are no table: a region of them would wait for one)
     rows = text_rows(rest)
-    return [_box(framed), _box(rest)] if sum(len(r) >= 2 for r in rows) * 2 >= len(rows) else [_box(framed)]
+    return [bounds(ln.bbox for ln in framed), bounds(ln.bbox for ln in rest)] if sum(len(r) >= 2 for r in rows) * 2 >= len(rows) else [bounds(ln.bbox for ln in framed)]
 
 
 def _bands(boxes: Sequence[BBox]) -> list[list[BBox]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.boxes import centre_in
+from rowkeeper.boxes import bounds, centre_in
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import running, text_rows
 
@@ -86,5 +86,4 @@ def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
     rest = [ln for ln in inside if not any(min(ln.bbox[2], b) - max(ln.bbox[0], a) > 0 for a, b in spans)]
     if sum(len(r) >= 2 for r in text_rows(rest)) < 2 or sum(running(ln) for ln in rest) >= SHARE * len(rest):
         return None  # no two rows of two cells left (a list's bullets beside its items' text)
-    return (min(ln.bbox[0] for ln in rest), min(ln.bbox[1] for ln in rest),
-            max(ln.bbox[2] for ln in rest), max(ln.bbox[3] for ln in rest))
+    return bounds(ln.bbox for ln in rest)

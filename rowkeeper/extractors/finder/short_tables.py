@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.boxes import overlap
+from rowkeeper.boxes import bounds, overlap
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -93,9 +93,7 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
     for top, below in zip(rows, rows[1:], strict=False):
         if not column_over_column(top, below):
             continue
-        flat = [*top, *below]
-        box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
-               max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
+        box = bounds(t.bbox for t in [*top, *below])
         pitch = below[0].bbox[1] - top[0].bbox[1]
         if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) \
                 and (ruled_pair(box, hs, pitch, _split(top, below)) or banded_pair(top, below, fills, pitch)) \

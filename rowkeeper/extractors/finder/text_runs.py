@@ -13,7 +13,7 @@ import statistics
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from rowkeeper.boxes import overlap
+from rowkeeper.boxes import bounds, overlap
 from rowkeeper.extractors.finder.close_figures import split_figures
 from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
 from rowkeeper.extractors.finder.stacked_runs import header_after_body, split_at_column_change
@@ -308,6 +308,4 @@ def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
     if len(run) - lead < min_rows or _anchors(run[lead:]) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
-    box = (min(t.bbox[0] for t in flat), min(t.bbox[1] for t in flat),
-           max(t.bbox[2] for t in flat), max(t.bbox[3] for t in flat))
-    return regions + [box], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)
+    return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)
