@@ -32,6 +32,7 @@ from rowkeeper.transforms.column_types import (
 )
 from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
 from rowkeeper.transforms.currency_signs import attach_currency_signs
+from rowkeeper.transforms.cut_phrases import join_cut_phrases
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
     clean_text,
@@ -95,6 +96,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     piece = logical_order(piece)  # RTL cells read reversed: back in reading order first
     piece = attach_currency_signs(piece)  # `$` set apart at an amount's left edge
     piece = join_value_lines(piece)  # an address over two lines in a key-value table
+    piece = join_cut_phrases(piece, lines)  # a label cut at a word space by a column edge
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)

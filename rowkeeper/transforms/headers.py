@@ -67,10 +67,21 @@ def join_letter_spacing(text: str) -> str:
     return _SPACED_PUNCT.sub("", text)
 
 
+def join_soft_hyphens(text: str) -> str:
+    """Soft hyphens (U+00AD) gone: one at a line break before a lower-case letter joins the
+    word's halves without a space (`Reklame\u00ad` / `teil` -> `Reklameteil`); any other is an
+    invisible mark that only splits a search term (`\u00adCO2`)."""
+    if "\u00ad" not in text:
+        return text
+    text = re.sub(r"\u00ad\s+(?=\w)", lambda m: "" if m.string[m.end()].islower() else " ", text)
+    return text.replace("\u00ad", "")
+
+
 @lru_cache(maxsize=8192)
 def clean_text(text: str) -> str:
     """Collapse line breaks and runs of spaces; a line break touching a CJK character joins
     without a space ("金額" / "(千円)" -> "金額(千円)"); letter-spaced CJK loses its spaces."""
+    text = join_soft_hyphens(text)
     parts = [join_letter_spacing(p.strip()) for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
     out = ""
     for p in parts:

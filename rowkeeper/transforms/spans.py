@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.models import Cell, RawTable, TextLine
+from rowkeeper.transforms.column_types import parse_cell
 
 Grid = list[list[str]]
 
@@ -156,6 +157,19 @@ def _split_row(row_cells: Sequence[Cell], lines: Sequence[TextLine], first: int,
     return out
 
 
+def _one_record(row_cells: Sequence[Cell], lines: Sequence[TextLine]) -> bool:
+    """Whether a row is one record whose value cells hold lists: its key (first-column) cell is
+    a label on one line while another cell runs over several (`Total: 39%` / `Effi (10.5%)` /
+    `Plantafin (20.1%)` beside `Astra Calvé`). Records run together bring a key line each."""
+    key = next((c for c in row_cells if c.col == 0), None)
+    if key is None or key.col_span > 1 or key.bbox is None or not key.text.strip():
+        return False
+    if parse_cell(key.text).kind != "text" or len(_bands([ln for ln in lines if _holds_center(key.bbox, ln)])) != 1:
+        return False
+    return any(len(_bands([ln for ln in lines if _holds_center(c.bbox, ln)])) > 1
+               for c in row_cells if c is not key and c.bbox is not None)
+
+
 def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[int]) -> RawTable:
     """The piece with each row in `packed` re-split into one row per text line it holds.
 
@@ -173,7 +187,8 @@ def split_packed_rows(piece: RawTable, lines: Sequence[TextLine], packed: set[in
     n = 0
     for r in range(piece.n_rows):
         row = by_row.get(r, [])
-        new = _split_row(row, page_lines, n, bounds) if r in packed and r not in spanned else None
+        split = r in packed and r not in spanned and not _one_record(row, page_lines)
+        new = _split_row(row, page_lines, n, bounds) if split else None
         if new is None:
             cells += [c.model_copy(update={"row": n}) for c in row]
             n += 1

@@ -100,4 +100,19 @@ def _paragraph_blocks(page: pymupdf.Page, row: Sequence[Any]) -> list[tuple[floa
             blocks[-1] = (blocks[-1][0], max(blocks[-1][1], bottom))
         else:
             blocks.append((top, bottom))
-    return blocks
+    return _keyed_blocks(blocks, words, row[0])
+
+
+def _keyed_blocks(blocks: list[tuple[float, float]], words: Sequence[Any],
+                  key: Sequence[float]) -> list[tuple[float, float]]:
+    """The blocks with each one that has no text in the row's first (key) cell joined to the
+    block above: a record starts with its key, and a blank line inside a record's value cells
+    (`Total: 39%`, then a list of brands and shares) goes on with that record."""
+    out: list[tuple[float, float]] = []
+    for top, bottom in blocks:
+        keyed = any(key[0] <= (w[0] + w[2]) / 2 < key[2] and top <= (w[1] + w[3]) / 2 <= bottom for w in words)
+        if out and not keyed:
+            out[-1] = (out[-1][0], bottom)
+        else:
+            out.append((top, bottom))
+    return out

@@ -1,0 +1,66 @@
+"""A column cut through a printed phrase is no column.
+
+A reader that places column edges by the gaps of a few rows (a header word centred over row
+labels, a monospaced page) can cut one label at a word space: `Interviewed, not` | `examined`,
+with the second half alone in a column that is empty in every other row and has no header.
+Such a column is recognised by what the page prints, not by where it stands: each text it
+holds is the end of one printed line that the cell on its left begins (the page's line reader
+saw no column gap there), and it holds text in at most a third of the rows. Its texts join the
+cells on their left and the column goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rowkeeper.boxes import union
+from rowkeeper.models import Cell, RawTable, TextLine
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _one_line(left: Cell | None, right: Cell, lines: Sequence[TextLine]) -> bool:
+    """Whether a printed line reads exactly `left`'s text then `right`'s (one phrase)."""
+    if left is None or not left.text.strip() or left.bbox is None or right.bbox is None:
+        return False
+    phrase = _words(f"{left.text} {right.text}")
+    top, bottom = max(left.bbox[1], right.bbox[1]), min(left.bbox[3], right.bbox[3])
+    return any(_words(ln.text) == phrase and top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom
+               and ln.bbox[0] < right.bbox[0] < ln.bbox[2] for ln in lines)
+
+
+def _cut_column(piece: RawTable, lines: Sequence[TextLine]) -> int | None:
+    """The first column holding only the ends of phrases its left neighbour begins."""
+    at = {(c.row, c.col): c for c in piece.cells}
+    for col in range(1, piece.n_cols):
+        filled = [at[(r, col)] for r in range(piece.n_rows) if (r, col) in at and at[(r, col)].text.strip()]
+        if filled and 3 * len(filled) <= piece.n_rows \
+                and all(_one_line(at.get((c.row, col - 1)), c, lines) for c in filled):
+            return col
+    return None
+
+
+def join_cut_phrases(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
+    """The piece with each column cut through printed phrases joined to the column on its left
+    (see the module); other tables as they are."""
+    if piece.n_cols < 3 or any(c.row_span > 1 or c.col_span > 1 for c in piece.cells):
+        return piece
+    page_lines = [ln for ln in lines if ln.page == piece.page]
+    col = _cut_column(piece, page_lines)
+    if col is None:
+        return piece
+    tails = {c.row: c for c in piece.cells if c.col == col}
+    cells: list[Cell] = []
+    for c in piece.cells:
+        if c.col == col:
+            continue
+        update: dict = {"col": c.col - 1} if c.col > col else {}
+        tail = tails.get(c.row)
+        if c.col == col - 1 and tail is not None:
+            update["bbox"] = union(c.bbox, tail.bbox)
+            if tail.text.strip():
+                update["text"] = _words(f"{c.text} {tail.text}")
+        cells.append(c.model_copy(update=update) if update else c)
+    return join_cut_phrases(piece.model_copy(update={"cells": tuple(cells), "n_cols": piece.n_cols - 1}), lines)
