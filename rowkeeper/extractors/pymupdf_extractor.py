@@ -138,6 +138,7 @@ class PyMuPDFExtractor:
         # an unpacked grid's rows come from the text: read like a borderless one
         ruled_ids = {id(t) for t, s in zip(ruled, stubbed, strict=True) if t is s}
         from_text: set[int] = set()  # read from aligned text: their columns come from the words
+        fields: set[int] = set()  # blocks of fields side by side: keys and values, no header
         if self.options.text_in_aligned_regions:
             # the aligned text of a region runs on into a grid of boxes or a ruled table over its
             # width (a page's footer lines level with its last record): the rest is read alone
@@ -149,7 +150,8 @@ class PyMuPDFExtractor:
                 if sum(overlap(r, tuple(t.bbox)) for t in found if t.col_count >= self.options.min_cols) \
                         + sum(overlap(r, g.bbox) for g in grids) \
                         < 0.5 * area(r):
-                    more = borderless(doc, page, pno, kwargs, r, rules=view.rules, short=view.short_segments)
+                    more = borderless(doc, page, pno, kwargs, r, rules=view.rules, short=view.short_segments,
+                                      fields=fields)
                     found += more
                     from_text |= {id(t) for t in more}
             # a ruled header band over a body read from the text: that read holds the header
@@ -175,6 +177,8 @@ class PyMuPDFExtractor:
             if n_rows < self.options.min_rows:
                 continue
             pairs = key_value_pairs(cells, n_cols) if id(tab) in from_text else []
+            if not pairs and id(tab) in fields and n_cols == 2:
+                pairs = [(0, 1)]  # a block of fields beside another: its first row is a field too
             if pairs:
                 out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
                         for i, kv in enumerate(split_pairs(cells, pairs))]

@@ -44,7 +44,7 @@ _SPACED_CODE = re.compile(r"[A-Za-z0-9](?: [A-Za-z0-9])+")
 """A label letter-spaced character by character (`2 0 2 4`, `Q 1`)."""
 
 
-def _spaced_code(text: str) -> bool:
+def spaced_code(text: str) -> bool:
     """A whole cell of single letters and digits one space apart, with a digit: four digits or
     more, or a letter first (`2 0 2 4`, `Q 1`; a few figures `1 0`, `1 2 3` and a figure with
     its unit `3 g` are left alone): a year or a code printed letter-spaced like the CJK labels
@@ -60,7 +60,7 @@ def join_letter_spacing(text: str) -> str:
     a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets;
     and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`); and
     those of a whole cell letter-spaced with a digit in it (`2 0 2 4`, `Q 1`)."""
-    if _spaced_code(text.strip()):
+    if spaced_code(text.strip()):
         return text.strip().replace(" ", "")
     text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
     text = _CJK_UNIT.sub(lambda m: re.sub(r"[ \t\u3000]", "", "".join(m.groups())), text)  # stray spaces
@@ -159,8 +159,9 @@ def _code(text: str) -> bool:
 
 def reads_as_data(row: Sequence[str]) -> bool:
     """A row no reader takes for labels: a number, date or code (a year aside), a key with a
-    colon before a filled cell ("Kunde:" | "Müller GmbH"), or a sentence of four words or more."""
-    cells = [t.strip() for t in row]
+    colon before a filled cell ("Kunde:" | "Müller GmbH"), or a sentence of four words or more.
+    A year letter-spaced like the CJK labels beside it ("2 0 2 3") reads as the year."""
+    cells = [clean_text(t) if spaced_code(t.strip()) else t.strip() for t in row]
     for c, t in enumerate(cells):
         if not t:
             continue

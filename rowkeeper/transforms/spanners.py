@@ -134,9 +134,15 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     return piece.model_copy(update={"cells": tuple(cells)})
 
 
+_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+"""A CJK glyph: as much of a name as two Latin letters."""
+
+
 def _figure(text: str) -> bool:
+    """At least as many digits as letters, a CJK glyph counting two: "Q1", "FY2023", not
+    "2607 岡山支店" (a code before a name)."""
     digits = sum(ch.isdigit() for ch in text)
-    return digits > 0 and digits >= sum(ch.isalpha() for ch in text)
+    return digits > 0 and digits >= sum(2 if _WIDE.match(ch) else 1 for ch in text if ch.isalpha())
 
 
 def figure_columns(body: Sequence[Sequence[str]]) -> list[bool]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import Cell, Check, RawTable, Table, Validation
 from rowkeeper.transforms.column_types import parse_cell
+from rowkeeper.transforms.headers import spaced_code
 from rowkeeper.transforms.spans import expand_spans
 
 NUMERIC_KINDS = frozenset({"integer", "decimal", "percent", "currency"})
@@ -95,8 +96,8 @@ def packed_cells(piece: RawTable) -> list[Cell]:
     """
     out = []
     for c in piece.cells:
-        if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text":
-            continue
+        if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text" or spaced_code(c.text.strip()):
+            continue  # a year or code letter-spaced like CJK labels beside it ("2 0 2 3") is one value
         flags = [parse_cell(t).kind in NUMERIC_KINDS for t in c.text.split()]
         figures, run, longest = sum(flags), 0, 0
         for f in flags:

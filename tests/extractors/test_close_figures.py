@@ -9,7 +9,8 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from rowkeeper.extractors.finder.close_figures import split_figures
+from rowkeeper.extractors.finder.close_figures import split_figures, split_row_figures
+from rowkeeper.extractors.finder.wide_glyphs import WIDE_CELLS
 from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import new_page, put
 
@@ -51,3 +52,30 @@ def test_whole_figures_part_and_groups_of_one_figure_stay() -> None:
     assert [s.text for s in split_figures(_line("Net sales 1,204"))] == ["Net sales 1,204"]
     first, second = split_figures(_line("472,639 1,173,175"))
     assert first.bbox[0] == 100 and second.bbox[2] == 100 + 5 * 17 and first.bbox[2] < second.bbox[0]
+
+
+def test_a_row_printed_as_one_line_parts_its_label_and_figures() -> None:
+    """A borderless row whose right-aligned figure columns are set close prints as one text
+    line: the label is one segment, each figure (or date) one more; a sentence, a label with
+    one figure and a line of labels stay whole."""
+    parts = split_row_figures(_line("North Ridge unit 2788 $1,555,492 $1,976,359 694,393"))
+    assert [s.text for s in parts] == ["North Ridge unit", "2788", "$1,555,492", "$1,976,359", "694,393"]
+    assert parts[0].bbox[0] == 100 and parts[-1].bbox[2] == 100 + 5 * len(parts[0].text + " 2788 $1,555,492 $1,976,359 694,393")
+    assert all(a.bbox[2] <= b.bbox[0] for a, b in zip(parts, parts[1:], strict=False))
+    assert [s.text for s in split_row_figures(_line("92,422 ¥9,832,317 2020年8月1日"))] == \
+        ["92,422", "¥9,832,317", "2020年8月1日"]
+    assert [s.text for s in split_row_figures(_line("Net sales 1,204"))] == ["Net sales 1,204"]
+    assert [s.text for s in split_row_figures(_line("Item Unit price Budget"))] == ["Item Unit price Budget"]
+    sentence = "Revenue in the northern region grew by a fifth over the year to 2,340 5,120"
+    assert [s.text for s in split_row_figures(_line(sentence))] == [sentence]
+
+
+def test_a_date_after_a_cjk_label_is_placed_by_glyph_width() -> None:
+    """Full-width glyphs take two character cells: the figures after a CJK name sit where
+    they print, not where counting characters would put them."""
+    line = TextLine(page=1, bbox=(0, 0, 100, 10), text="名古屋 12 34")
+    parts = split_row_figures(line)
+    assert [p.text for p in parts] == ["名古屋", "12", "34"]
+    cells = 3 * WIDE_CELLS + 6  # three full-width glyphs, a space, "12", a space, "34"
+    assert abs(parts[1].bbox[0] - 100 * (3 * WIDE_CELLS + 1) / cells) < 0.01
+    assert parts[1].bbox[0] > 100 * 4 / 9  # counting characters would put it further left

@@ -37,21 +37,28 @@ from rowkeeper.models import DocumentInput
 
 def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
                kwargs: dict[str, Any], region: Sequence[float], whole: bool = True,
-               rules: Rules | None = None, short: Segments | None = None) -> list[Any]:
+               rules: Rules | None = None, short: Segments | None = None,
+               fields: set[int] | None = None) -> list[Any]:
     """A borderless table in an aligned region: columns at the gaps of the words' x
     projection (headers left-aligned over right-aligned numbers stay in their column);
     tables side by side in it (`whole`: not yet split) one by one. `rules` and `short` (tick
-    boxes' segments) as the page model read them, else read from the page."""
+    boxes' segments) as the page model read them, else read from the page. The ids of the
+    tables read as blocks of fields side by side (keys and values: no header row, their
+    first row is one more field) go into `fields`."""
     parts = side_by_side(page, region, rules) if whole else []
     read = words_at(page, _pad(region)) if whole and not parts else None
     blocks = blocks_apart(read) if read is not None else []
     if blocks:  # fields side by side: keys and values, one table per block
-        return [t for x0, sep, x1 in blocks for t in find_on(doc, page, pno, {
+        found = [t for x0, sep, x1 in blocks for t in find_on(doc, page, pno, {
             **kwargs, **TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],
             "clip": _pad((x0, region[1], x1, region[3]))})]
+        if fields is not None:
+            fields |= {id(t) for t in found}
+        return found
     if parts:
         return [t for part in parts
-                for t in borderless(doc, page, pno, kwargs, part, whole=False, rules=rules, short=short)]
+                for t in borderless(doc, page, pno, kwargs, part, whole=False, rules=rules, short=short,
+                                    fields=fields)]
     words = words_at(page, _pad(region)) if read is None else read
     head = {id(w) for w in lead_in(words)}
     if head:  # a heading over the table: the region starts under it

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 
+from rowkeeper.extractors.finder.wide_glyphs import char_cells
 from rowkeeper.models import TextLine
 
 FIGURE_HEAD = re.compile(r"[-−+(]?[$€£¥]?\d")
 """How a figure starts, digits of any script included: a line whose first word starts
 otherwise is never split."""
-_FIGURE = re.compile(FIGURE_HEAD.pattern + r"[\d.,]*%?\)?")
+_FIGURE = re.compile(FIGURE_HEAD.pattern + r"[\d.,]*%?\)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{2,4}年\d{1,2}月(?:\d{1,2}日)?")
+"""A whole figure, or a date ("2024-03-01", "01/12/2026", "2020年8月1日"): a column of dates
+aligns like one of figures."""
 _GROUP_LEAD = re.compile(r"[-−+(]?\d{1,3}")
 _GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?\)?")
 
@@ -26,12 +29,41 @@ def split_figures(line: TextLine) -> list[TextLine]:
     cuts = [i for i in range(1, len(words)) if not (_GROUP_LEAD.fullmatch(words[i - 1]) and _GROUP.fullmatch(words[i]))]
     if not cuts:
         return [line]
-    x0, y0, x1, y1 = line.bbox
-    per_char = (x1 - x0) / max(len(line.text), 1)
     out, start, at = [], 0, 0
     for i in [*cuts, len(words)]:
         text = " ".join(words[start:i])
         a = line.text.index(text, at)
-        out.append(line.model_copy(update={"text": text, "bbox": (x0 + a * per_char, y0, x0 + (a + len(text)) * per_char, y1)}))
+        out.append(_part(line, a, a + len(text)))
         start, at = i, a + len(text)
     return out
+
+
+def _part(line: TextLine, a: int, b: int) -> TextLine:
+    """The segment of `line` holding its characters a to b, x estimated from character offsets
+    (a full-width glyph `wide_glyphs.WIDE_CELLS` characters wide)."""
+    x0, y0, x1, y1 = line.bbox
+    per_cell = (x1 - x0) / max(char_cells(line.text), 1)
+    left = x0 + char_cells(line.text[:a]) * per_cell
+    return line.model_copy(update={"text": line.text[a:b].strip(),
+                                   "bbox": (left, y0, left + char_cells(line.text[a:b]) * per_cell, y1)})
+
+
+def split_row_figures(line: TextLine, min_figures: int = 2) -> list[TextLine]:
+    """A row printed as one line ("North Ridge unit 2788 $1,555,492 $1,976,359 694,393"): a
+    label, then `min_figures` figures or more to the line's end, their columns set close
+    (right-aligned figures as wide as their columns leave a gap no wider than the space the
+    line's reader bridges). The label is a segment, the figures as `split_figures` parts
+    them, x estimated from character offsets; a line of figures alone as `split_figures`.
+    A sentence before the figures is running text, never a row's label: kept whole."""
+    words = line.text.split()
+    tail = len(words)
+    while tail > 0 and _FIGURE.fullmatch(words[tail - 1]):
+        tail -= 1
+    if tail == 0:
+        return split_figures(line)
+    label = " ".join(words[:tail])
+    if len(words) - tail < min_figures or (len(label) > 40 and tail >= 6):
+        return [line]
+    start = line.text.index(label)
+    at = line.text.index(words[tail], start + len(label))
+    return [_part(line, start, start + len(label)), *split_figures(_part(line, at, len(line.text)))]

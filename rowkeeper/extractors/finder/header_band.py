@@ -16,6 +16,8 @@ from rowkeeper.extractors.finder.aligned_columns import Word, column_gap, phrase
 from rowkeeper.extractors.finder.projection import is_figure
 
 _YEAR = re.compile(r"^(?:FY)?(?:19|20)\d\d\S{0,3}$")
+_UNIT = re.compile(r"^[(\[].*[^\W\d_].*[)\]]$")
+"""A unit in brackets after a label ("(m3)", "[m²]"): a digit in it makes no figure of it."""
 
 
 def _pitch(lines: Sequence[Sequence[Word]]) -> float:
@@ -42,12 +44,14 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
     above = [w for w in above if w[3] <= top + 1 and str(w[4]).strip()]
     if len(lines) < 2 or len(edges) < 3 or not above:
         return []
-    line = text_lines(above)[-1]
+    gap = column_gap(body)
+    line = _over_table(text_lines(above)[-1], edges, gap)
+    if not line:
+        return []
     if top - min(w[1] for w in line) > 1.5 * _pitch(lines):
         return []
     # labels stand apart by more than the line's own word space; prose set larger than the
     # table (or anything in larger print) is no header of it
-    gap = column_gap(body)
     if len(phrase_ends(line, column_gap(line))[0]) < 2 \
             or _columns_held(line, edges) < max(2, (len(edges) - 1) / 2):
         return []
@@ -55,6 +59,21 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
         return []
     if min(w[0] for w in line) < edges[0] - gap or max(w[2] for w in line) > edges[-1] + 3 * gap:
         return []
-    if any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) for w in line):
+    if any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) and not _UNIT.match(str(w[4])) for w in line):
         return []
     return list(line)
+
+
+def _over_table(line: Sequence[Word], edges: Sequence[float], gap: float) -> list[Word]:
+    """The words of a line less those beside the table: past its left or right side and set
+    off from the rest by a gutter (over two column gaps: a paragraph beside the table whose
+    line is level with the header). A line that runs on past a side at a word space (prose
+    across the table) keeps its words there, and is no header."""
+    line = list(line)
+    past = [i for i, w in enumerate(line) if w[0] > edges[-1]]
+    if past and past[0] > 0 and line[past[0]][0] - line[past[0] - 1][2] > 2 * gap:
+        line = line[: past[0]]
+    before = [i for i, w in enumerate(line) if w[2] < edges[0]]
+    if before and before[-1] + 1 < len(line) and line[before[-1] + 1][0] - line[before[-1]][2] > 2 * gap:
+        line = line[before[-1] + 1:]
+    return line

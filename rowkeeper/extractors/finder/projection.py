@@ -102,12 +102,14 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
 
 
 def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
-    """`seps` less the boundaries inside a headed column's cells: where no header word starts
-    right of the boundary (before the next one) and every body line parts its words there by
-    one and the same word space, at most a character wide. A code before a name ("2475 広島倉庫",
-    "3015 Fő utca raktár") under one header lines its names up as a column would, and in a
-    monospaced face a word space is as wide as the narrowest column gap; a column of its own
-    has a header, or gaps of other widths. A table with no header row keeps its boundaries."""
+    """`seps` less the boundaries inside a headed column's cells: where no header label heads
+    the column right of the boundary (`_headed_columns`) and every body line parts its words
+    there by one and the same word space, at most a character wide. A code before a name
+    ("2475 広島倉庫", "3015 Fő utca raktár") under one header lines its names up as a column
+    would, and in a monospaced face a word space is as wide as the narrowest column gap; a
+    column of its own has a header, or gaps of other widths. A table with no header row keeps
+    its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
+    start left of the boundary and heads that column, not the name's."""
     lines = text_lines(words)
     head = 0
     while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
@@ -117,13 +119,41 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
         return list(seps)
     widths = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for ln in body for w in ln)
     char = 1.2 * widths[len(widths) // 2]
-    bounds = [*seps, 1e9]
+    heads = _headed_columns(lines[:head], body, seps, column_gap(words))
     out = []
     for k, x in enumerate(seps):
-        headed = any(x <= w[0] < bounds[k + 1] for ln in lines[:head] for w in ln)
+        headed = k + 1 in heads
         gaps = [_gap_at(ln, x) for ln in body]
         if headed or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
             out.append(x)
+    return out
+
+
+def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]], seps: Sequence[float],
+                    min_gap: float) -> set[int]:
+    """Indexes of the columns between `seps` that a label phrase of the `head` lines heads:
+    the one it lies in, or, over a boundary, the one it ends in unless it starts where the
+    body's words of its first column start (left-aligned over that column); and each column
+    where one of its words starts where the body's words start (labels set a word space apart)."""
+    bounds = [-math.inf, *seps, math.inf]
+
+    def column(x: float) -> int:
+        return next(j for j in range(len(bounds) - 1) if bounds[j] <= x < bounds[j + 1])
+
+    lefts: dict[int, float] = {}
+    for w in (w for ln in body for w in ln):
+        lefts[column(w[0])] = min(lefts.get(column(w[0]), math.inf), w[0])
+
+    def aligned(x: float) -> bool:
+        return abs(x - lefts.get(column(x), math.inf)) <= 1.5
+
+    out = set()
+    for ln in head:
+        starts, ends = phrase_ends(ln, min_gap)
+        for a, b in zip(sorted(starts), sorted(ends), strict=True):
+            first, last = column(ln[a][0]), column(ln[b][2])
+            out.add(first if aligned(ln[a][0]) else last)
+            out |= {column(w[0]) for w in ln[a:b + 1] if aligned(w[0])}
     return out
 
 

@@ -99,3 +99,94 @@ def test_header_band_leaves_prose_in_larger_print_and_a_line_far_up() -> None:
     assert header_band(prose, BODY, EDGES) == []
     far = _words([(60, "Site"), (160, "Budget"), (240, "Score")], 90, 7.5, 3.8)
     assert header_band(far, BODY, EDGES) == []
+
+
+UNIT_LABELS = ["Item", "Category", "Headcount", "Volume (m3)", "Power (kW)", "Share (%)", "Lead time"]
+
+
+def _ruled_below_header(path: Path, labels: list[str]) -> Path:
+    """A table ruled between its rows only, the first rule under the header row (none over
+    it), right-aligned figure columns under right-aligned labels set a few points apart (the
+    header prints as one text line)."""
+    rnd = random.Random(7)
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 80, "1. Evaluation", 14, "bold")
+    put(page, 60, 193, "Table 1 Supplier overview, operating costs per region", 9.5)
+    rights = [177 + width(labels[1], 9.5) + 6 + width(labels[2], 9.5)]
+    for label in labels[3:]:
+        rights.append(rights[-1] + 6 + width(label, 9.5))
+    y = 213.0
+    put(page, 63, y, labels[0], 9.5)
+    put(page, 177, y, labels[1], 9.5)
+    for x, label in zip(rights, labels[2:], strict=True):
+        put(page, x, y, label, 9.5, align="right")
+    for i in range(8):
+        page.draw_line((60, y + 6.5), (rights[-1] + 3, y + 6.5), width=0.5)
+        y += 20.6
+        put(page, 63, y, f"{rnd.randint(1000, 9999)} Cedar Park depot", 9.5)
+        put(page, 177, y, KINDS[i % 4].split()[0], 9.5)
+        for x in rights:
+            put(page, x, y, f"{rnd.randint(100, 999)},{rnd.randint(100, 999)}", 9.5, align="right")
+    page.draw_line((60, y + 6.5), (rights[-1] + 3, y + 6.5), width=0.5)
+    doc.save(path)
+    return path
+
+
+def test_a_unit_with_a_digit_in_brackets_leaves_the_header_a_header(tmp_path: Path) -> None:
+    """`(m3)` has as many digits as letters, but in brackets after a label it is a unit: the
+    header row over the first rule stays the table's column names."""
+    (t,) = tables_of(_ruled_below_header(tmp_path / "t.pdf", UNIT_LABELS))
+    assert t.columns == tuple(UNIT_LABELS)
+    assert len(t.rows) == 8 and t.rows[0][1] == "Dây"
+
+
+def test_header_band_keeps_units_in_brackets_and_drops_a_paragraph_beside() -> None:
+    labels = _words([(60, "Site"), (160, "Volume"), (186.8, "[m3]"), (240, "Score")], 117, 7.5, 3.8)
+    assert [w[4] for w in header_band(labels, BODY, EDGES)] == ["Site", "Volume", "[m3]", "Score"]
+    # the first words of a paragraph set beside the table, a gutter right of its last column
+    beside = _words([(290, "Costs"), (315, "include")], 116, 7.5, 3.8)
+    assert [w[4] for w in header_band(labels + beside, BODY, EDGES)] == ["Site", "Volume", "[m3]", "Score"]
+    # a figure (a table stacked above) is no header; nor a line run on past the side at a word space
+    assert header_band(_words([(60, "Site"), (160, "412,118"), (240, "9,301")], 117, 7.5, 3.8), BODY, EDGES) == []
+    across = _words([(60, "Site"), (160, "Budget"), (240, "Score"), (262, "and"), (279, "more")], 117, 7.5, 3.8)
+    assert header_band(across, BODY, EDGES) == []
+
+
+def test_a_paragraph_level_with_the_header_leaves_it_the_tables(tmp_path: Path) -> None:
+    """A borderless (zebra) table with a header set tight and a paragraph beside it whose
+    first line stands level with the header row: the header's line, read with a strip of
+    margin, takes in the paragraph's first word; that word stands a gutter apart and is no
+    label, and the header stays."""
+    labels = ["Location", "Cost [USD]", "Revenue [USD]", "Share [%]"]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 80, "1. Overview", 14, "bold")
+    put(page, 72, 229, "Table 1 Regional costs", 9, "bold")
+    rights = [165 + width(labels[1], 8)]
+    for label in labels[2:]:
+        rights.append(rights[-1] + 4 + width(label, 8))
+    y = 243.0
+    put(page, 74, y, labels[0], 8)
+    for x, label in zip(rights, labels[1:], strict=True):
+        put(page, x, y, label, 8, align="right")
+    rnd = random.Random(3)
+    for i in range(8):
+        y += 10.5
+        if i % 2 == 0:
+            page.draw_rect(pymupdf.Rect(72, y - 7.5, rights[-1] + 2, y + 3), color=None, fill=(0.9, 0.9, 0.9))
+        put(page, 74, y, f"{rnd.randint(1000, 9999)} Hue {i}", 8)
+        for x in rights:
+            put(page, x, y, f"{rnd.randint(100, 999)}.{rnd.randint(100, 999)}", 8, align="right")
+    prose = ["and services but exclude depreciation", "of the sites that opened during the",
+             "year, which are included from their", "first full month of operation. The",
+             "figures below were checked by the", "controlling team in March. Values",
+             "are rounded; totals may differ."]
+    for k, line in enumerate(prose):
+        put(page, rights[-1] + 16, 242 + 13.5 * k, line, 8)
+    path = tmp_path / "t.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.columns == tuple(labels)
+    assert len(t.rows) == 8
+    assert all("and" not in " ".join(r).split() for r in t.rows)

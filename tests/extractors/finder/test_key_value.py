@@ -102,3 +102,23 @@ def test_a_table_whose_figure_columns_stand_far_right_stays_one_table(tmp_path: 
     (t,) = tables_of(path)
     assert t.columns == ("Item", "Note", "2024", "2023")
     assert [tuple(r) for r in t.rows] == rows
+
+
+def test_a_two_row_block_of_fields_beside_another_has_no_header(tmp_path: Path) -> None:
+    """Two blocks of fields side by side, a wide white space apart, keys neither bold nor
+    followed by colons, the right one two fields long: its values (a town, a date) do not
+    tell a header from a field; set beside the other block it is one: no header row."""
+    blocks = ([("Customer", "Hans Meier"), ("Address", "Berlin 12"), ("Phone", "030 123456")],
+              [("Contact", "Kirchberg"), ("Date", "2022-06-11")])
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 80, "Quotation 2026", 14)
+    for x, block in zip((72, 330), blocks, strict=True):
+        for i, (key, value) in enumerate(block):
+            put(page, x, 120 + 15 * i, key)
+            put(page, x + 58, 120 + 15 * i, value)
+    path = tmp_path / "fields.pdf"
+    doc.save(path)
+    tables = tables_of(path)
+    assert [t.columns for t in tables] == [("", "")] * 2
+    assert [[tuple(r) for r in t.rows] for t in tables] == [list(b) for b in blocks]

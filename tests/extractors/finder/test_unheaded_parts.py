@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.finder.projection import join_unheaded
 from tests.extractors.finder.layout import grids
 
 SITES = ["North depot", "Kanazawa centre", "Elm Street line", "Harbor View plant", "Oak Lane office"]
@@ -62,3 +63,28 @@ def test_a_code_column_with_its_own_header_stays(tmp_path: Path) -> None:
 def test_a_table_with_no_header_keeps_its_columns(tmp_path: Path, header: list[str] | None) -> None:
     (grid,) = grids(_page(header, False), tmp_path / "none.pdf")
     assert grid[0] == ["2475", "North depot", "816,250", "63.2%"]
+
+
+def _words(line: list[tuple[float, float, str]], y: float) -> list[tuple]:
+    """Word tuples of one printed line: (left, right, text) each, 9 points high."""
+    return [(a, y, b, y + 9, t, 0, 0, 0) for a, b, t in line]
+
+
+def test_a_label_set_right_over_the_next_column_heads_that_column_only() -> None:
+    """A code and a name under "Artikel", then a share column whose label "Anteil [%]",
+    right-aligned over its figures, is wider than they are and starts left of the boundary
+    between the names and the shares: it heads the shares, and the code stays with its name."""
+    head = _words([(74, 103, "Artikel"), (175, 200, "Anteil"), (204, 217, "[%]"), (230, 259, "Wert")], 100)
+    body = [w for i, (code, name) in enumerate([("4161", "Hafenkai"), ("4028", "Buchenallee"),
+                                                 ("5557", "Auwald"), ("6129", "Waldstraße")])
+            for w in _words([(74, 91, code), (95, 95 + 5 * len(name), name), (192, 217, f"{i}0,0"),
+                             (235, 259, "282.677")], 114 + 13 * i)]
+    seps = [93.0, 181.0, 223.0]
+    assert join_unheaded(head + body, seps) == [181.0, 223.0]
+    # the label left-aligned over the codes heads their column: the name column keeps no label
+    head = _words([(74, 110, "Telephely"), (175, 200, "Anteil"), (204, 217, "[%]"), (230, 259, "Wert")], 100)
+    assert join_unheaded(head + body, seps) == [181.0, 223.0]
+    # a label of its own over the names keeps their column
+    head = _words([(74, 90, "Nr."), (95, 115, "Name"), (175, 200, "Anteil"), (204, 217, "[%]"),
+                   (230, 259, "Wert")], 100)
+    assert join_unheaded(head + body, seps) == seps
