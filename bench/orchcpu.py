@@ -1,6 +1,6 @@
 """CPU seconds per process role of a `rowkeeper run`: where the CPU outside extraction goes.
 
-    python bench/orchcpu.py [--docs 300] [--runner dask|local|ray] [--workers 1]
+    python bench/orchcpu.py [--docs 300 | --docs 150,600] [--runner dask|local|ray] [--workers 1]
                             [--base REV] [--rounds 1] [--prefect auto|always]
 
 Runs `rowkeeper run` on `docs` generated business PDFs (bench/scale.py's corpus: the bundled
@@ -17,6 +17,14 @@ A shared Prefect server (flows.shared_server, `runner.prefect_server: reuse`) is
 run's tree: the CPU its processes use during the run is read from them and counted in the
 server's role and in the total; the warm-up run starts it (its start-up is not per run: with
 `--set prefect_server=per_run` each run starts a server of its own, as before).
+
+A per-document figure from one corpus size mixes two costs: what a run pays once (its imports,
+the workers' start, the Dask cluster, the flow run, the report) and what each document adds.
+With two or more sizes (`--docs 150,600`) every tree runs each size and a least-squares line
+through (documents, CPU s) per role splits them: the fixed cost per run (the intercept, s) and
+the marginal cost per document (the slope, ms/doc), the figure issue 16's "50 ms of
+orchestration per document" is about ("outside extraction": the whole tree less the isolated
+workers, the extraction itself).
 
 CPU seconds hold under a shared machine's load; wall time does not. With --base REV, that
 commit (a `git archive` copy) and this tree run alternately, `rounds` times each. Each tree
@@ -154,10 +162,41 @@ def table(label: str, r: dict) -> str:
     return "\n".join(rows)
 
 
+def fit(points: list[tuple[int, float]]) -> tuple[float, float]:
+    """(fixed s, marginal s per document): the least-squares line through (documents, CPU s)."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    slope = sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else 0.0
+    return my - slope * mx, slope
+
+
+def fit_table(label: str, runs: list[dict]) -> str:
+    """Per role and outside extraction: the fixed CPU per run and the marginal CPU per document,
+    from runs of one tree at two or more corpus sizes."""
+    rows = [f"{label}: fixed per run and marginal per document, fitted over "
+            f"{', '.join(str(r['docs']) for r in runs)} documents"]
+
+    def line(name: str, points: list[tuple[int, float]]) -> str:
+        fixed, marginal = fit(points)
+        return f"  {name:32} fixed {fixed:7.2f} CPU s  marginal {1000 * marginal:7.1f} ms/doc"
+
+    for role in ROLES:
+        points = [(r["docs"], r["roles"][role]) for r in runs]
+        if any(cpu > 0 for _, cpu in points):
+            rows.append(line(role, points))
+    rows.append(line("total (rusage at exit)", [(r["docs"], r["total"]) for r in runs]))
+    rows.append(line("outside extraction", [(r["docs"], r["total"] - r["roles"][ROLES[0]]) for r in runs]))
+    return "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Build the corpus, run each tree (alternately), print CPU per role."""
+    """Build the corpora, run each tree (alternately), print CPU per role; with two or more
+    sizes, the fixed cost per run and the marginal cost per document."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--docs", type=int, default=300)
+    ap.add_argument("--docs", default="300",
+                    help="documents, or several sizes separated by commas (fixed and marginal costs)")
     ap.add_argument("--runner", default="dask", choices=("local", "process", "dask", "ray"))
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--prefect", default="auto", choices=("auto", "always", "never"))
@@ -170,8 +209,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-warm", action="store_true",
                     help="skip the 2-document warm-up per tree (Prefect's database, file caches)")
     args = ap.parse_args(argv)
+    sizes = [int(n) for n in str(args.docs).split(",")]
     work = Path(tempfile.mkdtemp(prefix="rk-orchcpu-"))
-    make_corpus(work / "corpus", args.docs)
+    for n in sizes:
+        make_corpus(work / f"corpus-{n}", n)
     from bench.startup import base_tree
 
     trees = {"after": base_tree(args.after, work) if args.after else ROOT}
@@ -186,11 +227,15 @@ def main(argv: list[str] | None = None) -> int:
     extra = {k: int(v) if v.isdigit() else v for k, v in (kv.split("=", 1) for kv in args.set)}
     runs = []
     for i in range(args.rounds):
-        for name, tree in trees.items():
-            r = run_once(tree, work / "corpus", work / f"out-{name}-{i}", args.runner, args.workers, args.prefect,
-                         extra)
-            runs.append({"tree": name, "round": i, **r})
-            print(table(f"{name} (round {i + 1})", r), flush=True)
+        for n in sizes:
+            for name, tree in trees.items():
+                r = run_once(tree, work / f"corpus-{n}", work / f"out-{name}-{n}-{i}", args.runner,
+                             args.workers, args.prefect, extra)
+                runs.append({"tree": name, "round": i, **r})
+                print(table(f"{name} (round {i + 1})", r), flush=True)
+    if len(set(sizes)) > 1:
+        for name in trees:
+            print(fit_table(name, [r for r in runs if r["tree"] == name]), flush=True)
     for name in trees:
         stop_shared_servers(work / f"prefect-{trees[name].name}")
     if args.json:

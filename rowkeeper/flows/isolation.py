@@ -345,6 +345,15 @@ def prestart_workers(config: Config, n: int, target: str = DEFAULT_TARGET) -> li
     return workers
 
 
+def discard_spares(workers: Iterable[IsolatedWorker]) -> None:
+    """Close prestarted workers no thread will adopt (and drop them from the spares)."""
+    for worker in workers:
+        with _spares_lock:
+            if worker in _spares:
+                _spares.remove(worker)
+        worker.close()
+
+
 def _adopt_spare(limits: Limits, target: str) -> IsolatedWorker | None:
     with _spares_lock:
         for i, worker in enumerate(_spares):

@@ -1,12 +1,15 @@
 """`rowkeeper run` from the command line to the ingest flow, with as little waiting as possible.
 
 This module imports no Prefect: a run with nothing to do (every input unchanged) plans, writes
-its report and exits in well under a second. A run with work starts, in this order and
-overlapping, what takes seconds: its Prefect server (the local one runs share, started by the
-first and found by the next, flows.shared_server; or, with `runner.prefect_server: per_run`,
-one of its own, flows.guard.EarlyServer: a server's start is ~4-5 s of CPU), the isolated workers of the local runner (flows.isolation: ~1 s each
-to import the PDF stack), and this process's own import of Prefect and the flow; only then does
-it wait for the server to answer. The run's reported seconds count from this process's start.
+its report and exits in well under a second. The isolated workers of the local runner
+(flows.isolation: ~1 s each to import the PDF stack) are spawned as soon as the inputs are
+found, before they are hashed and planned (those the plan has no document for are stopped at
+once). A run with work then starts, in this order and overlapping, what takes seconds: its
+Prefect server (the local one runs share, started by the first and found by the next,
+flows.shared_server; or, with `runner.prefect_server: per_run`, one of its own,
+flows.guard.EarlyServer: a server's start is ~4-5 s of CPU), and this process's own import of
+Prefect and the flow; only then does it wait for the server to answer. The run's reported
+seconds count from this process's start.
 """
 
 from __future__ import annotations
@@ -47,26 +50,56 @@ def run_cli(inputs: list[str], config: Config, args: Any) -> int:
 
 
 def _run_locked(inputs: list[str], config: Config, args: Any) -> int:
+    from rowkeeper.discover import discover_pdfs
+
     now = time.perf_counter()
     start = process_start_clock()
-    plan, sinks = prepare(inputs, config)
-    prune = bool(getattr(args, "prune", False))
-    if not plan.todo and not plan.unreadable and not (prune and plan.vanished):
-        # Nothing to process: answer from hashes and the manifest, without starting Prefect.
-        report = finish_run([], plan, sinks, config, start, prune, startup=now - start)
-    else:
-        _run_flow(inputs, config, args, (plan, sinks), start)
-        report = _read_report(config.out)
+    warm = _warm_workers(config, inputs)
+    try:
+        plan, sinks = prepare(inputs, config, discover_pdfs(inputs))
+        _keep_warm(warm, len(plan.todo))
+        prune = bool(getattr(args, "prune", False))
+        if not plan.todo and not plan.unreadable and not (prune and plan.vanished):
+            # Nothing to process: answer from hashes and the manifest, without starting Prefect.
+            report = finish_run([], plan, sinks, config, start, prune, startup=now - start)
+        else:
+            _run_flow(inputs, config, args, (plan, sinks), start)
+            report = _read_report(config.out)
+    finally:  # in a notebook the process lives on: no idle parser (nor a spare) left behind
+        _keep_warm(warm, 0)
     print_summary(report, config.out)
     return 0
 
 
+def _warm_workers(config: Config, inputs: Sequence[str]) -> list[Any]:
+    """The local runner's isolated workers, spawned before the plan is made: their import of
+    the PDF stack (~0.8 s each, the wait before a run's first page) then overlaps the finding
+    and hashing of the inputs and the sinks' manifests (fsspec's import alone ~0.1 s) instead
+    of following them. As many as the workers, or as the inputs when each is a local file;
+    other runners' tasks run in processes of their own."""
+    if config.runner.type != "local":
+        return []
+    from rowkeeper.flows.isolation import prestart_workers
+
+    n = config.runner.worker_count()
+    if all(os.path.isfile(i) for i in inputs):  # no fsspec here: a URL is no local file
+        n = min(n, len(inputs))
+    return prestart_workers(config, n)
+
+
+def _keep_warm(warm: list[Any], todo: int) -> None:
+    """Stop the warmed workers the plan has no document for (all of them when nothing
+    changed): a killed worker costs only the CPU it had spent importing."""
+    from rowkeeper.flows.isolation import discard_spares
+
+    discard_spares(warm[todo:])
+
+
 def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan, list[Any]],
               start: float) -> None:
-    """Start the server and the workers, import the flow meanwhile, then run it (or, with no
-    Prefect needed, flows.local_run: the same batches on threads here)."""
+    """Start the server, import the flow meanwhile, then run it (or, with no Prefect needed,
+    flows.local_run: the same batches on threads here)."""
     from rowkeeper.flows.guard import configured_api
-    from rowkeeper.flows.isolation import prestart_workers
     from rowkeeper.flows.local_run import uses_prefect
 
     plan = prepared[0]
@@ -75,9 +108,6 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
         _run_local(config, args, prepared, start)
         return
     server = None if configured_api() else _own_server(config)
-    warm = []
-    if config.runner.type == "local":  # other runners' tasks run in processes of their own
-        warm = prestart_workers(config, min(config.runner.worker_count(), len(plan.todo)))
     try:
         from rowkeeper.flows import ingest
         from rowkeeper.flows.guard import quiet_reported_errors, start_supervised_server
@@ -105,8 +135,6 @@ def _run_flow(inputs: list[str], config: Config, args: Any, prepared: tuple[Plan
         _raise_if_unreachable(e)
         raise
     finally:
-        for worker in warm:  # in a notebook the process lives on: no idle parser left behind
-            worker.close()
         if server is not None:
             server.stop()
 
@@ -137,32 +165,28 @@ def _raise_if_unreachable(e: Exception) -> None:
 
 
 def _run_local(config: Config, args: Any, prepared: tuple[Plan, list[Any]], start: float) -> None:
-    """flows.local_run with its workers warmed first (their imports overlap the set-up)."""
-    from rowkeeper.flows.isolation import prestart_workers
+    """flows.local_run (its workers were warmed while the plan was made, `_warm_workers`)."""
     from rowkeeper.flows.loading import _progress
     from rowkeeper.flows.local_run import run_local
     from rowkeeper.flows.progress import RunProgress
 
     plan, sinks = prepared
-    warm = prestart_workers(config, min(config.runner.worker_count(), len(plan.todo)))
-    try:
-        show = not getattr(args, "no_progress", False)
-        with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
-            token = _progress.set(progress)
-            try:
-                run_local(plan, sinks, config, start, bool(getattr(args, "prune", False)))
-            finally:
-                _progress.reset(token)
-    finally:
-        for worker in warm:  # in a notebook the process lives on: no idle parser left behind
-            worker.close()
+    show = not getattr(args, "no_progress", False)
+    with RunProgress(len(plan.todo) + len(plan.unreadable), enabled=show) as progress:
+        token = _progress.set(progress)
+        try:
+            run_local(plan, sinks, config, start, bool(getattr(args, "prune", False)))
+        finally:
+            _progress.reset(token)
 
 
-def prepare(inputs: Sequence[str], config: Config) -> tuple[Plan, list[Any]]:
-    """Discover PDFs, hash them, open the sinks and plan against their manifests."""
+def prepare(inputs: Sequence[str], config: Config,
+            paths: Sequence[str] | None = None) -> tuple[Plan, list[Any]]:
+    """Discover PDFs (unless `paths`: those already discovered), hash them, open the sinks and
+    plan against their manifests."""
     from rowkeeper.discover import discover_pdfs
 
-    paths = discover_pdfs(inputs)
+    paths = discover_pdfs(inputs) if paths is None else paths
     sinks = open_sinks(config)
     docs, unreadable = hash_inputs(paths)
     return plan_run(docs, manifests(sinks), config, unreadable), sinks

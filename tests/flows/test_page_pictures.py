@@ -109,6 +109,33 @@ def test_the_worker_that_read_a_document_renders_its_pages_within_the_budget(tmp
     assert worker.pictures(docs[0], config, [(1, (360,))]) == {} and worker._proc is None
 
 
+def test_a_document_that_finishes_late_but_comes_first_in_the_report_gets_its_pictures_ahead(
+        tmp_path: Path, monkeypatch) -> None:
+    """The budget is the report's, spent in report order (by source here), not in the order
+    documents finish: two_page.pdf finishing first takes the one enlarged view, then ruled.pdf,
+    first in the report, takes it back, so the report renders nothing at the end."""
+    from rowkeeper.flows.isolation import IsolatedWorker, limits_for
+
+    corpus = _corpus(tmp_path / "in")
+    config = load_config()
+    monkeypatch.setattr(report_html, "MAX_THUMBNAILS", 2)
+    monkeypatch.setattr(report_html, "MAX_ENLARGED", 1)
+    worker, pictures = IsolatedWorker(limits_for(config)), PagePictures(in_workers=True)
+    docs = [load_document(str(p)) for p in sorted(corpus.glob("*.pdf"), reverse=True)]
+    try:
+        for doc in docs:  # two_page.pdf, then ruled.pdf
+            pictures.render_in_worker(worker, doc, worker.process(doc, config, lines=False), config)
+    finally:
+        worker.close()
+    entries = [{"source": doc.source} for doc in docs]
+    pictures.attach(entries)
+    done = {Path(e["source"]).name: {p: sorted(r.uris) for p, r in e.get("_pictures", {}).items()}
+            for e in entries}
+    # what the report shows: ruled.pdf's page 1 whole, two_page.pdf's page 1 as a thumbnail
+    assert done["ruled.pdf"] == {1: [360, 1400]}
+    assert 360 in done["two_page.pdf"][1]
+
+
 _RUN = ("import os, sys\nfrom rowkeeper.cli import main\n"
         "if hasattr(os, 'sched_setaffinity'):  # one CPU: workers auto = 1, as many as the CPUs\n"
         "    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"

@@ -51,3 +51,24 @@ def test_a_batched_run_records_every_document_and_a_rerun_skips_prefect(tmp_path
                            capture_output=True, text=True, timeout=300)
     assert again.stdout.split() == ["0", "False"], again.stderr[-2000:]
     assert "5 skipped unchanged" in again.stderr
+
+
+_TWICE = ("import sys, psutil\nfrom rowkeeper.cli import main\n"
+          "args = ['run', sys.argv[1], '--out', sys.argv[2], '--no-progress', '--config', sys.argv[3]]\n"
+          "first = main(args)\n"
+          "again = main(args)\n"
+          "print(first, again, len(psutil.Process().children(recursive=True)))\n")
+
+
+def test_workers_warmed_before_the_plan_are_stopped_when_it_has_nothing_for_them(tmp_path: Path):
+    """The local runner's workers start before the inputs are hashed; a rerun with no work
+    stops them at once, and neither run leaves a worker process behind in a process that lives on."""
+    corpus, out = _corpus(tmp_path / "in"), tmp_path / "out"
+    cfg = tmp_path / "two.yaml"
+    cfg.write_text("runner:\n  workers: 2\n")
+    got = subprocess.run([sys.executable, "-c", _TWICE, str(corpus), str(out), str(cfg)],
+                         capture_output=True, text=True, timeout=900)
+    assert got.stdout.split() == ["0", "0", "0"], got.stderr[-2000:]
+    assert "5 skipped unchanged" in got.stderr
+    tables = [json.loads(x) for x in (out / "tables.jsonl").read_text().splitlines()]
+    assert len(tables) == 5 and all(t["rows"][2][1] == "Standing desk" for t in tables)
