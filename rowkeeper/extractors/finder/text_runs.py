@@ -23,6 +23,9 @@ from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 _CLAUSE_END = ".:;。：；"
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
+HEADING_BOLD = 1.15
+"""Times the first row's type size a bold line over a table is printed at to be a heading
+(the size that ends a run of rows at a heading between stacked tables, too)."""
 
 
 def _split_wide_gaps(line: TextLine) -> list[TextLine]:
@@ -208,7 +211,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
         if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub) \
-                and not _larger_print(row, run, 1.15):
+                and not _larger_print(row, run, HEADING_BOLD):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
             # ("Projected") sits between rows of a table without ending it; it is set in the
             # table's type, a caption between two stacked tables in larger print
@@ -241,12 +244,20 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
-                or t.font_size >= 1.25 * max(c.font_size for c in first)
+                or _heading_over(t, first)
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
         below = t
     return out[::-1]
+
+
+def _heading_over(t: TextLine, first: Sequence[TextLine]) -> bool:
+    """A heading over the table, not a line of its header: printed a quarter larger than the
+    first row, or a sub-heading in bold a little larger (`HEADING_BOLD`) where the table's
+    header is set in the body's size ("Appendix" over a header in 8 pt)."""
+    ratio = HEADING_BOLD if t.bold else 1.25
+    return t.font_size >= ratio * max(c.font_size for c in first)
 
 
 def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,
