@@ -254,10 +254,12 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
 
 def _heading_over(t: TextLine, first: Sequence[TextLine]) -> bool:
     """A heading over the table, not a line of its header: printed a quarter larger than the
-    first row, or a sub-heading in bold a little larger (`HEADING_BOLD`) where the table's
-    header is set in the body's size ("Appendix" over a header in 8 pt)."""
-    ratio = HEADING_BOLD if t.bold else 1.25
-    return t.font_size >= ratio * max(c.font_size for c in first)
+    first row, or an unnumbered sub-heading in bold a little larger (`HEADING_BOLD`: "Appendix"
+    over a header in 8 pt). A numbered line in that type is the table's caption ("Bảng 1: ...",
+    "Table 2"): the region keeps it, the caption pass takes it out (and it keeps a header row
+    under it that `_caption_row` would take for a caption's sentence in the region's first row)."""
+    sub = t.bold and not any(ch.isdigit() for ch in t.text)
+    return t.font_size >= (HEADING_BOLD if sub else 1.25) * max(c.font_size for c in first)
 
 
 def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,
