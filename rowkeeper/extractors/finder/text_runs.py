@@ -23,6 +23,8 @@ from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 _CLAUSE_END = ".:;。：；"
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
+HEADER_CHARS = 40
+"""Characters a line over a table's first row may have to be a line of its header."""
 HEADING_BOLD = 1.15
 """Times the first row's type size a bold line over a table is printed at to be a heading
 (the size that ends a run of rows at a heading between stacked tables, too)."""
@@ -237,19 +239,32 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
     header over one column ("2016" over the figures), a unit line or a group label in the
     first column ("(all amounts in EUR)", "Class A"). Each sits within a line spacing of the
     line under it, starts with the first column or lines up with another column of `first`,
-    is short and no sentence's end; the first line that is not stops the search."""
+    is short, no sentence's end and no wrapped caption's last line; the first line that is not
+    stops the search."""
     out: list[TextLine] = []
     below = first[0]
-    for t in reversed(above):
+    lines = above[::-1]
+    for i, t in enumerate(lines):
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
-        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
-                or _heading_over(t, first)
+        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
+                or t.text.rstrip()[-1:] in _CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2])
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
         below = t
     return out[::-1]
+
+
+def _wrapped_tail(t: TextLine, over: Sequence[TextLine]) -> bool:
+    """Whether `t` is the last line of a caption or sentence wrapped over it ("Table 1 Quarterly
+    figures by site, Headcount" / "and budget"): the line right over it starts where it starts,
+    in its type, a line spacing up, and is too long for a header line itself."""
+    if not over:
+        return False
+    o = over[0]
+    return (len(o.text) > HEADER_CHARS and abs(o.bbox[0] - t.bbox[0]) <= 1.0 and o.bold == t.bold
+            and abs(o.font_size - t.font_size) <= 0.1 and 0 < t.bbox[1] - o.bbox[1] <= 1.6 * (t.bbox[3] - t.bbox[1]))
 
 
 def _heading_over(t: TextLine, first: Sequence[TextLine]) -> bool:
