@@ -1,7 +1,7 @@
 """The last line of a caption wrapped over a table ("Table 1 Quarterly figures by site,
 Headcount" / "and budget") starts in the table's first column and is short, like a unit line of
-its header; it runs on from the long line over it in the same type, so it is the caption's,
-not the table's (finder/text_runs._wrapped_tail)."""
+its header; it runs on from the long line over it in the same type, wrapped at the table's
+right edge, so it is the caption's, not the table's (finder/text_runs._wrapped_tail)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _page(path: Path, rows: list[tuple[str, ...]], ruled: bool) -> None:
     y = 184.0
     for i, row in enumerate(rows):
         for j, text in enumerate(row):
-            put(page, 75 + 200 * j, y, text, 11, "bold" if (j == 0 if ruled else i == 0) else "sans")
+            put(page, 75 + 225 * j, y, text, 11, "bold" if (j == 0 if ruled else i == 0) else "sans")
         if ruled:
             page.draw_line((72, y + 5), (540, y + 5))
         y += 19
