@@ -57,6 +57,7 @@ from rowkeeper.transforms.orientation import (
     turns,
     unrotated_table,
 )
+from rowkeeper.transforms.orphan_rows import orphan_pieces
 from rowkeeper.transforms.rtl_order import logical_order
 from rowkeeper.transforms.sections import Sections, document_sections
 from rowkeeper.transforms.spanned_labels import split_spanned_labels
@@ -280,6 +281,9 @@ def assemble_tables(
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
     prepared_of = prepared_once(lines)
     ordered = join_stacked_pieces(ordered, lines, text, config, prepared_of)
+    orphans = orphan_pieces(ordered, lines, pages, text, config)
+    if orphans:  # the last rows of a table alone at the top of the next page, read back
+        ordered = sorted([*ordered, *orphans], key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     prepared = {p.piece_id: prepared_of(p) for p in ordered}
     ordered = [prepared[p.piece_id].piece for p in ordered]  # header labels put back in place
     boxes = [(p.page, p.bbox) for p in ordered]

@@ -23,6 +23,11 @@ from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 _CLAUSE_END = ".:;。：；"
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
+HEADER_CHARS = 40
+"""Characters a line over a table's first row may have to be a line of its header."""
+HEADING_BOLD = 1.15
+"""Times the first row's type size a bold line over a table is printed at to be a heading
+(the size that ends a run of rows at a heading between stacked tables, too)."""
 
 
 def _split_wide_gaps(line: TextLine) -> list[TextLine]:
@@ -208,7 +213,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
         if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub) \
-                and not _larger_print(row, run, 1.15):
+                and not _larger_print(row, run, HEADING_BOLD):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
             # ("Projected") sits between rows of a table without ending it; it is set in the
             # table's type, a caption between two stacked tables in larger print
@@ -234,19 +239,46 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
     header over one column ("2016" over the figures), a unit line or a group label in the
     first column ("(all amounts in EUR)", "Class A"). Each sits within a line spacing of the
     line under it, starts with the first column or lines up with another column of `first`,
-    is short and no sentence's end; the first line that is not stops the search."""
+    is short, no sentence's end and no wrapped caption's last line; the first line that is not
+    stops the search."""
     out: list[TextLine] = []
     below = first[0]
-    for t in reversed(above):
+    lines = above[::-1]
+    for i, t in enumerate(lines):
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
-        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > 40 or t.text.rstrip()[-1:] in _CLAUSE_END
-                or t.font_size >= 1.25 * max(c.font_size for c in first)
+        if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
+                or t.text.rstrip()[-1:] in _CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
         below = t
     return out[::-1]
+
+
+def _wrapped_tail(t: TextLine, over: Sequence[TextLine], right: float) -> bool:
+    """Whether `t` is the last line of a caption wrapped over it ("Table 1 Quarterly figures by
+    site, Headcount" / "and budget"): the line right over it starts where it starts, in its
+    type, a line spacing up, is too long for a header line itself and ends at the table's
+    right edge `right` (wrapped there: `t`'s first word would not have fitted). A note over
+    notes ("* Significantly different ..." / "** P<0.01") runs past the table or stops short."""
+    if not over or not t.text.split():
+        return False
+    o = over[0]
+    em = (t.bbox[2] - t.bbox[0]) / max(len(t.text), 1)
+    return (len(o.text) > HEADER_CHARS and abs(o.bbox[0] - t.bbox[0]) <= 1.0 and o.bold == t.bold
+            and abs(o.font_size - t.font_size) <= 0.1 and 0 < t.bbox[1] - o.bbox[1] <= 1.6 * (t.bbox[3] - t.bbox[1])
+            and o.bbox[2] - 3 <= right <= o.bbox[2] + em * (len(t.text.split()[0]) + 1))
+
+
+def _heading_over(t: TextLine, first: Sequence[TextLine]) -> bool:
+    """A heading over the table, not a line of its header: printed a quarter larger than the
+    first row, or an unnumbered sub-heading in bold a little larger (`HEADING_BOLD`: "Appendix"
+    over a header in 8 pt). A numbered line in that type is the table's caption ("Bảng 1: ...",
+    "Table 2"): the region keeps it, the caption pass takes it out (and it keeps a header row
+    under it that `_caption_row` would take for a caption's sentence in the region's first row)."""
+    sub = t.bold and not any(ch.isdigit() for ch in t.text)
+    return t.font_size >= (HEADING_BOLD if sub else 1.25) * max(c.font_size for c in first)
 
 
 def _within_pitch(run: Sequence[Sequence[TextLine]], last_top: float, top: float,

@@ -1,0 +1,104 @@
+"""Rows a page break left alone: the last row or two of a long table at the top of the next
+page (a repeated header over one row, or one row with prose under it) are too few for a
+finder to read as a table, so the cross-page merge had nothing to join and they were lost.
+
+Where a table ends its page and the next page opens with lines standing in that table's
+columns (each line within one column, most columns filled), those rows are read back as a
+piece of the table on the next page; `merge_continued_tables` then joins it like any
+continuation (a repeated header is dropped there too). A line across two columns (prose, a
+heading, a caption) ends them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rowkeeper.config import TransformConfig
+from rowkeeper.ids import piece_id
+from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
+from rowkeeper.transforms.context import PageText, furniture, page_heights
+from rowkeeper.transforms.merge import _ends_page, column_extents
+
+TOL = 2.0
+"""Points a line may reach into a neighbouring column and still stand in its own."""
+GAP = 2.5
+"""Line heights between two orphan rows (or the page's first line and the page top band) at most."""
+
+
+def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages: Sequence[PageInfo],
+                  text: dict[int, PageText], config: TransformConfig) -> list[RawTable]:
+    """Pieces read from lines at the top of a page in the columns of the table ending the page
+    before (none where the finders found the continuation or nothing stands there)."""
+    heights = page_heights(pages, lines)
+    skip = furniture(lines, pages)  # figures atop two pages mask alike: furniture only where no row
+    by_page: dict[int, list[RawTable]] = {}
+    for p in ordered:
+        by_page.setdefault(p.page, []).append(p)
+    ratio = config.merge_max_gap_ratio
+    out = []
+    for page, pieces in sorted(by_page.items()):
+        last = max(pieces, key=lambda p: p.bbox[3])
+        if not _ends_page(last.bbox, text.get(page), heights.get(page, 842.0), ratio):
+            continue
+        first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
+        top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
+        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio)
+        if rows:
+            out.append(_piece(last, page + 1, rows))
+    return out
+
+
+def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> int | None:
+    """The one column whose extent holds `line` (it reaches into no other), else None."""
+    over = [min(line.bbox[2], e[1]) - max(line.bbox[0], e[0]) if e else -math.inf for e in extents]
+    k = max(range(len(over)), key=lambda i: over[i])
+    if over[k] <= 0 or any(o > TOL for i, o in enumerate(over) if i != k):
+        return None
+    return k
+
+
+def _text_rows(lines: Sequence[tuple[TextLine, bool]]) -> list[list[tuple[TextLine, bool]]]:
+    """Lines top to bottom in rows: a line whose middle is level with a row's first line joins it."""
+    rows: list[list[tuple[TextLine, bool]]] = []
+    for ln, furn in sorted(lines, key=lambda lf: (lf[0].bbox[1], lf[0].bbox[0])):
+        mid = (ln.bbox[1] + ln.bbox[3]) / 2
+        if rows and rows[-1][0][0].bbox[1] < mid < rows[-1][0][0].bbox[3]:
+            rows[-1].append((ln, furn))
+        else:
+            rows.append([(ln, furn)])
+    return rows
+
+
+def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]],
+                    top_band: float) -> list[dict[int, TextLine]]:
+    """The leading rows of `lines` (each with whether it is page furniture, passed over where
+    it stands in no row) that stand in `piece`'s columns, each as column -> line."""
+    extents = column_extents(piece)
+    need = max(2, math.ceil(sum(e is not None for e in extents) / 2))
+    out: list[dict[int, TextLine]] = []
+    bottom = top_band
+    for marked in _text_rows(lines):
+        row = [ln for ln, _ in marked]
+        height = max(ln.bbox[3] - ln.bbox[1] for ln in row)
+        cols = [_column_of(ln, extents) for ln in row]
+        if None in cols or len(set(cols)) < len(cols) or len(cols) < need:
+            if all(furn for _, furn in marked):
+                continue
+            break
+        if row[0].bbox[1] - bottom > GAP * height:
+            break
+        out.append({k: ln for k, ln in zip(cols, row, strict=True) if k is not None})
+        bottom = max(ln.bbox[3] for ln in row)
+    return out
+
+
+def _piece(table: RawTable, page: int, rows: Sequence[dict[int, TextLine]]) -> RawTable:
+    """A piece on `page` of `rows` in `table`'s columns."""
+    cells = [Cell(row=i, col=k, text=ln.text, page=page, bbox=ln.bbox, bold=ln.bold, font_size=ln.font_size)
+             for i, row in enumerate(rows) for k, ln in sorted(row.items())]
+    boxes = [c.bbox for c in cells if c.bbox is not None]
+    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return RawTable(piece_id=piece_id(table.doc_id, page, 0), doc_id=table.doc_id, page=page, bbox=bbox,
+                    n_rows=len(rows), n_cols=table.n_cols, cells=tuple(cells), extractor=table.extractor,
+                    extractor_version=table.extractor_version)
