@@ -8,6 +8,7 @@ from collections import Counter
 import pymupdf
 import pytest
 
+from bench.zoo.content import LANGS
 from bench.zoo.corpus import build, plan
 from bench.zoo.families import FAMILIES
 
@@ -32,6 +33,15 @@ def test_the_second_seed_range_adds_dev2_and_holdout_and_leaves_dev_and_test_alo
     assert not {d.seed for d in fresh} & {d.seed for d in base}
     splits = Counter((d.family, d.split) for d in fresh)
     assert all(splits[(f, "dev2")] == splits[(f, "holdout")] for f in FAMILIES)
+
+
+def test_dev3_is_a_third_seed_range_twice_dev_and_changes_no_other_split():
+    every, with_dev3 = plan(extra=True), plan(extra=True, dev3=True)
+    assert [d for d in with_dev3 if d.split != "dev3"] == every
+    dev3 = [d for d in with_dev3 if d.split == "dev3"]
+    assert len(dev3) == 2 * sum(d.split == "dev" for d in every)
+    assert not {d.seed for d in dev3} & {d.seed for d in every}
+    assert {(d.family, d.lang) for d in dev3} == {(f, lang) for f in FAMILIES for lang in LANGS}
 
 
 def test_a_seed_gives_the_same_pdf_and_truth():
