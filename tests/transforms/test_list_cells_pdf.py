@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pymupdf
 
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, ruled_records
 from tests.transforms.pdf_docs import tables_of
 
 HEADER = ("Group", "Butter", "Margarine", "Spreads")
@@ -27,20 +27,7 @@ RECORDS = [
 def _shares(path: Path) -> Path:
     doc = pymupdf.open()
     page = new_page(doc)
-    ys = [80.0]
-    for h in [16.0] + [8.0 + 11 * max(len(c) for c in rec) for rec in RECORDS]:
-        ys.append(ys[-1] + h)
-    for x in XS:
-        page.draw_line((x, ys[0]), (x, ys[-1]))
-    for y in ys:
-        page.draw_line((XS[0], y), (XS[-1], y))
-    for x, text in zip(XS, HEADER, strict=False):
-        put(page, x + 3, ys[0] + 11, text, 8, "bold")
-    for i, rec in enumerate(RECORDS):
-        for x, lines in zip(XS, rec, strict=False):
-            for k, line in enumerate(lines):
-                if line:
-                    put(page, x + 3, ys[i + 1] + 11 + 11 * k, line, 8)
+    ruled_records(page, XS, HEADER, RECORDS, pitch=11)
     doc.save(path)
     return path
 

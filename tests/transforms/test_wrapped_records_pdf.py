@@ -10,7 +10,7 @@ import pymupdf
 
 from rowkeeper.models import Cell, RawTable
 from rowkeeper.transforms.wrapped_records import join_wrapped_records
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, ruled_records
 from tests.transforms.pdf_docs import tables_of
 
 HEADER = ("No.", "Company", "Date", "Contact", "Address")
@@ -29,20 +29,7 @@ def _register(path: Path) -> Path:
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, 40, 60, "Licences granted in April and May 2014", 11, "bold")
-    ys = [80.0]
-    heights = [16.0] + [8.0 + 10 * max(len(c) for c in rec) for rec in RECORDS]
-    for h in heights:
-        ys.append(ys[-1] + h)
-    for x in XS:
-        page.draw_line((x, ys[0]), (x, ys[-1]))
-    for y in ys:
-        page.draw_line((XS[0], y), (XS[-1], y))
-    for x, text in zip(XS, HEADER, strict=False):
-        put(page, x + 3, ys[0] + 11, text, 8, "bold")
-    for i, rec in enumerate(RECORDS):
-        for x, lines in zip(XS, rec, strict=False):
-            for k, line in enumerate(lines):
-                put(page, x + 3, ys[i + 1] + 11 + 10 * k, line, 8)
+    ruled_records(page, XS, HEADER, RECORDS, pitch=10)
     doc.save(path)
     return path
 

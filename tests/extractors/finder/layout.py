@@ -59,3 +59,23 @@ def rows_page(path: Path, title: str, rows: list[tuple[str, ...]], xs: tuple[flo
             put(page, x, top + pitch * i, text, face="bold" if i == 0 else "sans")
     doc.save(path)
     return path
+
+
+def ruled_records(page: pymupdf.Page, xs: tuple[float, ...], header: tuple[str, ...],
+                  records: list, pitch: float, top: float = 80.0) -> None:
+    """A fully ruled table at `xs`: a bold `header`, then one row per record, each cell a list
+    of lines `pitch` apart (an empty line left blank), each row as tall as its longest cell."""
+    ys = [top]
+    for h in [16.0] + [8.0 + pitch * max(len(c) for c in rec) for rec in records]:
+        ys.append(ys[-1] + h)
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]))
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for x, text in zip(xs, header, strict=False):
+        put(page, x + 3, ys[0] + 11, text, 8, "bold")
+    for i, rec in enumerate(records):
+        for x, lines in zip(xs, rec, strict=False):
+            for k, line in enumerate(lines):
+                if line:
+                    put(page, x + 3, ys[i + 1] + 11 + pitch * k, line, 8)
