@@ -174,6 +174,15 @@ def reads_as_data(row: Sequence[str]) -> bool:
     return False
 
 
+def titled_label_row(row: Sequence[str], figures: Sequence[bool]) -> bool:
+    """A title or stub ending in a colon in the first column, then labels (no figure, no code)
+    over two or more figure columns and nothing else (`World capacity:` | `Fused oxide` |
+    `Silicon carbide`): a header row, not a key beside its value (a form's key has one)."""
+    rest = [(c, t.strip()) for c, t in enumerate(row) if c and t.strip()]
+    return bool(row) and row[0].strip().endswith((":", "：")) and len(rest) >= 2 and \
+        all(c < len(figures) and figures[c] and not (_numeric(t) or _code(t)) for c, t in rest)
+
+
 def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     """Key-value pairs, one or more per row: keys in the even columns (every row has its
     first), values of mixed kinds in the odd ones (a number or a date beside a name); a form's
@@ -211,7 +220,8 @@ def detect_header_rows(
             break  # a number where the body has numbers: data, whatever the flags say
         flag = n < len(flagged) and flagged[n]
         typo = _bold_contrast(bold, n)
-        if not (flag or typo) and reads_as_data(grid[n]) and not _periods_over_figures(grid[n], below, cols):
+        if not (flag or typo) and reads_as_data(grid[n]) and not _periods_over_figures(grid[n], below, cols) \
+                and not titled_label_row(grid[n], cols):
             break  # no type or typography sets it apart: the first row of a headerless table
         if n == 0 and not (flag or typo) and len(grid[0]) == 2 and key_value_shape(grid) \
                 and _mixed_values(grid[1:]):
