@@ -11,6 +11,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.transforms.headers import detect_header_rows
 from tests.transforms.pdf_docs import tables_of
 from tests.transforms.surroundings_docs import Page, _save
 
@@ -24,11 +25,11 @@ DOCS = {
 }
 
 
-def dated_pairs(path: Path, lang: str, one_line: bool) -> Path:
+def dated_pairs(path: Path, lang: str, one_line: bool, bold_groups: bool = False) -> Path:
     """A ruled table: the first label's box down both header rows, one box over all figure
     columns holding the dates, each centred over its pair (`one_line`: set as one text run
     padded with blanks, as a word processor sets them), the units' boxes under it; group
-    rows (a label, no figures) above their items."""
+    rows (a label, no figures, bold with `bold_groups`) above their items."""
     stub, dates, units, groups = DOCS[lang]
     rnd = random.Random(11)
     doc = pymupdf.open()
@@ -55,7 +56,7 @@ def dated_pairs(path: Path, lang: str, one_line: bool) -> Path:
     for label, items in groups:
         for name in [label, *items]:
             pg.box(xs[0], y, xs[1], y + h)
-            pg.text(xs[0] + (3 if name == label else 12), y + 11, name, 9)
+            pg.text(xs[0] + (3 if name == label else 12), y + 11, name, 9, bold_groups and name == label)
             for c in range(2 * len(dates)):
                 pg.box(xs[1 + c], y, xs[2 + c], y + h)
                 if name != label:
@@ -73,3 +74,23 @@ def test_each_date_names_its_pair_over_a_units_row(tmp_path: Path, lang: str, on
     assert t.columns == (stub, *[f"{d} {u}" for d in dates for u in units])
     assert [r[0] for r in t.rows] == [n for label, items in groups for n in (label, *items)]
     assert t.rows[0][1:] == ("",) * 6 and t.rows[1][2].count(".") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_bold_group_row_under_the_header_stays_a_body_row(tmp_path: Path, lang: str) -> None:
+    stub, dates, units, groups = DOCS[lang]
+    (t,) = tables_of(dated_pairs(tmp_path / "dates.pdf", lang, False, bold_groups=True))
+    assert t.columns == (stub, *[f"{d} {u}" for d in dates for u in units])
+    assert t.rows[0][0] == groups[0][0] and len(t.rows) == sum(1 + len(items) for _, items in groups)
+
+
+def test_a_bold_group_label_under_a_named_stub_is_no_header_row() -> None:
+    grid = [["Loan type", "12/31/2009", "12/31/2009", "6/30/2011", "6/30/2011"],
+            ["Loan type", "$000's", "%", "$000's", "%"],
+            ["Real estate loans", "", "", "", ""],
+            ["Residential", "4,151,000", "25.0", "3,925,000", "24.9"],
+            ["Commercial", "361,000", "2.2", "284,000", "1.8"],
+            ["Consumer", "63,000", "0.4", "66,000", "0.4"],
+            ["Leases", "3,508,000", "21.1", "2,780,000", "17.7"]]
+    bold = [False, False, True, False, False, False, False]
+    assert detect_header_rows(grid, (), bold) == 2
