@@ -42,6 +42,7 @@ from rowkeeper.transforms.headers import (
     piece_header_rows,
     wrapped_rows,
 )
+from rowkeeper.transforms.label_runs import cut_label_runs
 from rowkeeper.transforms.merge import (
     join_stacked,
     may_stack,
@@ -106,6 +107,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     key_value = bool(piece.metrics.get("key_value"))
     if not key_value:
         piece = take_spanners_above(piece, lines)
+        piece = cut_label_runs(piece, lines)  # dates in one box, each over its pair of columns
         rows = piece_header_rows(piece, piece_grid(piece))
         piece = relabel_header(split_spanned_labels(piece, lines, rows), lines, rows)
         piece = split_stacked_labels(piece, lines, rows)

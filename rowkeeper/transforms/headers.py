@@ -117,10 +117,23 @@ def _years_over_numbers(row: Sequence[str], below: Sequence[Sequence[str]], cols
     return any(r[c].strip() and not _YEAR.match(r[c].strip()) for r in below for c in years)
 
 
-_PERIOD = re.compile(r"^(?:FY ?)?(?:\d{2}/\d{2}|(?:19|20|21)\d\d(?:[/-]\d{2,4})?|[^\W\d_]{3,9}\.?[/ -]?(?:19|20|21)\d\d)"
+_PERIOD = re.compile(r"^(?:FY ?)?(?:\d{2}/\d{2}|(?:19|20|21)\d\d(?:[/-]\d{2,4})?|[^\W\d_]{3,9}\.?[/ -]?(?:19|20|21)\d\d"
+                     r"|\d{1,2}([/.])\d{1,2}\1(?:19|20|21)\d\d|(?:19|20|21)\d\d-\d{2}-\d{2})"
                      r"(?:\s*\(\w{1,3}\))?$", re.I)
 """A period heading a column of figures: a year, a crop or fiscal year ("11/12", "2012/13"), a
-month and year ("May/2013", "Jun 2013"), maybe with a note mark ("(a)")."""
+month and year ("May/2013", "Jun 2013"), a closing date ("12/31/2010", "31.12.2023",
+"2023-12-31"), maybe with a note mark ("(a)")."""
+
+_UNIT = re.compile(r"^\(?(?:[$€£¥]\s?(?:'?000'?s?|k|m|mn|bn)?|(?:[$€£¥]\s?)?'?000'?s?|%)\)?$", re.I)
+"""A unit heading a column of figures: a currency in thousands or millions (`$000's`, `€m`,
+`'000`), a per cent sign."""
+
+
+def _units_over_figures(row: Sequence[str], cols: list[bool]) -> bool:
+    """A row of units over the figure columns (`$000's` | `%` | ...), two or more and nothing
+    else there: a header row, though `000` reads like a code."""
+    cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
+    return len(cells) >= 2 and all(_UNIT.match(t) for t in cells)
 
 
 def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
@@ -174,6 +187,15 @@ def reads_as_data(row: Sequence[str]) -> bool:
     return False
 
 
+def titled_label_row(row: Sequence[str], figures: Sequence[bool]) -> bool:
+    """A title or stub ending in a colon in the first column, then labels (no figure, no code)
+    over two or more figure columns and nothing else (`World capacity:` | `Fused oxide` |
+    `Silicon carbide`): a header row, not a key beside its value (a form's key has one)."""
+    rest = [(c, t.strip()) for c, t in enumerate(row) if c and t.strip()]
+    return bool(row) and row[0].strip().endswith((":", "：")) and len(rest) >= 2 and \
+        all(c < len(figures) and figures[c] and not (_numeric(t) or _code(t)) for c, t in rest)
+
+
 def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     """Key-value pairs, one or more per row: keys in the even columns (every row has its
     first), values of mixed kinds in the odd ones (a number or a date beside a name); a form's
@@ -193,6 +215,14 @@ def _mixed_values(body: Sequence[Sequence[str]]) -> bool:
     return bool(kinds) and max(kinds.count(k) for k in set(kinds)) < 0.75 * len(kinds)
 
 
+def _section_label(row: Sequence[str], above: Sequence[str]) -> bool:
+    """Text in the first column only, under a header row that already names that column
+    ("Loan type" spanning the header, then "Real estate loans"): the label of a group of body
+    rows, not a header row."""
+    return bool(above) and bool(row) and bool(row[0].strip()) and bool(above[0].strip()) \
+        and row[0].strip() != above[0].strip() and not any(t.strip() for t in row[1:])
+
+
 def detect_header_rows(
     grid: Sequence[Sequence[str]],
     flagged: Sequence[bool] = (),
@@ -206,18 +236,22 @@ def detect_header_rows(
     n = 0
     while n < limit:
         below = grid[n + 1:]
+        periods = _periods_over_figures(grid[n], below, cols)
         if any(_numeric(t) for c, t in enumerate(grid[n]) if c < len(cols) and cols[c]) and \
-                not _years_over_numbers(grid[n], below, cols):
+                not _years_over_numbers(grid[n], below, cols) and not periods:
             break  # a number where the body has numbers: data, whatever the flags say
         flag = n < len(flagged) and flagged[n]
+        if not flag and _section_label(grid[n], grid[n - 1] if n else ()):
+            break  # a group of the body's rows starts, bold or not
         typo = _bold_contrast(bold, n)
-        if not (flag or typo) and reads_as_data(grid[n]) and not _periods_over_figures(grid[n], below, cols):
+        if not (flag or typo) and reads_as_data(grid[n]) and not periods \
+                and not titled_label_row(grid[n], cols) and not _units_over_figures(grid[n], cols):
             break  # no type or typography sets it apart: the first row of a headerless table
         if n == 0 and not (flag or typo) and len(grid[0]) == 2 and key_value_shape(grid) \
                 and _mixed_values(grid[1:]):
             break  # one more field of a form (dates or amounts among names in its values)
         if any(cols):
-            if not (flag or typo or is_label_row(grid[n], below, cols)):
+            if not (flag or typo or periods or is_label_row(grid[n], below, cols)):
                 break
         elif not (flag or typo or (n == 0 and not key_value_shape(grid))):
             break

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
-from rowkeeper.transforms.headers import clean_text, reads_as_data
+from rowkeeper.transforms.headers import clean_text, reads_as_data, titled_label_row
 from rowkeeper.transforms.merge import piece_grid
 
 _NO_FIGURE = re.compile(r"^[-–—−.…]+$")
@@ -164,7 +164,7 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
         return piece
     numeric = figure_columns(grid[1:])
     for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
-        if reads_as_data(grid[r]):
+        if reads_as_data(grid[r]) and not titled_label_row(grid[r], numeric):
             break  # group labels stand over the body, never in it: its figures span nothing
         if reads_as_data(grid[r + 1]):
             break  # the body's first row under it: the header's last row, its labels head one column each
