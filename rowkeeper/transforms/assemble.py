@@ -9,7 +9,7 @@ expand spans (spans), type the columns (types) and check the result (validate).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.ids import table_id
@@ -33,6 +33,7 @@ from rowkeeper.transforms.column_types import (
 from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
 from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_phrases
+from rowkeeper.transforms.form_blocks import headerless_siblings
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
     clean_text,
@@ -287,6 +288,8 @@ def assemble_tables(
     if orphans:  # the last rows of a table alone at the top of the next page, read back
         ordered = sorted([*ordered, *orphans], key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     prepared = {p.piece_id: prepared_of(p) for p in ordered}
+    fields = headerless_siblings([p.piece for p in prepared.values()], [p.header_rows for p in prepared.values()])
+    prepared = {pid: replace(p, header_rows=0) if pid in fields else p for pid, p in prepared.items()}
     ordered = [prepared[p.piece_id].piece for p in ordered]  # header labels put back in place
     boxes = [(p.page, p.bbox) for p in ordered]
     text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside

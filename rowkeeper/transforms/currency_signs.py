@@ -9,7 +9,10 @@ aligned figure). Two repairs on a piece's cells, before its header is read:
 - a column holding nothing but lone signs (and maybe a header label its right neighbour lacks),
   beside a column with a figure on each sign's row, is folded into that column: `$ 1,234`;
 - a lone sign ending a cell, before a cell starting with a figure, moves to that figure, unless
-  signs end most of its column's cells (a column of amounts with the sign after them, `830 €`).
+  signs end most of its column's cells (a column of amounts with the sign after them, `830 €`);
+- a column holding nothing but lone signs, each after a figure in the column to its left (the
+  sign after the amount, set a wide space off in a fixed-width face: `1.578.746 €`), is folded
+  into that column: `1.578.746 €`, not a column of `€` under no name.
 """
 
 from __future__ import annotations
@@ -60,14 +63,34 @@ def _sign_column(piece: RawTable, col: int, at: dict[tuple[int, int], Cell]) -> 
     return signs > 0
 
 
-def _fold_column(piece: RawTable, col: int, at: dict[tuple[int, int], Cell]) -> RawTable:
-    """The piece with `col`'s texts prefixed to the cells on their right and `col` dropped."""
+def _suffix_column(piece: RawTable, col: int, at: dict[tuple[int, int], Cell]) -> bool:
+    """Whether `col` holds lone signs only, one after every amount of the column to its left
+    (a cell ending in a figure), and no cell spans into or out of it. Accounting style's signs
+    stand on the first and total rows only, before the amounts: one after each is the style of
+    amounts written with the sign after them."""
+    if col < 1 or any(c.col_span > 1 and c.col <= col and col - 1 < c.col + c.col_span for c in piece.cells):
+        return False
+    signs = 0
+    for r in range(piece.n_rows):
+        here, left = at.get((r, col)), at.get((r, col - 1))
+        text = here.text.strip() if here else ""
+        amount = left is not None and _figure(left.text) and left.text.strip()[-1:].isdigit()
+        if bool(text) != amount or (text and not is_sign(text)):
+            return False
+        signs += bool(text)
+    return signs > 0
+
+
+def _fold_column(piece: RawTable, col: int, at: dict[tuple[int, int], Cell], into: int = 1) -> RawTable:
+    """The piece with `col`'s texts joined to the cells beside them (`into` 1: prefixed to the
+    right-hand cells; -1: after the left-hand ones) and `col` dropped."""
     cells = []
     for c in piece.cells:
         if c.col == col:
             continue
-        if c.col == col + 1 and (left := at.get((c.row, col))) is not None and left.text.strip():
-            c = c.model_copy(update={"text": f"{left.text.strip()} {c.text.strip()}".strip()})
+        if c.col == col + into and (side := at.get((c.row, col))) is not None and side.text.strip():
+            pair = (side.text.strip(), c.text.strip())[::into]
+            c = c.model_copy(update={"text": " ".join(pair).strip()})
         if c.col > col:
             c = c.model_copy(update={"col": c.col - 1})
         cells.append(c)
@@ -101,6 +124,9 @@ def attach_currency_signs(piece: RawTable) -> RawTable:
     col = 0
     while col < piece.n_cols:
         at = _by_pos(piece)
+        if _suffix_column(piece, col, at):
+            piece = _fold_column(piece, col, at, -1)
+            continue
         if _sign_column(piece, col, at):
             piece = _fold_column(piece, col, at)
             continue

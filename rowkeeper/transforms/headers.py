@@ -208,6 +208,21 @@ def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     return all(r[0].strip() for r in grid) and 0 < data < len(values)
 
 
+_NUMBERED_NAME = re.compile(r"^[^\W\d_]{2,}(?:[ .'-]+[^\W\d_]+)*\.? \d{1,3}[a-z]?$")
+"""A name with a short number after it: a street and its house number (`Waldstraße 22`,
+`Hauptstr. 5`), a place and its unit; what a form's field holds, not a column label."""
+
+
+def numbered_value_row(grid: Sequence[Sequence[str]]) -> bool:
+    """Whether the first row of a key-value shaped grid (an even count of columns up to six,
+    a key first in every row) holds, where a value goes (an odd column), a name with a short
+    number after it (`_NUMBERED_NAME`): a field's value, which no column label reads like."""
+    n_cols = max((len(r) for r in grid), default=0)
+    if n_cols % 2 or n_cols > 6 or len(grid) < 2 or not all(r and r[0].strip() for r in grid):
+        return False
+    return any(_NUMBERED_NAME.match(grid[0][c].strip()) for c in range(1, len(grid[0]), 2))
+
+
 def _mixed_values(body: Sequence[Sequence[str]]) -> bool:
     """Whether a form's values (odd columns) are of mixed kinds, no kind holding 3 in 4 of
     them: a column of prices under "Price" is one kind."""
@@ -250,6 +265,8 @@ def detect_header_rows(
         if n == 0 and not (flag or typo) and len(grid[0]) == 2 and key_value_shape(grid) \
                 and _mixed_values(grid[1:]):
             break  # one more field of a form (dates or amounts among names in its values)
+        if n == 0 and not (flag or typo) and numbered_value_row(grid):
+            break  # an address where a label would stand: one more field of a form
         if any(cols):
             if not (flag or typo or periods or is_label_row(grid[n], below, cols)):
                 break
@@ -276,17 +293,30 @@ def piece_header_rows(piece: RawTable, grid: Sequence[Sequence[str]]) -> int:
 
 
 def bold_key_column(piece: RawTable) -> bool:
-    """Two columns, the first bold in every row and the second in none: a form's keys beside
-    their values, with no header row (a header would be bold across)."""
-    if piece.n_cols != 2 or piece.n_rows < 2:
+    """The first column bold in every row and no other cell bold in any: a form's keys beside
+    their values (one pair a row, or two with the second key set like a value), with no
+    header row: a header would be bold across, and its first row is set like the rows below."""
+    if piece.n_cols < 2 or piece.n_rows < 2:
         return False
-    by_col: dict[int, list[bool | None]] = {0: [], 1: []}
+    keys: list[bool | None] = []
+    values: list[bool | None] = []
     for c in piece.cells:
-        if c.text.strip() and c.col in by_col:
-            by_col[c.col].append(c.bold)
-    keys, values = by_col[0], by_col[1]
+        if c.text.strip():
+            (keys if c.col == 0 and c.col_span == 1 else values).append(c.bold)
     return len(keys) == piece.n_rows and all(b is True for b in keys) and bool(values) \
         and all(b is False for b in values)
+
+
+def header_evidence(piece: RawTable) -> bool:
+    """Whether anything but its words sets the piece's first row apart as a header: an
+    extractor's header flag, or bold type over a body that is not bold."""
+    bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
+    for c in piece.cells:
+        if c.row == 0 and c.is_header:
+            return True
+        if 0 <= c.row < piece.n_rows and c.text.strip():
+            bolds[c.row].append(c.bold)
+    return _bold_contrast([None if not b or None in b else all(b) for b in bolds], 0)
 
 
 def _bold_contrast(bold: Sequence[bool | None], n: int) -> bool:
