@@ -355,15 +355,24 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
 
 
 def _own_line(label: str, under: str, beside: str) -> bool:
-    """Whether `under` is the next line of `label` (lower case, a connector: `continues_label`),
-    or its unit in brackets while the text `beside` it is no unit: a label stacked line by line
-    in its own column, not a group label over the column beside it (`Price` over `(net)` and
-    `(gross)` heads both)."""
+    """Whether `under` is the next line of `label` in its own column: a lone connecting word
+    (`linking_line`), or its unit in brackets while the text `beside` it is no unit: a label
+    stacked line by line, not a group label over the column beside it (`Price` over `(net)`
+    and `(gross)` heads both; `Women` over `non-Hispanic` too)."""
     lower, other = under.strip(), beside.strip()
-    return continues_label(label, lower) or lower.startswith("(") and not other.startswith("(")
+    return linking_line(lower) or lower.startswith("(") and not other.startswith("(")
+
+
+def linking_line(text: str) -> bool:
+    """A line that is one connecting word (`to`, `of`, `and`): the middle of a label set a
+    word a line (`Weight` / `Relative` / `to` / `Controls`), never a label of its own."""
+    return bool(_LINK_WORD.fullmatch(text.strip()))
 
 
 _CONNECTOR = re.compile(r"(?:[-‐–/,&+]|\b(?:and|or|of|in|for|the|to|per|by|with|from|at|on))$", re.I)
+
+
+_LINK_WORD = re.compile(r"and|or|of|in|for|the|to|per|by|with|from|at|on")
 
 
 def _continues(upper: str, lower: str) -> bool:
