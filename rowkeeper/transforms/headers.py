@@ -262,8 +262,8 @@ def detect_header_rows(
         if not flag and _section_label(grid[n], grid[n - 1] if n else ()):
             break  # a group of the body's rows starts, bold or not
         typo = _bold_contrast(bold, n)
-        if n >= MAX_HEADER_ROWS and not (flag or typo):
-            break
+        if n >= MAX_HEADER_ROWS and (not (flag or typo) or reads_as_data(grid[n])):
+            break  # past the usual depth only labels set apart (a bold total row is data)
         if not (flag or typo) and reads_as_data(grid[n]) and not periods \
                 and not titled_label_row(grid[n], cols) and not _units_over_figures(grid[n], cols):
             break  # no type or typography sets it apart: the first row of a headerless table
