@@ -78,3 +78,16 @@ def test_labels_set_a_word_a_line_under_a_cut_group_label_name_their_own_columns
     assert table.rows[0] == ("0", "39", "5.8", "100")
     assert table.columns == ("Dose (ppm)", "No.", "Postnatal Day 1 Body Weight (g)",
                              "Postnatal Day 1 Weight Relative to Controls (%)")
+
+
+def _deep(fifth: tuple[str, ...]) -> list[list[str]]:
+    head = [["", "Total", ""], ["", "Under 18", "18 years"], ["Offense", "", "and"], ["charged", "years", "over"]]
+    body = [[f"Offense {k}", f"{10 * k}.5", f"{7 * k}.1"] for k in range(1, 15)]
+    return head + [list(fifth)] + body
+
+
+def test_a_bold_row_past_four_header_rows_is_header_only_when_it_holds_labels() -> None:
+    from rowkeeper.transforms.headers import detect_header_rows
+    bold = [True] * 5 + [False] * 14
+    assert detect_header_rows(_deep(("(arrests)", "(number)", "(number)")), (), bold) == 5
+    assert detect_header_rows(_deep(("Total . . . .", "11,062. 6", "9,522. 6")), (), bold) == 4
