@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable, TextLine
+from rowkeeper.transforms.merge import piece_grid
+from rowkeeper.transforms.spanners import figure_columns
 
 
 def _words(text: str) -> str:
@@ -92,10 +94,16 @@ def join_cut_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     number in a header row reads as data and stops the header from being found."""
     page_lines = [ln for ln in lines if ln.page == piece.page]
     at = {(c.row, c.col): c for c in piece.cells if c.row < LABEL_ROWS and c.row_span == 1}
+    if not at:
+        return piece
+    grid = piece_grid(piece)
+    figures = {row: figure_columns(grid[row + 1:]) for row in range(LABEL_ROWS)}
     joined: dict[tuple[int, int], Cell] = {}
     for (row, col), left in sorted(at.items()):
         right = at.get((row, col + left.col_span))
+        # a label heads figure columns; a name and its number in a form (`Oak Hill` | `60`) stay
         if right is not None and (row, col) not in joined and left.text.strip() \
+                and all(figures[row][j] for j in range(col, right.col + 1) if j < len(figures[row])) \
                 and _label_and_number(left, right, page_lines):
             joined[(row, right.col)] = left.model_copy(update={
                 "col_span": left.col_span + right.col_span, "bbox": union(left.bbox, right.bbox),
