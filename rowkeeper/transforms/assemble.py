@@ -32,7 +32,7 @@ from rowkeeper.transforms.column_types import (
 )
 from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
 from rowkeeper.transforms.currency_signs import attach_currency_signs
-from rowkeeper.transforms.cut_phrases import join_cut_phrases
+from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
 from rowkeeper.transforms.form_blocks import headerless_siblings
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import (
@@ -100,6 +100,7 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
     piece = attach_currency_signs(piece)  # `$` set apart at an amount's left edge
     piece = join_value_lines(piece)  # an address over two lines in a key-value table
     piece = join_cut_phrases(piece, lines)  # a label cut at a word space by a column edge
+    piece = join_cut_labels(piece, lines)  # a header label's number cut off by a column edge
     packed = {c.row for c in packed_cells(piece)}
     if packed and lines:
         piece = split_packed_rows(piece, lines, packed)

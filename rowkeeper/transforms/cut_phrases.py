@@ -11,10 +11,13 @@ cells on their left and the column goes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable, TextLine
+from rowkeeper.transforms.merge import piece_grid
+from rowkeeper.transforms.spanners import figure_columns
 
 
 def _words(text: str) -> str:
@@ -64,3 +67,50 @@ def join_cut_phrases(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
                 update["text"] = _words(f"{c.text} {tail.text}")
         cells.append(c.model_copy(update=update) if update else c)
     return join_cut_phrases(piece.model_copy(update={"cells": tuple(cells), "n_cols": piece.n_cols - 1}), lines)
+
+
+_ORDINAL = re.compile(r"\d{1,2}")
+"""A label's number (`Day 1`, `Week 12`, `Phase 2`): one or two digits, nothing else."""
+LABEL_ROWS = 2
+"""Top rows where a header label stands."""
+
+
+def _label_and_number(left: Cell, right: Cell, lines: Sequence[TextLine]) -> bool:
+    """Whether `right` holds only the number ending the label `left` begins, printed as one
+    line that runs across the edge between them (`Postnatal Day` | `1`)."""
+    words = left.text.split()
+    if not words or left.bbox is None or right.bbox is None or not _ORDINAL.fullmatch(right.text.strip()) \
+            or any(ch.isdigit() for ch in left.text) or sum(ch.isalpha() for ch in words[-1]) < 2:
+        return False
+    phrase = re.compile(rf"(?:^| ){re.escape(_words(f'{left.text} {right.text}'))}(?: |$)")
+    top, bottom = max(left.bbox[1], right.bbox[1]), min(left.bbox[3], right.bbox[3])
+    return any(phrase.search(_words(ln.text)) and top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom
+               and ln.bbox[0] < right.bbox[0] < ln.bbox[2] for ln in lines)
+
+
+def join_cut_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
+    """The piece with each header label whose number a column edge cut off (`Postnatal Day` |
+    `1`, the label centred over two sub-columns) made one cell spanning both columns: a lone
+    number in a header row reads as data and stops the header from being found."""
+    page_lines = [ln for ln in lines if ln.page == piece.page]
+    at = {(c.row, c.col): c for c in piece.cells if c.row < LABEL_ROWS and c.row_span == 1}
+    if not at:
+        return piece
+    grid = piece_grid(piece)
+    figures = {row: figure_columns(grid[row + 1:]) for row in range(LABEL_ROWS)}
+    joined: dict[tuple[int, int], Cell] = {}
+    for (row, col), left in sorted(at.items()):
+        right = at.get((row, col + left.col_span))
+        # a label heads figure columns; a name and its number in a form (`Oak Hill` | `60`) stay
+        if right is not None and (row, col) not in joined and left.text.strip() \
+                and all(figures[row][j] for j in range(col, right.col + 1) if j < len(figures[row])) \
+                and _label_and_number(left, right, page_lines):
+            joined[(row, right.col)] = left.model_copy(update={
+                "col_span": left.col_span + right.col_span, "bbox": union(left.bbox, right.bbox),
+                "text": _words(f"{left.text} {right.text}")})
+    if not joined:
+        return piece
+    spans = {(j.row, j.col): j for j in joined.values()}
+    cells = [spans.get((c.row, c.col), c) if c.row_span == 1 else c
+             for c in piece.cells if (c.row, c.col) not in joined]  # each number inside its label
+    return piece.model_copy(update={"cells": tuple(cells)})

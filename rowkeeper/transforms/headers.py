@@ -17,6 +17,9 @@ from rowkeeper.transforms.column_types import parse_cell
 
 NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
 MAX_HEADER_ROWS = 4
+MAX_TYPESET_HEADER_ROWS = 6
+"""Header rows past MAX_HEADER_ROWS are taken only while bold type over a regular body (or the
+extractor's flag) sets each apart: a label stacked word by word over five lines."""
 SAMPLE_ROWS = 200
 """Body rows looked at to tell numeric columns (enough to decide; long tables stay cheap)."""
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
@@ -246,7 +249,7 @@ def detect_header_rows(
     """How many leading rows of `grid` (spans expanded) are header rows."""
     if not grid:
         return 0
-    limit = min(MAX_HEADER_ROWS, len(grid) - 1)
+    limit = min(MAX_TYPESET_HEADER_ROWS, len(grid) - 1)
     cols = numeric_columns(grid[1:])
     n = 0
     while n < limit:
@@ -259,6 +262,8 @@ def detect_header_rows(
         if not flag and _section_label(grid[n], grid[n - 1] if n else ()):
             break  # a group of the body's rows starts, bold or not
         typo = _bold_contrast(bold, n)
+        if n >= MAX_HEADER_ROWS and (not (flag or typo) or reads_as_data(grid[n])):
+            break  # past the usual depth only labels set apart (a bold total row is data)
         if not (flag or typo) and reads_as_data(grid[n]) and not periods \
                 and not titled_label_row(grid[n], cols) and not _units_over_figures(grid[n], cols):
             break  # no type or typography sets it apart: the first row of a headerless table
@@ -342,12 +347,32 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
                 continue
             if row[src] == below[src]:
                 continue  # a label spanning down ("Model" over both rows) heads its column only
+            if _own_line(row[src], below[src], below[c]):
+                continue  # the label goes on in its own column ("Concentration" / "(ppm)")
             if below[src].strip():
                 row[c] = row[src]
     return out
 
 
+def _own_line(label: str, under: str, beside: str) -> bool:
+    """Whether `under` is the next line of `label` in its own column: a lone connecting word
+    (`linking_line`), or its unit in brackets while the text `beside` it is no unit: a label
+    stacked line by line, not a group label over the column beside it (`Price` over `(net)`
+    and `(gross)` heads both; `Women` over `non-Hispanic` too)."""
+    lower, other = under.strip(), beside.strip()
+    return linking_line(lower) or lower.startswith("(") and not other.startswith("(")
+
+
+def linking_line(text: str) -> bool:
+    """A line that is one connecting word (`to`, `of`, `and`): the middle of a label set a
+    word a line (`Weight` / `Relative` / `to` / `Controls`), never a label of its own."""
+    return bool(_LINK_WORD.fullmatch(text.strip()))
+
+
 _CONNECTOR = re.compile(r"(?:[-‐–/,&+]|\b(?:and|or|of|in|for|the|to|per|by|with|from|at|on))$", re.I)
+
+
+_LINK_WORD = re.compile(r"and|or|of|in|for|the|to|per|by|with|from|at|on")
 
 
 def _continues(upper: str, lower: str) -> bool:

@@ -15,7 +15,12 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
-from rowkeeper.transforms.headers import clean_text, reads_as_data, titled_label_row
+from rowkeeper.transforms.headers import (
+    clean_text,
+    linking_line,
+    reads_as_data,
+    titled_label_row,
+)
 from rowkeeper.transforms.merge import piece_grid
 
 _NO_FIGURE = re.compile(r"^[-–—−.…]+$")
@@ -111,6 +116,8 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
                 and (not row[j].text.strip() or j in labels)}
     if not labels or not set(labels) <= eligible:
         return piece
+    if any(linking_line(grid[r + 1][a]) for a in labels):
+        return piece  # a label set a word a line ("Relative" / "to"), no group label
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
     subs = {c.col: c for c in piece.cells if c.row == r + 1 and c.col_span == 1 and c.bbox}
     if not eligible <= set(subs):
