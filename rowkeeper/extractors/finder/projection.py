@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -318,8 +319,18 @@ def mostly_numbers(row: Sequence[Any]) -> bool:
         else:
             phrases.append(w[4])
         end = w[2] if end is None else max(end, w[2])
+    # a currency sign set apart before its amount ("Ft    1 758 898", accounting style) is part
+    # of that figure, not a label: the rows that carry signs stay rows of figures
+    phrases = [p for p, nxt in zip(phrases, [*phrases[1:], ""], strict=True)
+               if not (_sign_before(p) and is_figure(nxt))]
     numbers = sum(is_figure(p) for p in phrases)
     return numbers >= 0.5 * len(phrases)
+
+
+def _sign_before(text: str) -> bool:
+    """A currency sign in symbols ("$", "€") or in at most three letters ("Ft", "kr", "EUR")."""
+    t = text.rstrip(".")
+    return 0 < len(t) <= 3 and (t.isalpha() or all(unicodedata.category(ch) == "Sc" for ch in t))
 
 
 def is_figure(text: str) -> bool:

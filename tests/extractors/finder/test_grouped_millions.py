@@ -3,7 +3,9 @@ the leading groups ("1", "7") are right-aligned on an edge of their own, and a n
 ("-450 977", "(450 977)") starts on that edge when signs and group spaces are a figure wide
 (U+2007), yet they are parts of one figure, not a column
 (finder/projection.join_figure_parts). A currency sign in letters set at the column's left
-("Ft") stays apart from the amount in the grid; the transforms fold it back."""
+("Ft", "kr", "EUR") on the first and the total row only does not make those rows labels: they
+stay rows of figures, whose gaps part the columns (finder/projection.mostly_numbers), and the
+sign reaches its amount ("Ft 1 715 727")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.api import extract
 from tests.extractors.finder.layout import grids, new_page
 
 LABELS = ["Nettó árbevétel", "Értékesítés költsége", "Bruttó eredmény", "Értékesítési költségek",
@@ -39,6 +42,11 @@ def _put(page: pymupdf.Page, x: float, y: float, text: str) -> None:
 
 
 def _statement(path: Path, negative: str, sign: str) -> list[list[list[str]]]:
+    """The PyMuPDF layer's grids of `_write`'s statement."""
+    return grids(_write(negative, sign), path)
+
+
+def _write(negative: str, sign: str) -> pymupdf.Document:
     """An accounting-style statement: labels, two right-aligned amount columns under years,
     the currency `sign` at each amount column's left on the first and the total row."""
     doc = pymupdf.open()
@@ -53,7 +61,7 @@ def _statement(path: Path, negative: str, sign: str) -> list[list[list[str]]]:
         if i in (0, len(LABELS) - 1):
             _put(page, 211.8, y, sign)
             _put(page, 309.4, y, sign)
-    return grids(doc, path)
+    return doc
 
 
 @pytest.mark.parametrize("negative", ["-450 977", "(450 977)"])
@@ -64,3 +72,15 @@ def test_leading_groups_of_millions_stay_with_their_amount(tmp_path: Path, negat
     assert [row[0] for row in body] == LABELS
     assert [row[-1] for row in body] == [t.format(neg=negative) for t in LAST]
     assert not [c for row in body for c in row if re.fullmatch(r"\d{1,3}", c)]  # no lone leading group
+
+
+@pytest.mark.parametrize("sign", ["Ft", "kr", "EUR"])
+def test_sign_in_letters_on_first_and_total_rows_reaches_its_amount(tmp_path: Path, sign: str) -> None:
+    path = tmp_path / "statement.pdf"
+    _write("(450 977)", sign).save(path)
+    [table] = extract(path).tables
+    assert table.columns == ("", "2020", "2019")
+    assert [r[0] for r in table.rows] == LABELS
+    assert table.rows[0] == ("Nettó árbevétel", f"{sign} 1 758 898", f"{sign} 1 715 727")
+    assert table.rows[-1] == ("Összesen", f"{sign} 11 375 476", f"{sign} 7 878 226")
+    assert table.rows[6][2] == "(450 977)"
