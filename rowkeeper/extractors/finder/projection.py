@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -82,20 +83,28 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     bounds = [-math.inf, *seps, math.inf]
     for k, x in enumerate(seps):
         gaps: list[float] = []
-        real = any(abs(x - e) <= wide for e in edges)
-        for ln in lines if not real else ():
+        real, own = False, False  # own: a word in the column left of x that no figure goes on from
+        for ln in lines:
             # only the words between the gaps either side: a figure of the column before
             # ("652 127" | "468 123 Ft", a shorter amount) is no part of this one
             left = [w for w in ln if bounds[k] <= w[0] and w[2] <= x]
             right = [w for w in ln if w[0] >= x and w[2] <= bounds[k + 2]]
-            if not left or not right or any(w[0] < x < w[2] for w in ln):
-                continue  # a word across x (a header over both parts), or one side empty
+            if any(w[0] < x < w[2] for w in ln):
+                continue  # a word across x (a header over both parts)
+            if not left or not right:
+                own = own or bool(left)
+                continue
             a, b = left[-1], right[0]
             parts = _figure_parts(str(a[4]), str(b[4]))
+            own = own or not parts
             if parts and b[0] - a[2] < wide:
                 gaps.append(b[0] - a[2])
             elif parts or b[0] - a[2] < wide:
                 real = True  # figures a column gap apart, or a label run up to a figure
+        # A shared edge near x is a column's, unless every word left of x is the leading group
+        # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
+        # their own edge, and a negative amount ("-450 977") starts on it.
+        real = real or own and any(abs(x - e) <= wide for e in edges)
         if real or len(gaps) < 3 or max(gaps) - min(gaps) > 1.0:
             out.append(x)
     return out
@@ -310,8 +319,18 @@ def mostly_numbers(row: Sequence[Any]) -> bool:
         else:
             phrases.append(w[4])
         end = w[2] if end is None else max(end, w[2])
+    # a currency sign set apart before its amount ("Ft    1 758 898", accounting style) is part
+    # of that figure, not a label: the rows that carry signs stay rows of figures
+    phrases = [p for p, nxt in zip(phrases, [*phrases[1:], ""], strict=True)
+               if not (_sign_before(p) and is_figure(nxt))]
     numbers = sum(is_figure(p) for p in phrases)
     return numbers >= 0.5 * len(phrases)
+
+
+def _sign_before(text: str) -> bool:
+    """A currency sign in symbols ("$", "€") or in at most three letters ("Ft", "kr", "EUR")."""
+    t = text.rstrip(".")
+    return 0 < len(t) <= 3 and (t.isalpha() or all(unicodedata.category(ch) == "Sc" for ch in t))
 
 
 def is_figure(text: str) -> bool:
