@@ -356,8 +356,11 @@ def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
     while len(run) > 1 and _caption_row(run[0], run[1:]):
         run = run[1:]
     lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
-    short = len(run) - lead < min_rows and not (len(run) - lead >= 2 and _field_rows(run[lead:]))
-    if short or _anchors(run[lead:]) < 2:
+    if len(run) - lead < min_rows:
+        if len(run) - lead < 2 or not _field_rows(run[lead:]):
+            return regions, n_rows, n_num
+        run, lead = run[lead:], 0  # fields set across have no header: a line over them is a caption's
+    if _anchors(run[lead:]) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)

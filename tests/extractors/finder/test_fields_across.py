@@ -17,9 +17,10 @@ INTRO = ("Costs include maintenance, energy and external services but exclude de
 AFTER = "Values are rounded; totals may differ slightly from the sum of the rows."
 
 
-def _across(path: Path, rows: list[list[str]], xs: tuple[float, ...]) -> Path:
+def _across(path: Path, rows: list[list[str]], xs: tuple[float, ...], caption_at: float = 170,
+            caption: str = "Table 1 Quarterly figures by site") -> Path:
     """A page of prose with two rows of fields set across in a monospace face (Courier): the
-    first column bold, the others regular; a caption and prose under them."""
+    first column bold, the others regular; a caption at `caption_at` and prose under them."""
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, 42, 60, "Energy consumption 2019", 16, "bold")
@@ -27,7 +28,7 @@ def _across(path: Path, rows: list[list[str]], xs: tuple[float, ...]) -> Path:
     for i, row in enumerate(rows):
         for c, (x, text) in enumerate(zip(xs, row, strict=True)):
             page.insert_text((x, 130 + 14 * i), text, fontsize=7, fontname="cobo" if c == 0 else "cour")
-    page.insert_text((42, 170), "Table 1 Quarterly figures by site", fontsize=7, fontname="cobo")
+    page.insert_text((42, caption_at), caption, fontsize=7, fontname="cobo")
     page.insert_text((42, 195), AFTER, fontsize=7, fontname="cour")
     doc.save(path)
     return path
@@ -44,6 +45,18 @@ def test_two_rows_of_fields_set_across_are_one_headerless_table(tmp_path: Path) 
     assert t.columns == ("", "", "", "")
     assert [list(r) for r in t.rows] == FIELDS
     assert t.caption == "Table 1 Quarterly figures by site"
+
+
+def test_a_caption_over_fields_set_across_is_no_row_of_theirs(tmp_path: Path) -> None:
+    """A bold caption right over the fields, running over the gap between the keys and their
+    values set close (a gap no wider than a word space, the values' left edge shared by both
+    rows): it is the table's caption, and the keys and values stay two columns."""
+    rows = [["Quote no.", "216.002", "Address", "629-7985"], ["Phone", "Fairfield 15", "Customer", "Oak Hill 80"]]
+    (t,) = tables_of(_across(tmp_path / "over.pdf", rows, (48, 96, 301, 438), caption_at=116,
+                             caption="Table 1: Supplier overview"))
+    assert t.columns == ("", "", "", "")
+    assert [list(r) for r in t.rows] == rows
+    assert t.caption == "Table 1: Supplier overview"
 
 
 def test_two_rows_of_plain_segments_are_no_table(tmp_path: Path) -> None:
