@@ -23,6 +23,7 @@ from rowkeeper.extractors.finder.projection import (
     lead_in,
     picture_words,
     projection_gaps,
+    wide_gaps_only,
 )
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
@@ -69,6 +70,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)
+    seps = wide_gaps_only(words, seps)
     # a ruled header band over the body: its column rules are the boundaries
     seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
     if seps:

@@ -239,21 +239,35 @@ def _side_blocks(run: Sequence[Sequence[TextLine]], words_of: Callable[[BBox], l
     second one beside it says form."""
     flat = [t for r in run for t in r]
     size = sorted(t.font_size for t in flat)[len(flat) // 2]
-    flat = [t for t in flat if t.font_size < 1.2 * size]  # a title over the blocks is none of theirs
+    # a title over the blocks is none of theirs, nor what stands over it (a running head)
+    titles = [i for i, r in enumerate(run) if any(t.font_size >= 1.2 * size for t in r)]
+    flat = [t for r in run[titles[-1] + 1 if titles else 0:] for t in r]
     at = _river(flat) if flat else None
     if at is None:
         return []
     sides = [text_rows([t for t in flat if t.bbox[2] <= at]), text_rows([t for t in flat if t.bbox[0] >= at])]
-    if sorted(len(s) for s in sides)[0] < 2 or max(len(s) for s in sides) < 3:
-        return []
+    counts = []
     for side in sides:
         word_rows = _word_rows(side, words_of(_box(side)))
         if any(not r for r in word_rows):
             return []
-        xs = value_columns(word_rows, len(side), 1.0)
-        if not xs or not all(_fields(r, xs) for r in word_rows):
+        wrapped = _wrapped(word_rows)
+        xs = value_columns(word_rows, len(side) - len(wrapped), 1.0)
+        if not xs or not all(_fields(r, xs) for r in word_rows) \
+                or any(all(abs(word_rows[k][0][0] - x) > TOL for x in xs) for k in wrapped):
             return []
+        counts.append(len(side) - len(wrapped))
+    if min(counts) < 2 or max(counts) < 3:
+        return []
     return [_box(s) for s in sides]
+
+
+def _wrapped(rows: Sequence[Sequence[Word]]) -> list[int]:
+    """Rows after the first that hold no key (their words start right of the block's left
+    edge): a value wrapped onto a second line ("Harbor View 6 / 51093 Maple Court"), which
+    must start at a value column."""
+    left = min(w[0] for r in rows for w in r)
+    return [k for k, r in enumerate(rows) if k and r[0][0] > left + 2 * TOL]
 
 
 def field_separators(words: Sequence[Word]) -> list[float]:

@@ -242,6 +242,26 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
+def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 3) -> list[float]:
+    """`seps` of a table of fewer than `min_rows` rows less those in a gap narrower than 1.5
+    column gaps: two rows give no shared edge to tell a column from a word space that happens
+    to be clear in both ("Valid until" over "Date"; a monospace face's space is a character
+    wide, 1.33 column gaps), and two columns set so close are seldom a table's. A narrow gap
+    stays where a word of every row starts at its right (values left-aligned beside keys)."""
+    if not seps or len({round(w[3] / 3) for w in words}) >= min_rows:
+        return list(seps)
+    need = 1.5 * column_gap(words)
+    rows = {round(w[3] / 3) for w in words}
+    out = []
+    for x in seps:
+        left = max((w[2] for w in words if w[2] <= x), default=None)
+        right = min((w[0] for w in words if w[0] >= x), default=None)
+        if left is None or right is None or right - left >= need \
+                or {round(w[3] / 3) for w in words if abs(w[0] - right) <= 1.5} == rows:
+            out.append(x)  # a wide gap, or a left edge every row shares (a column of values)
+    return out
+
+
 def _gaps(words: Sequence[Any]) -> list[float]:
     min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total

@@ -35,7 +35,9 @@ def column_edges(rows: Sequence[Row], tol: float = 3.0) -> list[float]:
 
 def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0) -> bool:
     """Whether the rows `after` stand on other columns than those `before`: fewer than half of
-    the edges of each part are found among the other's."""
+    the edges of each part are found among the other's; or, where the parts' rows hold
+    different numbers of cells, of one part (two tables of one width share their outer edges
+    and a column or two by chance; the one of more columns has most of its edges on its own)."""
     a, b = column_edges(before, tol), column_edges(after, tol)
     if len(a) < 3 or len(b) < 3:
         return False
@@ -43,7 +45,14 @@ def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0
     def shared(xs: Sequence[float], ys: Sequence[float]) -> int:
         return sum(any(abs(x - y) <= tol for y in ys) for x in xs)
 
-    return shared(b, a) < 0.5 * len(b) and shared(a, b) < 0.5 * len(a)
+    apart = [shared(b, a) < 0.5 * len(b), shared(a, b) < 0.5 * len(a)]
+    return all(apart) or (any(apart) and _cells(before) != _cells(after))
+
+
+def _cells(rows: Sequence[Row]) -> int:
+    """The number of cells most rows hold."""
+    counts = sorted(len(r) for r in rows)
+    return max(set(counts), key=counts.count)
 
 
 def _figures(row: Row) -> bool:

@@ -69,7 +69,7 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
     per_row = [sorted(_edge(t, k) for t in row for k in (0, 2)) for row in run]
     edges = sorted({round(e) for row in per_row for e in row})
-    need = max(3, int(0.6 * len(run) + 0.999))
+    need = max(min(3, len(run)), int(0.6 * len(run) + 0.999))  # two rows: both (fields set across)
     n, last = 0, -1e9
     for x in edges:
         if x - last <= tol * 2:
@@ -332,12 +332,35 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
     return regions, n_rows, n_num
 
 
+def _field_rows(rows: Sequence[Sequence[TextLine]]) -> bool:
+    """Whether rows read as fields set across (a form's "Phone | 127-5920 | Date | 976-9271"):
+    each row four segments or more, its first a key (bold or colon-ended) and its others no
+    keys, or its keys and values alternating. Two such rows are a table; two rows of plain
+    segments are too few to tell one from text set level by chance."""
+    for row in rows:
+        keys = [_key(t) for t in row]
+        if len(row) < 4 or not keys[0] or any(keys[1::2]):
+            return False
+        if any(keys[2::2]) and (len(row) % 2 or not all(keys[0::2])):
+            return False
+    return True
+
+
+def _key(t: TextLine) -> bool:
+    """Whether a segment is printed as a form's key: bold, or ending with a colon."""
+    return t.bold or t.text.rstrip().endswith((":", "\uff1a"))
+
+
 def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
                n_num: int) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and _caption_row(run[0], run[1:]):
         run = run[1:]
     lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
-    if len(run) - lead < min_rows or _anchors(run[lead:]) < 2:
+    if len(run) - lead < min_rows:
+        if len(run) - lead < 2 or not _field_rows(run[lead:]):
+            return regions, n_rows, n_num
+        run, lead = run[lead:], 0  # fields set across have no header: a line over them is a caption's
+    if _anchors(run[lead:]) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)

@@ -67,7 +67,7 @@ def test_closed_boxes_are_those_a_scan_of_every_vertical_rule_finds(rules) -> No
 def _anchors_by_scan(run, tol=3.0):
     """`_anchors` as first written: every segment's edges tried for each position."""
     edges = sorted({round(_edge(t, k)) for row in run for t in row for k in (0, 2)})
-    need = max(3, int(0.6 * len(run) + 0.999))
+    need = max(min(3, len(run)), int(0.6 * len(run) + 0.999))  # a run of two rows: both
     n, last = 0, -1e9
     for x in edges:
         if x - last <= tol * 2:

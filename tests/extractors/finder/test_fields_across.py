@@ -1,0 +1,108 @@
+"""Short blocks of fields (issue 13, dev3 zoo): two rows of fields set across (a bold key, then
+values and keys in regular type) are a table, its columns where the gaps are wider than a word
+space; two blocks of fields side by side under a title, one with a value wrapped onto a second
+line, are two key-value tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from tests.extractors.finder.layout import new_page, put
+from tests.transforms.pdf_docs import tables_of
+
+INTRO = ("Costs include maintenance, energy and external services but exclude depreciation. "
+         "This section summarises the main results.")
+AFTER = "Values are rounded; totals may differ slightly from the sum of the rows."
+
+
+def _across(path: Path, rows: list[list[str]], xs: tuple[float, ...], caption_at: float = 170,
+            caption: str = "Table 1 Quarterly figures by site") -> Path:
+    """A page of prose with two rows of fields set across in a monospace face (Courier): the
+    first column bold, the others regular; a caption at `caption_at` and prose under them."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 42, 60, "Energy consumption 2019", 16, "bold")
+    page.insert_text((42, 100), INTRO, fontsize=7, fontname="cour")
+    for i, row in enumerate(rows):
+        for c, (x, text) in enumerate(zip(xs, row, strict=True)):
+            page.insert_text((x, 130 + 14 * i), text, fontsize=7, fontname="cobo" if c == 0 else "cour")
+    page.insert_text((42, caption_at), caption, fontsize=7, fontname="cobo")
+    page.insert_text((42, 195), AFTER, fontsize=7, fontname="cour")
+    doc.save(path)
+    return path
+
+
+FIELDS = [["Phone", "127-5920", "Valid until", "Maple Court"],
+          ["Quote no.", "676-9792", "Date", "976-9271"]]
+
+
+def test_two_rows_of_fields_set_across_are_one_headerless_table(tmp_path: Path) -> None:
+    """A bold key column and four columns in two rows: one table of two rows, "Valid until"
+    one cell although "Date" under it leaves the space after "Valid" clear."""
+    (t,) = tables_of(_across(tmp_path / "across.pdf", FIELDS, (48, 177, 301, 438)))
+    assert t.columns == ("", "", "", "")
+    assert [list(r) for r in t.rows] == FIELDS
+    assert t.caption == "Table 1 Quarterly figures by site"
+
+
+def test_a_caption_over_fields_set_across_is_no_row_of_theirs(tmp_path: Path) -> None:
+    """A bold caption right over the fields, running over the gap between the keys and their
+    values set close (a gap no wider than a word space, the values' left edge shared by both
+    rows): it is the table's caption, and the keys and values stay two columns."""
+    rows = [["Quote no.", "216.002", "Address", "629-7985"], ["Phone", "Fairfield 15", "Customer", "Oak Hill 80"]]
+    (t,) = tables_of(_across(tmp_path / "over.pdf", rows, (48, 96, 301, 438), caption_at=116,
+                             caption="Table 1: Supplier overview"))
+    assert t.columns == ("", "", "", "")
+    assert [list(r) for r in t.rows] == rows
+    assert t.caption == "Table 1: Supplier overview"
+
+
+def test_two_rows_of_plain_segments_are_no_table(tmp_path: Path) -> None:
+    """The same two rows with no key printed as one (nothing bold, no colon) are too few to
+    tell from text set level by chance: no table."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i, row in enumerate(FIELDS):
+        for x, text in zip((48, 177, 301, 438), row, strict=True):
+            page.insert_text((x, 130 + 14 * i), text, fontsize=7, fontname="cour")
+    doc.save(tmp_path / "plain.pdf")
+    assert tables_of(tmp_path / "plain.pdf") == ()
+
+
+def _blocks(path: Path) -> Path:
+    """A running head, a title, then two blocks of fields side by side (bold keys, a rule under
+    each field): the left one three fields, its first value wrapped onto two lines, the right
+    one two fields; a ruled table under them."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 40, "Internal", 7)
+    put(page, 72, 95, "Headcount and budget 2024", 16, "serif")
+    left = [("Address", ["Harbor View 6", "51093 Maple Court"]), ("Quote no.", ["$673,064"]),
+            ("Phone", ["$564,306"])]
+    y = 123.0
+    for key, values in left:
+        # the key "Quote no." runs up to its value: the text layer reads them as one line
+        put(page, 75, y, key, 10.5, "bold")
+        for k, v in enumerate(values):
+            put(page, 140, y + 14 * k, v, 10.5, "serif")
+        y += 14 * len(values) + 8
+        page.draw_line((72, y - 6), (242, y - 6), width=0.5)
+    for i, (key, value) in enumerate([("Date", "178-6103"), ("Project", "Bay Point")]):
+        put(page, 312, 123 + 19 * i, key, 7, "bold")
+        put(page, 358, 123 + 19 * i, value, 7, "serif")
+        page.draw_line((310, 129 + 19 * i), (410, 129 + 19 * i), width=0.5)
+    put(page, 72, 300, "This section summarises the main results and compares them with the previous year.", 9)
+    doc.save(path)
+    return path
+
+
+def test_two_blocks_of_fields_under_a_title_and_a_running_head_are_two_tables(tmp_path: Path) -> None:
+    """The running head over the title is none of the blocks', a wrapped value line is its
+    field's: the left block is three fields, the right one two."""
+    tables = sorted(tables_of(_blocks(tmp_path / "blocks.pdf")), key=lambda t: t.regions[0].bbox[0])
+    assert [t.columns for t in tables] == [("", ""), ("", "")]
+    assert [[list(r) for r in t.rows] for t in tables] == [
+        [["Address", "Harbor View 6 51093 Maple Court"], ["Quote no.", "$673,064"], ["Phone", "$564,306"]],
+        [["Date", "178-6103"], ["Project", "Bay Point"]]]
