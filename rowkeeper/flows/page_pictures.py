@@ -64,10 +64,11 @@ def table_pages(result: DocumentResult) -> list[int]:
 
 def report_place(result: DocumentResult) -> tuple[int, int, str]:
     """The document's place in the report (flows.report_stream.report_key), from its result."""
-    from rowkeeper.flows.report_stream import STATUS_ORDER
+    from rowkeeper.flows.report_stream import report_key
 
     failing = sum(not t.validation.passed for t in result.tables)
-    return STATUS_ORDER.get(result.document.status, 3), -failing, result.document.source
+    return report_key({"status": result.document.status, "failing_tables": failing,
+                       "source": result.document.source})
 
 
 class AheadBudget:

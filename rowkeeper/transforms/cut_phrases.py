@@ -12,7 +12,7 @@ cells on their left and the column goes.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable, TextLine
@@ -24,14 +24,21 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+def _printed_across(left: Cell, right: Cell, lines: Sequence[TextLine], reads: Callable[[str], bool]) -> bool:
+    """Whether a printed line level with both cells runs across the edge between them and
+    `reads` its words (the page's line reader saw no column gap there)."""
+    assert left.bbox is not None and right.bbox is not None
+    top, bottom = max(left.bbox[1], right.bbox[1]), min(left.bbox[3], right.bbox[3])
+    return any(top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom and ln.bbox[0] < right.bbox[0] < ln.bbox[2]
+               and reads(_words(ln.text)) for ln in lines)
+
+
 def _one_line(left: Cell | None, right: Cell, lines: Sequence[TextLine]) -> bool:
     """Whether a printed line reads exactly `left`'s text then `right`'s (one phrase)."""
     if left is None or not left.text.strip() or left.bbox is None or right.bbox is None:
         return False
     phrase = _words(f"{left.text} {right.text}")
-    top, bottom = max(left.bbox[1], right.bbox[1]), min(left.bbox[3], right.bbox[3])
-    return any(_words(ln.text) == phrase and top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom
-               and ln.bbox[0] < right.bbox[0] < ln.bbox[2] for ln in lines)
+    return _printed_across(left, right, lines, lambda words: words == phrase)
 
 
 def _cut_column(piece: RawTable, lines: Sequence[TextLine]) -> int | None:
@@ -83,9 +90,7 @@ def _label_and_number(left: Cell, right: Cell, lines: Sequence[TextLine]) -> boo
             or any(ch.isdigit() for ch in left.text) or sum(ch.isalpha() for ch in words[-1]) < 2:
         return False
     phrase = re.compile(rf"(?:^| ){re.escape(_words(f'{left.text} {right.text}'))}(?: |$)")
-    top, bottom = max(left.bbox[1], right.bbox[1]), min(left.bbox[3], right.bbox[3])
-    return any(phrase.search(_words(ln.text)) and top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= bottom
-               and ln.bbox[0] < right.bbox[0] < ln.bbox[2] for ln in lines)
+    return _printed_across(left, right, lines, lambda words: phrase.search(words) is not None)
 
 
 def join_cut_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:

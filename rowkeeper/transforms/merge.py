@@ -97,7 +97,7 @@ def columns_overlap_in_order(a: RawTable, b: RawTable) -> bool:
     return True
 
 
-def _ends_page(bbox: BBox, text: PageText | None, height: float, ratio: float) -> bool:
+def ends_page(bbox: BBox, text: PageText | None, height: float, ratio: float) -> bool:
     if bbox[3] < height * (1 - ratio):
         return False
     return text is None or not text.below(bbox, height)
@@ -130,7 +130,7 @@ def continues(
     if nxt.page != prev.page + 1:
         return False
     ratio = config.merge_max_gap_ratio
-    if not _ends_page(prev.bbox, text.get(prev.page), heights.get(prev.page, 842.0), ratio):
+    if not ends_page(prev.bbox, text.get(prev.page), heights.get(prev.page, 842.0), ratio):
         return False
     if not _starts_page(nxt.bbox, text.get(nxt.page), heights.get(nxt.page, 842.0), ratio):
         return False

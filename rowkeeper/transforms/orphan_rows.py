@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from rowkeeper.boxes import bounds
 from rowkeeper.config import TransformConfig
 from rowkeeper.ids import piece_id
 from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
 from rowkeeper.transforms.context import PageText, furniture, page_heights
-from rowkeeper.transforms.merge import _ends_page, column_extents
+from rowkeeper.transforms.merge import column_extents, ends_page
 
 TOL = 2.0
 """Points a line may reach into a neighbouring column and still stand in its own."""
@@ -39,7 +40,7 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
     out = []
     for page, pieces in sorted(by_page.items()):
         last = max(pieces, key=lambda p: p.bbox[3])
-        if not _ends_page(last.bbox, text.get(page), heights.get(page, 842.0), ratio):
+        if not ends_page(last.bbox, text.get(page), heights.get(page, 842.0), ratio):
             continue
         first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
         top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
@@ -97,8 +98,7 @@ def _piece(table: RawTable, page: int, rows: Sequence[dict[int, TextLine]]) -> R
     """A piece on `page` of `rows` in `table`'s columns."""
     cells = [Cell(row=i, col=k, text=ln.text, page=page, bbox=ln.bbox, bold=ln.bold, font_size=ln.font_size)
              for i, row in enumerate(rows) for k, ln in sorted(row.items())]
-    boxes = [c.bbox for c in cells if c.bbox is not None]
-    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    bbox = bounds(c.bbox for c in cells if c.bbox is not None)
     return RawTable(piece_id=piece_id(table.doc_id, page, 0), doc_id=table.doc_id, page=page, bbox=bbox,
                     n_rows=len(rows), n_cols=table.n_cols, cells=tuple(cells), extractor=table.extractor,
                     extractor_version=table.extractor_version)
