@@ -36,7 +36,7 @@ def test_the_second_seed_range_adds_dev2_and_holdout_and_leaves_dev_and_test_alo
 
 
 def test_dev3_is_a_third_seed_range_twice_dev_and_changes_no_other_split():
-    every, with_dev3 = plan(extra=True), plan(extra=True, dev3=True)
+    every, with_dev3 = plan(extra=True), plan(extra=True, tune_only=("dev3",))
     assert [d for d in with_dev3 if d.split != "dev3"] == every
     dev3 = [d for d in with_dev3 if d.split == "dev3"]
     assert len(dev3) == 2 * sum(d.split == "dev" for d in every)
@@ -130,3 +130,13 @@ def test_some_captions_wrap_and_none_runs_past_its_column():
                 mid = page.rect.width / 2
                 assert first["bbox"][2] <= mid + 1 or first["bbox"][0] >= mid - 1
     assert wrapped >= 3
+
+
+def test_dev4_is_a_fourth_seed_range_apart_from_every_other():
+    every, tuned = plan(extra=True), plan(extra=True, tune_only=("dev3", "dev4"))
+    assert [d for d in tuned if d.split not in ("dev3", "dev4")] == every
+    dev3 = {d.seed for d in tuned if d.split == "dev3"}
+    dev4 = [d for d in tuned if d.split == "dev4"]
+    assert len(dev4) == len(dev3)
+    assert not {d.seed for d in dev4} & (dev3 | {d.seed for d in every})
+    assert {(d.family, d.lang) for d in dev4} == {(f, lang) for f in FAMILIES for lang in LANGS}
