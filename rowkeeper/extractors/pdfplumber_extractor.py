@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.text_layer import (
     cells_from_rows,
@@ -87,7 +88,7 @@ class PdfplumberExtractor:
                     found = [t for r in regions for t in _crop(page, r).find_tables(table_settings=settings)]
                 else:
                     found = page.find_tables(table_settings=settings)
-                out = [t for t in (self._table(doc, page, pno, tab, i) for i, tab in enumerate(found)) if t]
+                out = nested_first([t for t in (self._table(doc, page, pno, tab, i) for i, tab in enumerate(found)) if t])
             except (ValueError, KeyError, TypeError, PDFSyntaxError) as e:
                 raise BadInput(f"{doc.source} page {pno}: pdfplumber failed ({e})") from e
             if out:

@@ -10,13 +10,17 @@ gives its cells up; one nested inside a stronger box keeps them. A stronger one 
 nothing but a run of its rows (rows boxed apart: highlighted rows, a ruled totals block; a
 ruled grid that ends before the table's last rows) is part of it, unless both start on a row
 naming columns (two tables stacked): the whole table stays whole and the part goes.
+
+A cell that holds a whole stronger table (an invoice's outer frame, one ruled cell around the
+block of fields, another around the totals) is a layout cell, not a value: it is given up
+too, and the frame keeps the rows of its own (the items between them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.boxes import centre_in, overlap
+from rowkeeper.boxes import area, centre_in, overlap, within
 from rowkeeper.extractors.finder.side_by_side import header_like
 from rowkeeper.extractors.text_layer import drop_empty_rows
 from rowkeeper.models import BBox, Cell, RawTable
@@ -59,7 +63,7 @@ def own_part(table: RawTable, stronger: Sequence[BBox],
     same rows: the stronger reading held part of the table)."""
     again = _read_again(table.cells, stronger_cells)
     shared = [c for c in table.cells if c.bbox and c.text.strip()
-              and (id(c) in again or any(centre_in(c.bbox, b) for b in stronger))]
+              and (id(c) in again or any(centre_in(c.bbox, b) or within(b, c.bbox, 1.0) for b in stronger))]
     if not shared:
         return table, False
     ids = {id(c) for c in shared}
@@ -128,3 +132,13 @@ def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
         elif part is not None:
             out.append(part)
     return sorted(out, key=lambda t: next(i for i, x in enumerate(tables) if x.piece_id == t.piece_id))
+
+
+def nested_first(tables: Sequence[RawTable]) -> list[RawTable]:
+    """`own_parts` of one layer's tables read from their own frames (no strength order: the
+    smaller ones first), in found order: a frame drawn around a page's tables (an invoice's
+    outer frame, a figure's frame around its panels) keeps only the rows of its own, and goes
+    when those are no table."""
+    order = {t.piece_id: i for i, t in enumerate(tables)}
+    kept = own_parts(sorted(tables, key=lambda t: area(t.bbox)))
+    return sorted(kept, key=lambda t: order[t.piece_id])
