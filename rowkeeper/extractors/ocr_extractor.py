@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
+from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
@@ -166,6 +167,12 @@ class OcrExtractor:
             for i, t in enumerate(px_tables)
             if t.n_rows >= self.options.min_rows and t.n_cols >= self.options.min_cols
         ]
+        # a frame drawn around others (a figure's frame around its panels) reads their words
+        # again: each word goes to the innermost table
+        kept = nested_first(tables)
+        if len(kept) < len(tables):
+            kept = [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
+        tables = kept
         k = engine.box_to_font * frame.scale
         lines = [TextLine(page=pno, bbox=frame.to_points(box), text=text, font_size=round(h / k, 1))
                  for text, box, h in px_lines]

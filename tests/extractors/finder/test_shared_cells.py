@@ -5,7 +5,7 @@ read another table under it; a table nested in a stronger box keeps its cells.""
 
 from __future__ import annotations
 
-from rowkeeper.extractors.finder.shared_cells import own_parts
+from rowkeeper.extractors.finder.shared_cells import nested_first, own_parts
 from rowkeeper.models import Cell, RawTable
 
 PITCH = 14.0
@@ -100,3 +100,17 @@ def test_figures_read_again_in_cells_wider_than_the_stronger_box_are_given_up() 
     wide = _table("p1.2", [[*row[:2], lab] for row, lab in zip(FIGURES, chart, strict=True)],
                   [400.0, 450.0, 660.0, 760.0])
     assert _grid(own_parts([strong, wide])) == [FIGURES]
+
+
+def test_a_frame_around_read_tables_goes_when_nothing_of_its_own_is_left() -> None:
+    """One layer's reading of a figure drawn in a frame around two framed panels (OCR of a
+    scanned page): the frame's cells hold the panels' words again; read smaller first, the
+    frame gives them up, keeps one column of axis labels, and goes."""
+    left = _table("p1.2", FIGURES, [100.0, 150.0, 210.0, 245.0], top=110.0)
+    right = _table("p1.3", FIGURES, RIGHT, top=110.0)
+    cells = tuple(Cell(row=r, col=k, text=t, bbox=box) for r, k, t, box in [
+        (0, 0, "2.4-", (60.0, 100.0, 95.0, 150.0)), (0, 1, "Age Enrollment % 14-17 231,000", (96.0, 100.0, 250.0, 190.0)),
+        (0, 2, "Age Enrollment %", (390.0, 100.0, 550.0, 190.0)), (1, 0, "1.8-", (60.0, 150.0, 95.0, 190.0))])
+    frame = RawTable(piece_id="p1.1", doc_id="d", page=1, n_rows=2, n_cols=3, cells=cells,
+                     bbox=(60.0, 100.0, 550.0, 190.0), extractor="t", extractor_version="0")
+    assert [t.piece_id for t in nested_first([frame, left, right])] == ["p1.2", "p1.3"]
