@@ -80,6 +80,7 @@ class PdfplumberExtractor:
         The text strategy reads only the runs of aligned columns (`regions`): over a whole page
         it turns titles and prose into table rows.
         """
+        page = page.filter(_not_slanted)
         for strategy in self.options.strategies:
             settings = {"vertical_strategy": strategy, "horizontal_strategy": strategy,
                         **self.options.table_settings}
@@ -113,6 +114,16 @@ class PdfplumberExtractor:
             n_rows=n_rows, n_cols=n_cols, cells=flag_bold_header(cells), extractor=self.name,
             extractor_version=self.version,
         )
+
+
+def _not_slanted(obj: dict[str, Any]) -> bool:
+    """Whether a page object is read into tables: any but a char set slanted (neither level nor
+    upright: a stamp printed across the page, "PAID" at 45 degrees, whose letters fall into
+    the cells under them)."""
+    if obj.get("object_type") != "char" or not obj.get("matrix"):
+        return True
+    a, b = obj["matrix"][0], obj["matrix"][1]
+    return abs(a) <= 1e-3 * abs(b) or abs(b) <= 1e-3 * abs(a)
 
 
 def _crop(page: Any, r: BBox, by: float = 2.0) -> Any:
