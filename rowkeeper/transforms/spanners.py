@@ -125,6 +125,8 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     under = {j: _extent(subs[j], subs[j].bbox or boxes[j], lines, piece.page) for j in eligible}
     extent = {a: _extent(row[a], boxes[a], lines, piece.page) for a in labels}
     centre = {a: sum(extent[a]) / 2 for a in labels}
+    if _first_starts_group(row, subs, labels, eligible, numeric, extent, under, lines, piece.page):
+        return piece  # left-aligned from the first column on: spreading rightwards reads it already
     left, mid = (_groups(labels, eligible, centre, under, c) for c in (False, True))
     orphans = any(j < labels[0] for j in eligible)  # read left-aligned, sub-columns under no label
     if left == mid or not (orphans or _misfit(mid, extent, under, True) < _misfit(left, extent, under, False)):
@@ -139,6 +141,28 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
         cells[i] = cells[i].model_copy(update={"col": g[0], "col_span": len(g),
                                                "bbox": (b0[0], b0[1], b1[2], b1[3])})
     return piece.model_copy(update={"cells": tuple(cells)})
+
+
+LEFT_TOL = 3.0
+"""How far (pt) a left-aligned group label may stand from its group's first sub-label."""
+
+
+def _first_starts_group(row: dict[int, Cell], subs: dict[int, Cell], labels: list[int], eligible: set[int],
+                        numeric: Sequence[bool], extent: dict[int, tuple[float, float]],
+                        under: dict[int, tuple[float, float]], lines: Sequence[TextLine], page: int) -> bool:
+    """Whether a table of figures with no column of row labels has its group labels set at the
+    left of their groups from the first column on ("Fruits" over "Apple" | "Banana" | "Cherry",
+    "Dairy" over "Cheese" | ...): the first column's label starts a group as the others do, so
+    the columns between it and the next label are its sub-columns, not orphans calling for a
+    centred reading. Each label must start where its group's first sub-label starts."""
+    first, sub = row.get(0), subs.get(0)
+    if not (numeric and numeric[0] and first and sub and first.text.strip() and sub.text.strip()
+            and first.row_span == 1 and first.bbox and sub.bbox):
+        return False
+    ext = {0: _extent(first, first.bbox, lines, page), **extent}
+    und = {0: _extent(sub, sub.bbox, lines, page), **under}
+    groups = _groups([0, *labels], eligible | {0}, {}, und, False)
+    return all(abs(ext[a][0] - und[g[0]][0]) <= LEFT_TOL for a, g in groups.items())
 
 
 _WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
