@@ -1,0 +1,94 @@
+"""The tagged layer: a tagged PDF's own tables, read from its structure tree, or refused with
+the reason and left to the finder (PDFs written by tests/tagged_pdf.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rowkeeper.api import extract
+from tests.tagged_pdf import TCell, TPara, TTable, write_tagged_pdf
+
+PROSE = TPara(["Quarterly sales by region, in thousands of euros."], 60, 60)
+
+
+def _sales(page: int = 0, top: float = 100.0, rows: int = 4, start: int = 0) -> list[list[TCell]]:
+    return [[TCell(f"Region {start + i}", 60, top + 20 * i, page), TCell(f"{1200 + 37 * (start + i):,}", 220, top + 20 * i, page),
+             TCell(f"{2300 + 41 * (start + i):,}", 320, top + 20 * i, page)] for i in range(rows)]
+
+
+HEAD = [TCell("Region", 60, 80, tag="TH"), TCell("Q1", 220, 80, tag="TH"), TCell("Q2", 320, 80, tag="TH")]
+
+
+def _tagged_attempts(rec) -> list:
+    return [a for a in rec.document.attempts if a.extractor == "tagged"]
+
+
+def test_tagged_table_read_cell_for_cell_with_th_header_and_a_span(tmp_path: Path) -> None:
+    body = [[TCell("North", 60, 100, row_span=2), TCell("1,200", 220, 100), TCell("2,300", 320, 100)],
+            [TCell("1,310", 220, 120), TCell("2,410", 320, 120)],
+            [TCell("South", 60, 140), TCell("2,340", 220, 140), TCell("2,500", 320, 140)],
+            [TCell("Total, all regions", 60, 160, col_span=2), TCell("7,210", 320, 160)]]
+    pdf = write_tagged_pdf(tmp_path / "tagged.pdf", [TTable([HEAD, *body], head_rows=1)], [PROSE])
+    rec = extract(pdf)
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert len(table.rows) == 4
+    assert table.rows[0] == ("North", "1,200", "2,300")
+    assert table.rows[1][1:] == ("1,310", "2,410")
+    assert table.rows[3][2] == "7,210"
+    north = next(c for c in table.cells if c.text == "North")
+    total = next(c for c in table.cells if c.text == "Total, all regions")
+    assert (north.row_span, north.col_span) == (2, 1)
+    assert (total.row_span, total.col_span) == (1, 2)
+
+
+def test_tagged_table_over_two_pages_is_one_table(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5), *_sales(1, 30, 5, start=5)]
+    pdf = write_tagged_pdf(tmp_path / "two.pdf", [TTable(rows, head_rows=1)], [PROSE], pages=2, height=220)
+    rec = extract(pdf)
+    assert {p for a in _tagged_attempts(rec) if a.accepted for p in a.pages} == {1, 2}
+    (table,) = rec.tables
+    assert table.pages == (1, 2) and len(table.regions) == 2
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(10)]
+
+
+def test_one_column_tagged_table_is_refused_and_the_finder_reads_it(tmp_path: Path) -> None:
+    # each TR holds one TD with the whole printed line: tagged as a list of lines
+    lines = [[TCell("Region", 60, 80), TCell("Q1", 220, 80), TCell("Q2", 320, 80)], *_sales(0, 100, 5)]
+    rows = [[TCell(c.text, c.x, c.top) for c in row] for row in lines]
+    tables = [TTable([[r[0]] for r in rows])]
+    paras = [TPara([c.text], c.x, c.top) for r in rows for c in r[1:]]
+    pdf = write_tagged_pdf(tmp_path / "onecol.pdf", tables, [PROSE, *paras])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "tagged table 1 refused: 6 row(s) x 1 column(s)" in attempt.reason
+    (table,) = rec.tables
+    assert table.extractor == "pymupdf"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert table.rows[0] == ("Region 0", "1,200", "2,300")
+
+
+def test_prose_in_tds_is_refused(tmp_path: Path) -> None:
+    words = "the quick brown fox jumps over the lazy dog and runs on".split()
+    para = [" ".join(words[k:] + words[:k]) for k in range(5)]
+    # a layout table: two TDs side by side, each a paragraph of five lines
+    rows = [[TCell("\n".join(para), 60, 100), TCell("\n".join(para), 320, 100)],
+            [TCell("End of part one", 60, 200), TCell("End of part two", 320, 200)]]
+    pdf = write_tagged_pdf(tmp_path / "layout.pdf", [TTable(rows)], [PROSE])
+    rec = extract(pdf)
+    reasons = " ".join(a.reason for a in _tagged_attempts(rec))
+    assert "refused" in reasons and not any(t.extractor == "tagged" for t in rec.tables)
+
+
+def test_untagged_twin_gives_the_same_cells_through_the_finder(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5)]
+    tagged = extract(write_tagged_pdf(tmp_path / "tagged.pdf", [TTable(rows, head_rows=1)], [PROSE]))
+    twin = extract(write_tagged_pdf(tmp_path / "twin.pdf", [TTable(rows, head_rows=1)], [PROSE], tagged=False))
+    assert not _tagged_attempts(twin)  # an untagged PDF: the layer is passed over
+    assert [t.extractor for t in tagged.tables] == ["tagged"]
+    assert [t.extractor for t in twin.tables] == ["pymupdf"]
+    assert tagged.tables[0].columns == twin.tables[0].columns == ("Region", "Q1", "Q2")
+    assert tagged.tables[0].rows == twin.tables[0].rows
