@@ -96,7 +96,7 @@ class TaggedExtractor:
             if reason:
                 why.append(f"tagged table {i + 1} refused: {reason}")
                 continue
-            tables.append(self._table(doc, view, g, boxes[i], len(tables) + 1))
+            tables.append(self._table(doc, view, g, _framed(boxes[i], view.features.ruled_regions), len(tables) + 1))
         return tables, why
 
     def _foreign(self, view: PageModel, grid: Grid, box: BBox) -> str | None:
@@ -136,6 +136,15 @@ def _around(i: int, boxes: Sequence[BBox]) -> str | None:
         if j != i and overlap(boxes[i], b) > 0.1 * area(b) and area(boxes[i]) >= area(b):
             return f"it lies over tagged table {j + 1} (a layout table around it)"
     return None
+
+
+def _framed(box: BBox, ruled: Sequence[BBox]) -> BBox:
+    """The table's box, or the ruling grid it fills (its glyphs inside the grid, the grid at
+    most twice their box): the region is the frame, as for a ruled table found."""
+    for r in ruled:
+        if overlap(box, r) >= 0.95 * area(box) and area(r) <= 2 * area(box):
+            return (min(box[0], r[0]), min(box[1], r[1]), max(box[2], r[2]), max(box[3], r[3]))
+    return box
 
 
 def _rounded(b: BBox) -> BBox:

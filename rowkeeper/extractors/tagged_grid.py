@@ -1,7 +1,7 @@
 """A tagged table's grid from its declaration, and the checks it must pass to be the table.
 
 Pure geometry over `tagged_tables.Declaration` (no PDF library): cells are laid out as HTML
-lays a table (each row's cells left to right in the first free slots, RowSpan / ColSpan
+lays a table (each row's cells, left to right as printed, in the first free slots, RowSpan / ColSpan
 occupying the slots below and beside them); a row left
 short of the table's columns (an empty cell with no glyphs, a total set under the last column
 alone) is laid on the columns by x instead. `refusal` says why a declaration cannot stand as a
@@ -48,7 +48,7 @@ def lay_out(decl: Declaration) -> Grid:
     by_row: list[list[Placed]] = []
     for i, row in enumerate(rows):
         placed, col = [], 0
-        for c in sorted(row.cells, key=lambda c: c.index):
+        for c in sorted(row.cells, key=lambda c: c.bbox[0]):  # as printed, left to right
             while (i, col) in taken:
                 col += 1
             placed.append(Placed(i, col, c))

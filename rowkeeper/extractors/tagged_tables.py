@@ -29,6 +29,8 @@ from rowkeeper.models import BBox
 ROW_GROUPS = frozenset({"THead", "TBody", "TFoot"})
 CELLS = frozenset({"TH", "TD"})
 _REF = re.compile(r"(\d+)\s+0\s+R")
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+"""Hebrew and Arabic: a line in them keeps MuPDF's order of its spans (right to left)."""
 
 
 @dataclass
@@ -38,8 +40,6 @@ class DeclaredCell:
     text: str
     bbox: BBox
     header: bool
-    index: int
-    """Its index among the TR's kids (a gap before it is a cell with no glyphs here)."""
     lines: int = 1
     row_span: int = 1
     col_span: int = 1
@@ -200,7 +200,7 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head
         lines = list(_lines(b))
         rs, cs = _attributes(pdf, _kid(kids, b))
         row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=tuple(b["bbox"]),
-                                      header=b.get("std") == "TH", index=int(b.get("index", -1)),
+                                      header=b.get("std") == "TH",
                                       lines=len([ln for ln in lines if ln.strip()]), row_span=rs, col_span=cs,
                                       nested=_holds_table(b)))
     return row
@@ -218,7 +218,8 @@ def _lines(block: dict[str, Any]) -> list[str]:
             lines[-1].append(sp)
         else:
             lines.append([sp])
-    return [_joined(sorted(ln, key=lambda s: s["bbox"][0])) for ln in lines]
+    return [_joined(ln if any(_RTL.search(s["text"]) for s in ln) else sorted(ln, key=lambda s: s["bbox"][0]))
+            for ln in lines]
 
 
 def _spans(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -237,7 +238,8 @@ def _mid(line: list[dict[str, Any]]) -> float:
 def _joined(spans: list[dict[str, Any]]) -> str:
     text = ""
     for prev, sp in zip([None, *spans], spans, strict=False):
-        apart = prev is not None and sp["bbox"][0] - prev["bbox"][2] > 0.2 * max(sp["size"], 1.0)
+        gap = max(sp["bbox"][0] - prev["bbox"][2], prev["bbox"][0] - sp["bbox"][2]) if prev else 0.0
+        apart = gap > 0.2 * max(sp["size"], 1.0)
         text += (" " if apart and text and not text[-1].isspace() else "") + sp["text"]
     return text
 

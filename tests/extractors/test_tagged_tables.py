@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pymupdf
+
 from rowkeeper.api import extract
 from tests.tagged_pdf import TCell, TPara, TTable, write_tagged_pdf
 
@@ -92,3 +94,44 @@ def test_untagged_twin_gives_the_same_cells_through_the_finder(tmp_path: Path) -
     assert [t.extractor for t in twin.tables] == ["pymupdf"]
     assert tagged.tables[0].columns == twin.tables[0].columns == ("Region", "Q1", "Q2")
     assert tagged.tables[0].rows == twin.tables[0].rows
+
+
+def test_rows_short_of_cells_are_laid_on_the_columns_by_x(tmp_path: Path) -> None:
+    # the header's empty corner cell is not tagged, the total is one TD under the last column
+    head = [TCell("2024", 220, 80, tag="TH"), TCell("2025", 320, 80, tag="TH")]
+    body = [[TCell("Revenue", 60, 100), TCell("275.5", 220, 100), TCell("295.6", 320, 100)],
+            [TCell("EBITA", 60, 120), TCell("8.8", 220, 120), TCell("10.3", 320, 120)],
+            [TCell("Net income", 60, 140), TCell("4.4", 220, 140), TCell("5.6", 320, 140)],
+            [TCell("301.2", 320, 160)]]
+    pdf = write_tagged_pdf(tmp_path / "short.pdf", [TTable([head, *body], head_rows=1)], [PROSE])
+    (table,) = extract(pdf).tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("", "2024", "2025")
+    assert table.rows[0] == ("Revenue", "275.5", "295.6")
+    assert table.rows[-1] == ("", "", "301.2")
+
+
+def test_rows_tagged_out_of_order_are_refused(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5)]
+    rows[2], rows[4] = rows[4], rows[2]  # the structure's order is not the page's
+    pdf = write_tagged_pdf(tmp_path / "order.pdf", [TTable(rows, head_rows=1)], [PROSE])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "rows not top to bottom" in attempt.reason
+    (table,) = rec.tables
+    assert table.extractor == "pymupdf" and [r[0] for r in table.rows] == [f"Region {i}" for i in range(5)]
+
+
+def test_tagged_table_in_a_ruling_grid_takes_the_grid_as_its_region(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5)]
+    tagged = write_tagged_pdf(tmp_path / "bare.pdf", [TTable(rows, head_rows=1)], [PROSE])
+    pdf = pymupdf.open(tagged)
+    xs, ys = (50, 210, 310, 400), [75 + 20 * i for i in range(7)]
+    for x in xs:
+        pdf[0].draw_line((x, ys[0]), (x, ys[-1]))
+    for y in ys:
+        pdf[0].draw_line((xs[0], y), (xs[-1], y))
+    pdf.save(tmp_path / "ruled.pdf")
+    (table,) = extract(tmp_path / "ruled.pdf").tables
+    assert table.extractor == "tagged" and table.rows[0] == ("Region 0", "1,200", "2,300")
+    assert [round(v) for v in table.regions[0].bbox] == [50, 75, 400, 195]
