@@ -45,6 +45,9 @@ from rowkeeper.registry import resolve
 
 Validate = Callable[[Sequence[RawTable]], Iterable[str]]
 NO_BUDGET = PageBudget()
+TAGGED = "tagged"
+"""The layer of a tagged PDF's own tables: with it, a page that declares a table is read even
+with no table candidate in its features (a two-row table the geometry does not see)."""
 """Injected by the pipeline: the problems found in a page's tables (empty = adequate)."""
 
 
@@ -237,22 +240,6 @@ def _applies(layer: str, config: ExtractConfig, model: DocumentModel | None) -> 
     return model is None or check is None or bool(check(model))
 
 
-def claimed_pages(layers: Sequence[str], config: ExtractConfig, model: DocumentModel,
-                  pages: Sequence[int]) -> set[int]:
-    """Pages with no table candidate that a layer will read all the same: one with
-    `claims(model, pages)` names them (the tagged layer: pages that declare a table)."""
-    out: set[int] = set()
-    for layer in layers:
-        try:
-            extractor = _build(layer, config)
-        except (LayerUnavailable, MissingExtra, BadInput, ConfigError):
-            continue
-        claims = getattr(extractor, "claims", None)
-        if claims is not None and _applies(layer, config, model):
-            out |= set(claims(model, pages))
-    return out
-
-
 def _extract(extractor, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None) -> Extraction:
     """The extractor's output for `pages`, reading the open document model when it can."""
     if model is not None and "model" in inspect.signature(extractor.extract).parameters:
@@ -418,9 +405,8 @@ def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractCo
     lines, feats, seconds = read_text_pages(model, text) if text else ([], {}, 0.0)
     attempts: list[Attempt] = []
     quiet = [p for p in text if checks.skip_pages_without_candidate and not feats[p].candidate]
-    if quiet:  # pages a layer claims all the same (a tagged PDF's declared tables)
-        claimed = claimed_pages(config.text_layers, config, model, quiet)
-        quiet = [p for p in quiet if p not in claimed]
+    if quiet and TAGGED in config.text_layers and model.tagged:  # a declared table is a candidate
+        quiet = [p for p in quiet if not model.page(p).declares_table]
     if quiet:
         attempts.append(Attempt(extractor="features", pages=tuple(quiet), seconds=round(seconds, 4), accepted=True,
                                 reason="no table candidate (no ruling grid, no aligned columns): extractors skipped"))

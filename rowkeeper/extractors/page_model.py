@@ -23,7 +23,7 @@ from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
 from rowkeeper.extractors.finder.wide_glyphs import WIDE
 from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
-from rowkeeper.extractors.tagged_tables import structure_dict
+from rowkeeper.extractors.tagged_tables import declares_table, is_tagged, structure_dict
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
@@ -101,6 +101,11 @@ class PageModel:
         """The text dict with the structure of its marked content (a tagged PDF's elements,
         each a block around its text: `tagged_tables`); read only for a tagged document."""
         return structure_dict(self.page)
+
+    @property
+    def declares_table(self) -> bool:
+        """Whether the page's structure holds a Table element with glyphs on it."""
+        return declares_table(self.structure)
 
     @cached_property
     def raw(self) -> dict[str, Any]:
@@ -205,6 +210,11 @@ class DocumentModel:
         self.doc = doc
         self.pdf = pdf
         self._pages: dict[int, PageModel] = {}
+
+    @cached_property
+    def tagged(self) -> bool:
+        """Whether the PDF is tagged (a structure tree, content marked): one catalog read."""
+        return is_tagged(self.pdf)
 
     @property
     def page_count(self) -> int:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, cell_box, lay_out, refusal
-from rowkeeper.extractors.tagged_tables import declared_tables, declares_table, is_tagged
+from rowkeeper.extractors.tagged_tables import declared_tables, is_tagged
 from rowkeeper.extractors.text_layer import spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
@@ -58,14 +58,7 @@ class TaggedExtractor:
 
     def applies(self, model: DocumentModel) -> bool:
         """Whether the document is tagged (the catalog's StructTreeRoot and MarkInfo)."""
-        return is_tagged(model.pdf)
-
-    def claims(self, model: DocumentModel, pages: Sequence[int]) -> set[int]:
-        """The pages that declare a table: read by the layers even with no table candidate in
-        their features (a two-row table the geometry does not see is a table all the same)."""
-        if not is_tagged(model.pdf):
-            return set()
-        return {view.pno for view in model.pages(pages) if not view.rotation % 360 and declares_table(view.structure)}
+        return model.tagged
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """The declared tables of `pages` that pass the checks; a note per page on the rest."""
