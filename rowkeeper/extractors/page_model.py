@@ -104,8 +104,12 @@ class PageModel:
 
     @property
     def declares_table(self) -> bool:
-        """Whether the page's structure holds a Table element with glyphs on it."""
-        return declares_table(self.structure)
+        """Whether the page's structure holds a Table element with glyphs on it (a page MuPDF
+        cannot read the structure of declares none: the layers judge it as any page)."""
+        try:
+            return declares_table(self.structure)
+        except (RuntimeError, ValueError, KeyError):
+            return False
 
     @cached_property
     def raw(self) -> dict[str, Any]:

@@ -77,7 +77,10 @@ class TaggedExtractor:
         """The page's accepted tables and why each other declaration was refused."""
         if view.rotation % 360:
             return [], ["a turned page (/Rotate): read by the finder"]
-        decls = [d for d in declared_tables(pdf, view.structure, view.pno) if any(r.cells for r in d.rows)]
+        try:
+            decls = [d for d in declared_tables(pdf, view.structure, view.pno) if any(r.cells for r in d.rows)]
+        except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
+            return [], [f"structure tree unreadable here: {e}"]
         if not decls:
             return [], ["no table declared in the structure tree"]
         grids = [lay_out(d) for d in decls]

@@ -112,7 +112,10 @@ def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]) -> Iterator
 def _kids(pdf: pymupdf.Document, xref: int, key: str = "K") -> list[int | None]:
     """The kids of an object's /K as xrefs (None for an MCID or an inline marked-content or
     object reference: they count in the indices MuPDF gives)."""
-    kind, value = pdf.xref_get_key(xref, key)
+    try:
+        kind, value = pdf.xref_get_key(xref, key)
+    except (RuntimeError, ValueError):
+        return []
     if kind == "xref":
         return [int(value.split()[0])]
     if kind != "array":
