@@ -25,6 +25,8 @@ class TCell:
     row_span: int = 1
     col_span: int = 1
     size: float = 10.0
+    inner: TTable | None = None
+    """A table nested in the cell (its text then comes from that table)."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,8 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
         pg.ops.append(f"/{tag} <</MCID {mcid}>> BDC\n{text}EMC\n" if tagged else text)
         return mcid
 
-    for table in tables:
+    def build(table: TTable, parent: int) -> int:
         t = new()
-        kids.append(t)
         trs = []
         for row in table.rows:
             tr = new()
@@ -87,15 +88,21 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
             for c in row:
                 cx = new()
                 cells.append(cx)
-                lines = [(c.x, c.top + k * 1.25 * c.size, ln) for k, ln in enumerate(c.text.split("\n"))]
-                mcid = mark(cx, c.tag, c.page, lines, c.size)
+                if c.inner is not None:  # a table nested in the cell
+                    kid = f"{build(c.inner, cx)} 0 R"
+                else:
+                    lines = [(c.x, c.top + k * 1.25 * c.size, ln) for k, ln in enumerate(c.text.split("\n"))]
+                    kid = str(mark(cx, c.tag, c.page, lines, c.size))
                 attrs = f"/A << /O /Table /RowSpan {c.row_span} /ColSpan {c.col_span} >>" \
                     if (c.row_span, c.col_span) != (1, 1) else ""
                 pdf.update_object(cx, f"<< /Type /StructElem /S /{c.tag} /P {tr} 0 R "
-                                      f"/Pg {pdf[c.page].xref} 0 R /K {mcid} {attrs} >>")
+                                      f"/Pg {pdf[c.page].xref} 0 R /K {kid} {attrs} >>")
             pdf.update_object(tr, f"<< /Type /StructElem /S /TR /P {t} 0 R /K [{_refs(cells)}] >>")
         groups = _groups(pdf, t, trs, table.head_rows)
-        pdf.update_object(t, f"<< /Type /StructElem /S /Table /P {top} 0 R /K [{_refs(groups)}] >>")
+        pdf.update_object(t, f"<< /Type /StructElem /S /Table /P {parent} 0 R /K [{_refs(groups)}] >>")
+        return t
+
+    kids += [build(table, top) for table in tables]
     for para in paras:
         p = new()
         kids.append(p)

@@ -135,3 +135,26 @@ def test_tagged_table_in_a_ruling_grid_takes_the_grid_as_its_region(tmp_path: Pa
     (table,) = extract(tmp_path / "ruled.pdf").tables
     assert table.extractor == "tagged" and table.rows[0] == ("Region 0", "1,200", "2,300")
     assert [round(v) for v in table.regions[0].bbox] == [50, 75, 400, 195]
+
+
+def test_tagged_table_whose_box_holds_other_text_is_refused(tmp_path: Path) -> None:
+    # auto-tagging left a column of the printed table out of its Table element
+    rows = [[TCell(c.text, c.x, c.top) for c in r[:2]] for r in [HEAD, *_sales(0, 100, 5)]]
+    others = [TPara([r[2].text], 150, r[2].top) for r in [HEAD, *_sales(0, 100, 5)]]
+    pdf = write_tagged_pdf(tmp_path / "foreign.pdf", [TTable(rows)], [PROSE, *others])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "its region holds text outside its cells" in attempt.reason
+    assert not any(t.extractor == "tagged" for t in rec.tables)
+
+
+def test_layout_table_around_a_table_is_refused_and_the_inner_one_read(tmp_path: Path) -> None:
+    inner = TTable([HEAD, *_sales(0, 100, 5)], head_rows=1)
+    note = TCell("Figures are\nunaudited.", 420, 80)
+    layout = TTable([[TCell("", 60, 80, inner=inner), note],
+                     [TCell("Prepared by", 60, 230), TCell("Finance", 420, 230)]])
+    pdf = write_tagged_pdf(tmp_path / "nested.pdf", [layout], [PROSE])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert "tagged table 1 refused: a layout table: a table is nested in its cells" in attempt.reason
+    assert [t.columns for t in rec.tables if t.extractor == "tagged"] == [("Region", "Q1", "Q2")]
