@@ -43,7 +43,7 @@ class ClassifyConfig(Section):
 class ExtractConfig(Section):
     """Which layers run, in which order, and each layer's options."""
 
-    text_layers: tuple[str, ...] = ("pymupdf", "pdfplumber", "camelot")
+    text_layers: tuple[str, ...] = ("tagged", "pymupdf", "pdfplumber", "camelot")
     scanned_layers: tuple[str, ...] = ("ocr", "docling", "azure", "textract")
     options: dict[str, dict[str, Any]] = Field(default_factory=dict)
     """Per-layer options, validated by each extractor's own `Options` model."""

@@ -99,6 +99,11 @@ class OutlineEntry(Record):
     """Where on that page it points (points from the top; 0 when the entry names no place)."""
 
 
+DECLARED_HEADER_ROWS = "declared_header_rows"
+"""RawTable.metrics key: the header rows the PDF itself declares (a tagged table's THead or
+rows of TH cells); the header then is those rows."""
+
+
 class RawTable(Record):
     """One table piece on one page, as an extractor found it."""
 
@@ -128,6 +133,9 @@ class Extraction(Record):
 
     tables: tuple[RawTable, ...] = ()
     lines: tuple[TextLine, ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()
+    """(page, why): what the layer left out of a page's reading (a tagged table refused); a
+    page with notes and no table is one the layer declines (the next layers read it)."""
 
 
 class Region(Record):

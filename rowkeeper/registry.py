@@ -18,6 +18,7 @@ EXTRACTORS: dict[str, tuple[str, str | None]] = {
     "ocr": ("rowkeeper.extractors.ocr_extractor:OcrExtractor", "ocr"),
     "pdfplumber": ("rowkeeper.extractors.pdfplumber_extractor:PdfplumberExtractor", None),
     "pymupdf": ("rowkeeper.extractors.pymupdf_extractor:PyMuPDFExtractor", None),
+    "tagged": ("rowkeeper.extractors.tagged_extractor:TaggedExtractor", None),
     "textract": ("rowkeeper.extractors.textract_extractor:TextractExtractor", "cloud"),
 }
 

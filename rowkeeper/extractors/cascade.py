@@ -31,11 +31,23 @@ from rowkeeper.extractors.step_budget import (
     derived_budget,
 )
 from rowkeeper.faults import hang_point
-from rowkeeper.models import Attempt, BBox, DocumentInput, Extraction, PageInfo, RawTable, TextLine
+from rowkeeper.models import (
+    DECLARED_HEADER_ROWS,
+    Attempt,
+    BBox,
+    DocumentInput,
+    Extraction,
+    PageInfo,
+    RawTable,
+    TextLine,
+)
 from rowkeeper.registry import resolve
 
 Validate = Callable[[Sequence[RawTable]], Iterable[str]]
 NO_BUDGET = PageBudget()
+TAGGED = "tagged"
+"""The layer of a tagged PDF's own tables: with it, a page that declares a table is read even
+with no table candidate in its features (a two-row table the geometry does not see)."""
 """Injected by the pipeline: the problems found in a page's tables (empty = adequate)."""
 
 
@@ -217,6 +229,17 @@ def _group_attempts(layer: str, seconds: float, verdicts: dict[int, tuple[Verdic
     ]
 
 
+def _applies(layer: str, config: ExtractConfig, model: DocumentModel | None) -> bool:
+    """Whether a layer reads this document at all: one with `applies(model)` may say no at
+    once (the tagged layer on an untagged PDF), and is then passed over without an attempt."""
+    try:
+        extractor = _build(layer, config)
+    except (LayerUnavailable, MissingExtra, BadInput, ConfigError):
+        return True  # the run records why it cannot
+    check = getattr(extractor, "applies", None)
+    return model is None or check is None or bool(check(model))
+
+
 def _extract(extractor, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None) -> Extraction:
     """The extractor's output for `pages`, reading the open document model when it can."""
     if model is not None and "model" in inspect.signature(extractor.extract).parameters:
@@ -235,6 +258,8 @@ def _run_layers(doc: DocumentInput, states: dict[int, _PageState], layers: Seque
         pending = [p for p in sorted(states) if p not in done]
         if not pending:
             break
+        if not _applies(layer, config, model):
+            continue  # a layer for some documents only (the tagged layer on an untagged PDF)
         start = time.perf_counter()
         share = budget.for_layer(len(pending), len(layers) - i)  # later layers keep theirs
         try:
@@ -316,11 +341,17 @@ def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pendin
     for p in pending:
         tables = tuple(t for t in result.tables if t.page == p)
         lines = tuple(ln for ln in result.lines if ln.page == p)
-        v = assess(tables, states[p].features_for(tables), checks, states[p].lines)
+        notes = [why for q, why in result.notes if q == p]
+        if notes and not tables:  # the layer declines the page: the next layers read it
+            v = Verdict(False, "; ".join(notes), -1.0)
+        else:
+            v = assess(tables, _undeclared(tables, states[p].features_for(tables)), checks, states[p].lines)
         if v.accepted and validate is not None and tables:
             problems = list(validate(tables))
             if problems:
                 v = Verdict(False, "validation: " + "; ".join(problems), v.score - 1.0)
+        if notes and tables:
+            v = dataclasses.replace(v, reason="; ".join([v.reason, *notes]))
         verdicts[p] = (v, len(tables))
         if v.accepted:
             done[p] = (tables, lines)
@@ -328,6 +359,15 @@ def _judge(layer: str, result: Extraction, states: dict[int, _PageState], pendin
             # a scan whose layer found no table still gave its text lines: keep them
             states[p].best, states[p].best_layer = (v.score, tables, lines), layer
     return verdicts
+
+
+def _undeclared(tables: Sequence[RawTable], features: PageFeatures | None) -> PageFeatures | None:
+    """The features whose coverage `tables` must answer for: a page's tables that the PDF
+    declares (a tagged PDF's structure tree) answer for its ruling grids only; its other
+    aligned text the author tagged as something else (an address block, a form's fields)."""
+    if features is None or not tables or not all(DECLARED_HEADER_ROWS in t.metrics for t in tables):
+        return features
+    return dataclasses.replace(features, aligned_regions=())
 
 
 def read_text_pages(model: DocumentModel, pages: Sequence[int]) -> tuple[list[TextLine], dict[int, PageFeatures], float]:
@@ -365,6 +405,8 @@ def run_cascade(doc: DocumentInput, pages: Sequence[PageInfo], config: ExtractCo
     lines, feats, seconds = read_text_pages(model, text) if text else ([], {}, 0.0)
     attempts: list[Attempt] = []
     quiet = [p for p in text if checks.skip_pages_without_candidate and not feats[p].candidate]
+    if quiet and TAGGED in config.text_layers and model.tagged:  # a declared table is a candidate
+        quiet = [p for p in quiet if not model.page(p).declares_table]
     if quiet:
         attempts.append(Attempt(extractor="features", pages=tuple(quiet), seconds=round(seconds, 4), accepted=True,
                                 reason="no table candidate (no ruling grid, no aligned columns): extractors skipped"))

@@ -23,6 +23,7 @@ from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
 from rowkeeper.extractors.finder.wide_glyphs import WIDE
 from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
+from rowkeeper.extractors.tagged_tables import declares_table, is_tagged, structure_dict
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,
@@ -94,6 +95,21 @@ class PageModel:
     def textpage(self) -> pymupdf.TextPage:
         """The text layer as every text line and cell is read (whitespace kept, ligatures split)."""
         return self.page.get_textpage(flags=RAW_FLAGS)
+
+    @cached_property
+    def structure(self) -> dict[str, Any]:
+        """The text dict with the structure of its marked content (a tagged PDF's elements,
+        each a block around its text: `tagged_tables`); read only for a tagged document."""
+        return structure_dict(self.page)
+
+    @property
+    def declares_table(self) -> bool:
+        """Whether the page's structure holds a Table element with glyphs on it (a page MuPDF
+        cannot read the structure of declares none: the layers judge it as any page)."""
+        try:
+            return declares_table(self.structure)
+        except (RuntimeError, ValueError, KeyError):
+            return False
 
     @cached_property
     def raw(self) -> dict[str, Any]:
@@ -198,6 +214,11 @@ class DocumentModel:
         self.doc = doc
         self.pdf = pdf
         self._pages: dict[int, PageModel] = {}
+
+    @cached_property
+    def tagged(self) -> bool:
+        """Whether the PDF is tagged (a structure tree, content marked): one catalog read."""
+        return is_tagged(self.pdf)
 
     @property
     def page_count(self) -> int:

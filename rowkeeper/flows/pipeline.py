@@ -26,6 +26,7 @@ from rowkeeper.registry import EXTRACTORS
 # The distribution whose version decides an in-tree layer's output (its fingerprint part).
 LAYER_DISTRIBUTIONS: dict[str, tuple[str, ...]] = {
     "pymupdf": ("pymupdf",),
+    "tagged": ("pymupdf",),
     "pdfplumber": ("pdfplumber", "pdfminer.six"),
     "camelot": ("camelot-py",),
     "ocr": ("rapidocr", "onnxruntime"),

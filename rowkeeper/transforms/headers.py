@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rowkeeper.models import RawTable
+from rowkeeper.models import DECLARED_HEADER_ROWS, RawTable
 from rowkeeper.transforms.column_types import parse_cell
 
 NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
@@ -284,6 +284,9 @@ def detect_header_rows(
 def piece_header_rows(piece: RawTable, grid: Sequence[Sequence[str]]) -> int:
     """`detect_header_rows` for a piece: its grid plus the extractor's header flags and each
     row's type (bold when all its filled cells are, None when mixed or unknown)."""
+    declared = piece.metrics.get(DECLARED_HEADER_ROWS)
+    if declared:  # the structure tree's THead / TH rows: the author's header
+        return min(int(declared), piece.n_rows - 1)
     flagged = [False] * piece.n_rows
     bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
     for c in piece.cells:

@@ -12,7 +12,7 @@ from rowkeeper.registry import resolve
 def test_default_config_loads_with_folder_sink() -> None:
     cfg = load_config()
     assert cfg.sinks[0].type == "folder"
-    assert cfg.extract.text_layers[0] == "pymupdf"
+    assert cfg.extract.text_layers[:2] == ("tagged", "pymupdf")
 
 
 def test_unknown_key_is_an_error_naming_it(tmp_path) -> None:

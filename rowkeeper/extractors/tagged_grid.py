@@ -1,0 +1,162 @@
+"""A tagged table's grid from its declaration, and the checks it must pass to be the table.
+
+Pure geometry over `tagged_tables.Declaration` (no PDF library): cells are laid out as HTML
+lays a table (each row's cells, left to right as printed, in the first free slots, RowSpan / ColSpan
+occupying the slots below and beside them); a row left
+short of the table's columns (an empty cell with no glyphs, a total set under the last column
+alone) is laid on the columns by x instead. `refusal` says why a declaration cannot stand as a
+table (None when it can).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rowkeeper.extractors.tagged_tables import Declaration, DeclaredCell, median_height
+from rowkeeper.models import BBox
+
+PARAGRAPH_LINES = 4
+"""A cell of this many lines or more, with `PARAGRAPH_WORDS` words, holds a paragraph."""
+PARAGRAPH_WORDS = 20
+MAX_PARAGRAPH_SHARE = 1 / 3
+"""More of a table's filled cells than this holding paragraphs: prose laid out in a table."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A declared cell at its slot in the grid."""
+
+    row: int
+    col: int
+    cell: DeclaredCell
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A declaration laid out: its cells at their slots, its size, and its header rows."""
+
+    placed: tuple[Placed, ...]
+    n_rows: int
+    n_cols: int
+    header_rows: int
+
+
+def lay_out(decl: Declaration) -> Grid:
+    """The grid of a declaration: the HTML layout, short rows laid on the columns by x."""
+    rows = [r for r in decl.rows if r.cells]
+    taken: set[tuple[int, int]] = set()
+    by_row: list[list[Placed]] = []
+    for i, row in enumerate(rows):
+        placed, col = [], 0
+        for c in sorted(row.cells, key=lambda c: c.bbox[0]):  # as printed, left to right
+            while (i, col) in taken:
+                col += 1
+            placed.append(Placed(i, col, c))
+            taken |= {(i + a, col + b) for a in range(c.row_span) for b in range(c.col_span)}
+            col += c.col_span
+        by_row.append(placed)
+    n_rows = len(rows)
+    n_cols = max((col for (r, col) in taken if r < n_rows), default=-1) + 1
+    bands = _column_bands(by_row, n_cols, taken)
+    out: list[Placed] = []
+    for i, placed in enumerate(by_row):
+        full = all((i, k) in taken for k in range(n_cols))
+        out += placed if full or not bands else _by_x(i, placed, bands, taken)
+    return Grid(tuple(out), n_rows, n_cols, _header_rows(rows))
+
+
+def _column_bands(by_row: list[list[Placed]], n_cols: int, taken: set[tuple[int, int]]) -> list[tuple[float, float]]:
+    """Each column's x extent from the single-column cells of the rows that fill every column;
+    [] when a column has none (the short rows then keep their HTML slots)."""
+    lo = [float("inf")] * n_cols
+    hi = [float("-inf")] * n_cols
+    for i, placed in enumerate(by_row):
+        if not all((i, k) in taken for k in range(n_cols)):
+            continue
+        for p in placed:
+            if p.cell.col_span == 1 and p.cell.text:
+                lo[p.col], hi[p.col] = min(lo[p.col], p.cell.bbox[0]), max(hi[p.col], p.cell.bbox[2])
+    if any(v == float("inf") for v in lo):
+        return []
+    return list(zip(lo, hi, strict=True))
+
+
+def _by_x(i: int, placed: list[Placed], bands: list[tuple[float, float]], taken: set[tuple[int, int]]) -> list[Placed]:
+    """The cells of short row `i` at the columns their boxes stand under, left to right."""
+    for p in placed:  # free the HTML slots first
+        taken -= {(i, p.col + b) for b in range(p.cell.col_span)}
+    out, start = [], 0
+    for p in sorted(placed, key=lambda p: p.cell.bbox[0]):
+        free = [k for k in range(start, len(bands) - p.cell.col_span + 1)
+                if all((i, k + b) not in taken for b in range(p.cell.col_span))]
+        if not free:
+            return placed  # no slot left by x: the HTML layout stands (the checks judge it)
+        x0, x1 = p.cell.bbox[0], p.cell.bbox[2]
+        k = max(free, key=lambda k: (_overlap(x0, x1, *bands[k]), -abs((x0 + x1) / 2 - sum(bands[k]) / 2)))
+        out.append(Placed(i, k, p.cell))
+        taken |= {(i, k + b) for b in range(p.cell.col_span)}
+        start = k + p.cell.col_span
+    return out
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return max(0.0, min(a1, b1) - max(a0, b0))
+
+
+def _header_rows(rows: list) -> int:
+    """Leading rows in THead or whose every cell is a TH: the declared header (none when every
+    row would be one: a table tagged TH throughout declares nothing)."""
+    n = 0
+    while n < len(rows) and (rows[n].in_head or all(c.header for c in rows[n].cells)):
+        n += 1
+    return n if n < len(rows) else 0
+
+
+def refusal(decl: Declaration, grid: Grid) -> str | None:
+    """Why the declaration is no table (None when it may be the table): its size, a table
+    nested in it, prose in its cells, rows or columns out of order."""
+    if grid.n_rows < 2 or grid.n_cols < 2:
+        return f"{grid.n_rows} row(s) x {grid.n_cols} column(s) after spans"
+    cells = [p.cell for p in grid.placed]
+    if any(c.nested for c in cells):
+        return "a layout table: a table is nested in its cells"
+    filled = [c for c in cells if c.text]
+    prose = [c for c in filled if c.lines >= PARAGRAPH_LINES and len(c.text.split()) >= PARAGRAPH_WORDS]
+    if prose and len(prose) > MAX_PARAGRAPH_SHARE * len(filled):
+        return f"prose in its cells ({len(prose)} of {len(filled)} cells hold a paragraph)"
+    return _rows_out_of_order(grid) or _columns_out_of_order(grid, 0.5 * median_height(decl))
+
+
+def _rows_out_of_order(grid: Grid) -> str | None:
+    """Each row's single-row cells must stand below the row above's (centres strictly lower)."""
+    mids: dict[int, list[float]] = {}
+    for p in grid.placed:
+        if p.cell.row_span == 1 and p.cell.text:
+            mids.setdefault(p.row, []).append((p.cell.bbox[1] + p.cell.bbox[3]) / 2)
+    order = sorted(mids)
+    for a, b in zip(order, order[1:], strict=False):
+        if max(mids[a]) >= min(mids[b]):
+            return f"rows not top to bottom (row {b + 1} not below row {a + 1})"
+    return None
+
+
+def _columns_out_of_order(grid: Grid, tol: float) -> str | None:
+    """Each column's single-column cells must stand left of the next column's (their glyphs
+    inside their column band: a cell reaching into its neighbour's band is misplaced)."""
+    lo: dict[int, float] = {}
+    hi: dict[int, float] = {}
+    for p in grid.placed:
+        if p.cell.col_span == 1 and p.cell.text:
+            lo[p.col] = min(lo.get(p.col, p.cell.bbox[0]), p.cell.bbox[0])
+            hi[p.col] = max(hi.get(p.col, p.cell.bbox[2]), p.cell.bbox[2])
+    order = sorted(lo)
+    for a, b in zip(order, order[1:], strict=False):
+        if hi[a] > lo[b] + tol:
+            return f"columns overlap (column {a + 1} runs into column {b + 1})"
+    return None
+
+
+def cell_box(cells: list[DeclaredCell]) -> BBox:
+    """The union of the cells' boxes."""
+    return (min(c.bbox[0] for c in cells), min(c.bbox[1] for c in cells),
+            max(c.bbox[2] for c in cells), max(c.bbox[3] for c in cells))

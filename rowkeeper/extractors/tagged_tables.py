@@ -1,0 +1,257 @@
+"""A tagged PDF's own tables: the structure tree's Table > TR > TH/TD, read per page.
+
+MuPDF ties each marked-content glyph to its structure element (`TEXT_COLLECT_STRUCTURE`: the
+text dict nests the page's text in blocks of the elements it belongs to, each with its tag and
+its index among its parent's kids), so a cell's text is the text MuPDF reads inside the cell's
+element: the same reader as the page model's lines and words. The element's own object gives
+what the page's text cannot: RowSpan / ColSpan (its /A attributes), found by following those
+indices down from /StructTreeRoot. A cell with no glyphs on the page has no block: a row short
+of cells (an empty cell left out, a total under the last column) is laid on the columns by x.
+
+`declared_tables` reads a page's declarations; `refusal` says what is wrong with one (tags
+are often wrong: a layout table around a page, a one-column list, prose in TDs), None when it
+may stand as the page's table. No record holds a PDF handle.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pymupdf
+
+from rowkeeper.extractors.text_layer import clean_cell
+from rowkeeper.models import BBox
+
+ROW_GROUPS = frozenset({"THead", "TBody", "TFoot"})
+CELLS = frozenset({"TH", "TD"})
+_REF = re.compile(r"(\d+)\s+0\s+R")
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+"""Hebrew and Arabic: a line in them keeps MuPDF's order of its spans (right to left)."""
+
+
+@dataclass
+class DeclaredCell:
+    """One TH/TD with glyphs on the page: its text, box, spans and where it stands in its TR."""
+
+    text: str
+    bbox: BBox
+    header: bool
+    lines: int = 1
+    row_span: int = 1
+    col_span: int = 1
+    nested: bool = False
+    """It holds a Table of its own (a layout table around a data table)."""
+
+
+@dataclass
+class DeclaredRow:
+    """One TR with glyphs on the page, and whether it is in the table's THead."""
+
+    cells: list[DeclaredCell] = field(default_factory=list)
+    in_head: bool = False
+
+
+@dataclass
+class Declaration:
+    """One Table element's rows on one page, as tagged."""
+
+    page: int
+    bbox: BBox
+    rows: list[DeclaredRow] = field(default_factory=list)
+
+
+def is_tagged(pdf: pymupdf.Document) -> bool:
+    """Whether the catalog has a structure tree and says its content is marked (the cheap gate:
+    an untagged PDF costs one catalog read)."""
+    try:
+        cat = pdf.pdf_catalog()
+        if cat <= 0 or pdf.xref_get_key(cat, "StructTreeRoot")[0] in ("null", "undefined"):
+            return False
+        kind, marked = pdf.xref_get_key(cat, "MarkInfo/Marked")
+    except (RuntimeError, ValueError):
+        return False
+    return kind == "null" or marked == "true"  # a tree without MarkInfo: the tables decide
+
+
+def structure_dict(page: pymupdf.Page) -> dict[str, Any]:
+    """The page's text dict with its structure blocks (MuPDF's structure of marked content)."""
+    flags = pymupdf.TEXT_COLLECT_STRUCTURE | pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+    return page.get_textpage(flags=flags).extractDICT()
+
+
+def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) -> list[Declaration]:
+    """The Table elements with glyphs on page `pno` (`structure`: its `structure_dict`),
+    outermost first, each with its rows there."""
+    out: list[Declaration] = []
+    for path, block in _tables(structure["blocks"], ()):
+        element = _element(pdf, path)
+        out.append(_declaration(pdf, block, element, pno))
+    return out
+
+
+def declares_table(structure: dict[str, Any]) -> bool:
+    """Whether the page's structure holds a Table element with glyphs on it."""
+    return next(_tables(structure["blocks"], ()), None) is not None
+
+
+def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], dict[str, Any]]]:
+    """(index path, block) of every Table structure block, nested ones after their table."""
+    for b in blocks:
+        if b.get("type") != 2:
+            continue
+        here = (*path, int(b.get("index", -1)))
+        if b.get("std") == "Table":
+            yield here, b
+        yield from _tables(b.get("blocks", ()), here)
+
+
+def _kids(pdf: pymupdf.Document, xref: int, key: str = "K") -> list[int | None]:
+    """The kids of an object's /K as xrefs (None for an MCID or an inline marked-content or
+    object reference: they count in the indices MuPDF gives)."""
+    try:
+        kind, value = pdf.xref_get_key(xref, key)
+    except (RuntimeError, ValueError):
+        return []
+    if kind == "xref":
+        return [int(value.split()[0])]
+    if kind != "array":
+        return [None] if kind in ("int", "dict") else []
+    out: list[int | None] = []
+    depth = 0
+    tokens = re.findall(r"<<|>>|\d+\s+0\s+R|[^\s\[\]<>]+", value[1:-1])
+    for tok in tokens:
+        if tok == "<<":
+            depth += 1
+            if depth == 1:
+                out.append(None)
+        elif tok == ">>":
+            depth -= 1
+        elif depth == 0:
+            m = _REF.fullmatch(tok)
+            out.append(int(m.group(1)) if m else None)
+    return out
+
+
+def _element(pdf: pymupdf.Document, path: Sequence[int]) -> int | None:
+    """The xref of the structure element at `path` (indices among kids from the root's /K);
+    None when the path does not lead to one (the attributes are then read as none)."""
+    try:
+        root = int(pdf.xref_get_key(pdf.pdf_catalog(), "StructTreeRoot")[1].split()[0])
+        xref: int | None = root
+        for i in path:
+            kids = _kids(pdf, xref) if xref is not None else []
+            xref = kids[i] if 0 <= i < len(kids) else None
+            if xref is None:
+                return None
+        return xref
+    except (RuntimeError, ValueError, IndexError):
+        return None
+
+
+def _attributes(pdf: pymupdf.Document, xref: int | None) -> tuple[int, int]:
+    """(RowSpan, ColSpan) of an element from its /A (a dict, a reference or an array of them)."""
+    if xref is None:
+        return 1, 1
+    try:
+        kind, value = pdf.xref_get_key(xref, "A")
+        texts = [value] if kind in ("dict", "array") else []
+        refs = [int(m.group(1)) for m in _REF.finditer(value)] if kind in ("xref", "array") else []
+        texts += [pdf.xref_object(r, compressed=True) for r in refs[:8]]
+    except (RuntimeError, ValueError):
+        return 1, 1
+    text = " ".join(texts)
+    rs = re.search(r"/RowSpan\s+(\d+)", text)
+    cs = re.search(r"/ColSpan\s+(\d+)", text)
+    return max(1, int(rs.group(1))) if rs else 1, max(1, int(cs.group(1))) if cs else 1
+
+
+def _declaration(pdf: pymupdf.Document, block: dict[str, Any], element: int | None, pno: int) -> Declaration:
+    """The rows of one Table block (TRs directly under it or under THead/TBody/TFoot)."""
+    decl = Declaration(page=pno, bbox=tuple(block["bbox"]))
+    kids = _kids(pdf, element) if element is not None else []
+    for b in _struct(block):
+        tag = b.get("std")
+        sub = _kid(kids, b)
+        if tag in ROW_GROUPS:
+            rows = _kids(pdf, sub) if sub is not None else []
+            decl.rows += [_row(pdf, tr, _kid(rows, tr), tag == "THead") for tr in _struct(b) if tr.get("std") == "TR"]
+        elif tag == "TR":
+            decl.rows.append(_row(pdf, b, sub, False))
+    return decl
+
+
+def _struct(block: dict[str, Any]) -> list[dict[str, Any]]:
+    return [b for b in block.get("blocks", ()) if b.get("type") == 2]
+
+
+def _kid(kids: Sequence[int | None], block: dict[str, Any]) -> int | None:
+    i = int(block.get("index", -1))
+    return kids[i] if 0 <= i < len(kids) else None
+
+
+def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head: bool) -> DeclaredRow:
+    """One TR's cells with glyphs on the page, text in MuPDF's reading order within each."""
+    kids = _kids(pdf, element) if element is not None else []
+    row = DeclaredRow(in_head=in_head)
+    for b in _struct(tr):
+        if b.get("std") not in CELLS:
+            continue
+        lines = list(_lines(b))
+        rs, cs = _attributes(pdf, _kid(kids, b))
+        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=tuple(b["bbox"]),
+                                      header=b.get("std") == "TH",
+                                      lines=len([ln for ln in lines if ln.strip()]), row_span=rs, col_span=cs,
+                                      nested=_holds_table(b)))
+    return row
+
+
+def _lines(block: dict[str, Any]) -> list[str]:
+    """The text lines inside a structure block, nested elements included: its spans grouped
+    into lines by height, each read left to right, a space only where the glyphs stand apart
+    (nested marked content, a `Span` around a sign, is no word break of its own)."""
+    spans = sorted(_spans(block), key=lambda s: (s["bbox"][1] + s["bbox"][3]) / 2)
+    lines: list[list[dict[str, Any]]] = []
+    for sp in spans:
+        mid = (sp["bbox"][1] + sp["bbox"][3]) / 2
+        if lines and abs(mid - _mid(lines[-1])) < 0.5 * max(sp["size"], 1.0):
+            lines[-1].append(sp)
+        else:
+            lines.append([sp])
+    return [_joined(ln if any(_RTL.search(s["text"]) for s in ln) else sorted(ln, key=lambda s: s["bbox"][0]))
+            for ln in lines]
+
+
+def _spans(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for b in block.get("blocks", ()):
+        if b.get("type") == 2:
+            yield from _spans(b)
+        elif b.get("type") == 0:
+            for ln in b.get("lines", ()):
+                yield from (s for s in ln["spans"] if s["text"])
+
+
+def _mid(line: list[dict[str, Any]]) -> float:
+    return statistics.median((s["bbox"][1] + s["bbox"][3]) / 2 for s in line)
+
+
+def _joined(spans: list[dict[str, Any]]) -> str:
+    text = ""
+    for prev, sp in zip([None, *spans], spans, strict=False):
+        gap = max(sp["bbox"][0] - prev["bbox"][2], prev["bbox"][0] - sp["bbox"][2]) if prev else 0.0
+        apart = gap > 0.2 * max(sp["size"], 1.0)
+        text += (" " if apart and text and not text[-1].isspace() else "") + sp["text"]
+    return text
+
+
+def _holds_table(block: dict[str, Any]) -> bool:
+    return any(b.get("std") == "Table" or _holds_table(b) for b in _struct(block))
+
+
+def median_height(decl: Declaration) -> float:
+    """The median height of one line of the declaration's cells."""
+    heights = [(c.bbox[3] - c.bbox[1]) / max(c.lines, 1) for r in decl.rows for c in r.cells]
+    return statistics.median(heights) if heights else 0.0

@@ -1,0 +1,160 @@
+"""The tagged layer: a tagged PDF's own tables, read from its structure tree, or refused with
+the reason and left to the finder (PDFs written by tests/tagged_pdf.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from rowkeeper.api import extract
+from tests.tagged_pdf import TCell, TPara, TTable, write_tagged_pdf
+
+PROSE = TPara(["Quarterly sales by region, in thousands of euros."], 60, 60)
+
+
+def _sales(page: int = 0, top: float = 100.0, rows: int = 4, start: int = 0) -> list[list[TCell]]:
+    return [[TCell(f"Region {start + i}", 60, top + 20 * i, page), TCell(f"{1200 + 37 * (start + i):,}", 220, top + 20 * i, page),
+             TCell(f"{2300 + 41 * (start + i):,}", 320, top + 20 * i, page)] for i in range(rows)]
+
+
+HEAD = [TCell("Region", 60, 80, tag="TH"), TCell("Q1", 220, 80, tag="TH"), TCell("Q2", 320, 80, tag="TH")]
+
+
+def _tagged_attempts(rec) -> list:
+    return [a for a in rec.document.attempts if a.extractor == "tagged"]
+
+
+def test_tagged_table_read_cell_for_cell_with_th_header_and_a_span(tmp_path: Path) -> None:
+    body = [[TCell("North", 60, 100, row_span=2), TCell("1,200", 220, 100), TCell("2,300", 320, 100)],
+            [TCell("1,310", 220, 120), TCell("2,410", 320, 120)],
+            [TCell("South", 60, 140), TCell("2,340", 220, 140), TCell("2,500", 320, 140)],
+            [TCell("Total, all regions", 60, 160, col_span=2), TCell("7,210", 320, 160)]]
+    pdf = write_tagged_pdf(tmp_path / "tagged.pdf", [TTable([HEAD, *body], head_rows=1)], [PROSE])
+    rec = extract(pdf)
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert len(table.rows) == 4
+    assert table.rows[0] == ("North", "1,200", "2,300")
+    assert table.rows[1][1:] == ("1,310", "2,410")
+    assert table.rows[3][2] == "7,210"
+    north = next(c for c in table.cells if c.text == "North")
+    total = next(c for c in table.cells if c.text == "Total, all regions")
+    assert (north.row_span, north.col_span) == (2, 1)
+    assert (total.row_span, total.col_span) == (1, 2)
+
+
+def test_tagged_table_over_two_pages_is_one_table(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5), *_sales(1, 30, 5, start=5)]
+    pdf = write_tagged_pdf(tmp_path / "two.pdf", [TTable(rows, head_rows=1)], [PROSE], pages=2, height=220)
+    rec = extract(pdf)
+    assert {p for a in _tagged_attempts(rec) if a.accepted for p in a.pages} == {1, 2}
+    (table,) = rec.tables
+    assert table.pages == (1, 2) and len(table.regions) == 2
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(10)]
+
+
+def test_one_column_tagged_table_is_refused_and_the_finder_reads_it(tmp_path: Path) -> None:
+    # each TR holds one TD with the whole printed line: tagged as a list of lines
+    lines = [[TCell("Region", 60, 80), TCell("Q1", 220, 80), TCell("Q2", 320, 80)], *_sales(0, 100, 5)]
+    rows = [[TCell(c.text, c.x, c.top) for c in row] for row in lines]
+    tables = [TTable([[r[0]] for r in rows])]
+    paras = [TPara([c.text], c.x, c.top) for r in rows for c in r[1:]]
+    pdf = write_tagged_pdf(tmp_path / "onecol.pdf", tables, [PROSE, *paras])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "tagged table 1 refused: 6 row(s) x 1 column(s)" in attempt.reason
+    (table,) = rec.tables
+    assert table.extractor == "pymupdf"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert table.rows[0] == ("Region 0", "1,200", "2,300")
+
+
+def test_prose_in_tds_is_refused(tmp_path: Path) -> None:
+    words = "the quick brown fox jumps over the lazy dog and runs on".split()
+    para = [" ".join(words[k:] + words[:k]) for k in range(5)]
+    # a layout table: two TDs side by side, each a paragraph of five lines
+    rows = [[TCell("\n".join(para), 60, 100), TCell("\n".join(para), 320, 100)],
+            [TCell("End of part one", 60, 200), TCell("End of part two", 320, 200)]]
+    pdf = write_tagged_pdf(tmp_path / "layout.pdf", [TTable(rows)], [PROSE])
+    rec = extract(pdf)
+    reasons = " ".join(a.reason for a in _tagged_attempts(rec))
+    assert "refused" in reasons and not any(t.extractor == "tagged" for t in rec.tables)
+
+
+def test_untagged_twin_gives_the_same_cells_through_the_finder(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5)]
+    tagged = extract(write_tagged_pdf(tmp_path / "tagged.pdf", [TTable(rows, head_rows=1)], [PROSE]))
+    twin = extract(write_tagged_pdf(tmp_path / "twin.pdf", [TTable(rows, head_rows=1)], [PROSE], tagged=False))
+    assert not _tagged_attempts(twin)  # an untagged PDF: the layer is passed over
+    assert [t.extractor for t in tagged.tables] == ["tagged"]
+    assert [t.extractor for t in twin.tables] == ["pymupdf"]
+    assert tagged.tables[0].columns == twin.tables[0].columns == ("Region", "Q1", "Q2")
+    assert tagged.tables[0].rows == twin.tables[0].rows
+
+
+def test_rows_short_of_cells_are_laid_on_the_columns_by_x(tmp_path: Path) -> None:
+    # the header's empty corner cell is not tagged, the total is one TD under the last column
+    head = [TCell("2024", 220, 80, tag="TH"), TCell("2025", 320, 80, tag="TH")]
+    body = [[TCell("Revenue", 60, 100), TCell("275.5", 220, 100), TCell("295.6", 320, 100)],
+            [TCell("EBITA", 60, 120), TCell("8.8", 220, 120), TCell("10.3", 320, 120)],
+            [TCell("Net income", 60, 140), TCell("4.4", 220, 140), TCell("5.6", 320, 140)],
+            [TCell("301.2", 320, 160)]]
+    pdf = write_tagged_pdf(tmp_path / "short.pdf", [TTable([head, *body], head_rows=1)], [PROSE])
+    (table,) = extract(pdf).tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("", "2024", "2025")
+    assert table.rows[0] == ("Revenue", "275.5", "295.6")
+    assert table.rows[-1] == ("", "", "301.2")
+
+
+def test_rows_tagged_out_of_order_are_refused(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5)]
+    rows[2], rows[4] = rows[4], rows[2]  # the structure's order is not the page's
+    pdf = write_tagged_pdf(tmp_path / "order.pdf", [TTable(rows, head_rows=1)], [PROSE])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "rows not top to bottom" in attempt.reason
+    (table,) = rec.tables
+    assert table.extractor == "pymupdf" and [r[0] for r in table.rows] == [f"Region {i}" for i in range(5)]
+
+
+def test_tagged_table_in_a_ruling_grid_takes_the_grid_as_its_region(tmp_path: Path) -> None:
+    rows = [HEAD, *_sales(0, 100, 5)]
+    tagged = write_tagged_pdf(tmp_path / "bare.pdf", [TTable(rows, head_rows=1)], [PROSE])
+    pdf = pymupdf.open(tagged)
+    xs, ys = (50, 210, 310, 400), [75 + 20 * i for i in range(7)]
+    for x in xs:
+        pdf[0].draw_line((x, ys[0]), (x, ys[-1]))
+    for y in ys:
+        pdf[0].draw_line((xs[0], y), (xs[-1], y))
+    pdf.save(tmp_path / "ruled.pdf")
+    (table,) = extract(tmp_path / "ruled.pdf").tables
+    assert table.extractor == "tagged" and table.rows[0] == ("Region 0", "1,200", "2,300")
+    assert [round(v) for v in table.regions[0].bbox] == [50, 75, 400, 195]
+
+
+def test_tagged_table_whose_box_holds_other_text_is_refused(tmp_path: Path) -> None:
+    # auto-tagging left a column of the printed table out of its Table element
+    rows = [[TCell(c.text, c.x, c.top) for c in r[:2]] for r in [HEAD, *_sales(0, 100, 5)]]
+    others = [TPara([r[2].text], 150, r[2].top) for r in [HEAD, *_sales(0, 100, 5)]]
+    pdf = write_tagged_pdf(tmp_path / "foreign.pdf", [TTable(rows)], [PROSE, *others])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "its region holds text outside its cells" in attempt.reason
+    assert not any(t.extractor == "tagged" for t in rec.tables)
+
+
+def test_layout_table_around_a_table_is_refused_and_the_inner_one_read(tmp_path: Path) -> None:
+    inner = TTable([HEAD, *_sales(0, 100, 5)], head_rows=1)
+    note = TCell("Figures are\nunaudited.", 420, 80)
+    layout = TTable([[TCell("", 60, 80, inner=inner), note],
+                     [TCell("Prepared by", 60, 230), TCell("Finance", 420, 230)]])
+    pdf = write_tagged_pdf(tmp_path / "nested.pdf", [layout], [PROSE])
+    rec = extract(pdf)
+    (attempt,) = _tagged_attempts(rec)
+    assert "tagged table 1 refused: a layout table: a table is nested in its cells" in attempt.reason
+    assert [t.columns for t in rec.tables if t.extractor == "tagged"] == [("Region", "Q1", "Q2")]
