@@ -57,17 +57,18 @@ def _table_like(row: Sequence[TextLine]) -> bool:
     return len(row) == 2 and any(len(t.text) <= 25 or is_numeric(t.text) or not _prose(t) for t in row)
 
 
-def _edge(t: TextLine, k: int) -> float:
-    """Left (k=0) or right (k=2) edge of a segment as it aligns: a negative in parentheses,
-    '(106,870)', hangs its ')' right of the column's right-aligned figures."""
-    if k == 2 and t.text.endswith(")") and t.text.startswith("(") and is_numeric(t.text):
-        return t.bbox[2] - (t.bbox[2] - t.bbox[0]) / len(t.text)
-    return t.bbox[k]
+def _edges(t: TextLine) -> tuple[float, ...]:
+    """The left and right edges of a segment as it may align: a negative in parentheses,
+    '(106,870)', hangs its ')' right of the column's right-aligned figures in some statements
+    and ends flush with them in others, so it offers both right edges."""
+    if t.text.endswith(")") and t.text.startswith("(") and is_numeric(t.text):
+        return t.bbox[0], t.bbox[2] - (t.bbox[2] - t.bbox[0]) / len(t.text), t.bbox[2]
+    return t.bbox[0], t.bbox[2]
 
 
 def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
-    per_row = [sorted(_edge(t, k) for t in row for k in (0, 2)) for row in run]
+    per_row = [sorted(e for t in row for e in _edges(t)) for row in run]
     edges = sorted({round(e) for row in per_row for e in row})
     need = max(min(3, len(run)), int(0.6 * len(run) + 0.999))  # two rows: both (fields set across)
     n, last = 0, -1e9
