@@ -20,7 +20,8 @@ from rowkeeper.extractors.finder.stacked_runs import header_after_body, split_at
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
-_CLAUSE_END = ".:;。：；"
+CLAUSE_END = ".:;。：；"
+"""How a line ending a clause ends: a sentence over a table, no line of its header."""
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
 HEADER_CHARS = 40
@@ -249,7 +250,7 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
-                or t.text.rstrip()[-1:] in _CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], max(c.bbox[2] for c in first))
+                or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
