@@ -47,14 +47,22 @@ def _mid_y(line: TextLine) -> float:
 
 
 def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> dict[int, Extent]:
-    """Per column, the x range its body text covers (lines whose centre lies in a body cell)."""
+    """Per column, the x range its body text covers (lines whose centre lies in a body cell).
+    A line that runs over another column's body cells (a source note under the table read
+    into one cell of its last row) tells no column's ink."""
     out: dict[int, Extent] = {}
+    boxes = _body_boxes(piece, body_from)
     for c, level in _body_cell_lines(piece, lines, body_from):
         for ln in level:
-            if clean_text(ln.text) in clean_text(c.text):
+            if clean_text(ln.text) in clean_text(c.text) and not _across(ln, c.col, boxes):
                 x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
                 out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
     return out
+
+
+def _across(line: TextLine, col: int, boxes: dict[int, Extent]) -> bool:
+    """Whether a line reaches over the body cells of a column other than `col`."""
+    return any(j != col and line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2] for j, (x0, x1) in boxes.items())
 
 
 def right_aligned(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> frozenset[int]:
@@ -104,7 +112,11 @@ def _label_extent(box: BBox, text: str, band: Sequence[TextLine]) -> Extent:
 
 
 def _overlapped(line: TextLine, ink: dict[int, Extent]) -> list[int]:
-    return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - 1 and x0 + 1 < line.bbox[2])
+    """The columns whose ink the line stands over by more than half a character (labels set
+    tight reach a point or two over the figures of the column beside theirs)."""
+    text = clean_text(line.text)
+    by = max(1.0, (line.bbox[2] - line.bbox[0]) / max(sum(_advance(ch) for ch in text), 1.0) / 2)
+    return sorted(j for j, (x0, x1) in ink.items() if line.bbox[0] < x1 - by and x0 + by < line.bbox[2])
 
 
 def _nearest(line: TextLine, ink: dict[int, Extent]) -> int:
@@ -194,12 +206,19 @@ def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str]) -> list[st
     shows; ink alone cannot tell a right-aligned label's first word ("Nhà cung cấp" | "Công
     suất [kW]"), so a cut that breaks no label stays."""
     parts = [clean_text(cells.get(j, "")) for j in cols]
-    text = clean_text(line.text)
-    if not all(parts) or " ".join(parts) != text:
+    text = _tight(clean_text(line.text))
+    if not all(parts) or _tight(" ".join(parts)) != text:
         return None
-    ends = {len(" ".join(parts[: i + 1])) for i in range(len(parts))}
+    ends = {len(_tight(" ".join(parts[: i + 1]))) for i in range(len(parts))}
     units = {m.end() for m in _UNIT_END.finditer(text)}
     return parts if all(u in ends or u - 1 in ends for u in units) else None
+
+
+def _tight(text: str) -> str:
+    """`text` without the spaces beside a CJK character: CJK labels set close print as one
+    line with no space between them ("納期単価(円)"), where the finder's cells part them."""
+    return "".join(ch for i, ch in enumerate(text)
+                   if ch != " " or 2.0 not in (_advance(text[i - 1:i] or " "), _advance(text[i + 1:i + 2] or " ")))
 
 
 def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],

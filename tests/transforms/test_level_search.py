@@ -10,7 +10,7 @@ from rowkeeper.boxes import centre_in
 from rowkeeper.extractors.finder.side_by_side import column_ink as words_column_ink
 from rowkeeper.extractors.text_layer import cells_from_rows, typography
 from rowkeeper.models import TextLine
-from rowkeeper.transforms.header_labels import column_ink, right_aligned
+from rowkeeper.transforms.header_labels import _across, _body_boxes, column_ink, right_aligned
 from rowkeeper.transforms.headers import clean_text, numeric_columns
 from rowkeeper.transforms.merge import piece_grid
 from tests.transforms.builders import raw_table
@@ -40,7 +40,8 @@ def _column_ink_by_scan(piece, lines, body_from):
         if c.row < body_from or c.col_span != 1 or c.bbox is None or not c.text.strip():
             continue
         for ln in page:
-            if centre_in(ln.bbox, c.bbox, 1.0) and clean_text(ln.text) in clean_text(c.text):
+            if centre_in(ln.bbox, c.bbox, 1.0) and clean_text(ln.text) in clean_text(c.text) \
+                    and not _across(ln, c.col, _body_boxes(piece, body_from)):
                 x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
                 out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
     return out

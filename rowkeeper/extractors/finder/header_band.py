@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from rowkeeper.extractors.finder.aligned_columns import Word, column_gap, phrase_ends, text_lines
 from rowkeeper.extractors.finder.projection import is_figure
+from rowkeeper.extractors.finder.text_runs import CLAUSE_END
 
 _YEAR = re.compile(r"^(?:FY)?(?:19|20)\d\d\S{0,3}$")
 _UNIT = re.compile(r"^[(\[].*[^\W\d_].*[)\]]$")
@@ -38,7 +39,9 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
     line right above is no header: more than one and a half row pitches up, in larger print,
     one phrase across (word gaps measured by its own print), less than half the columns
     held, a word beyond the table's sides (prose beside it runs on), or figures among the
-    labels (a year aside: the last row of a table stacked above)."""
+    labels (a year aside: the last row of a table stacked above), or a clause's end closing
+    it (a sentence over the table, its word spaces as wide as a column gap in a monospaced
+    face)."""
     lines = text_lines(body)
     top = min((w[1] for w in body), default=0.0)
     above = [w for w in above if w[3] <= top + 1 and str(w[4]).strip()]
@@ -46,7 +49,7 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
         return []
     gap = column_gap(body)
     line = _over_table(text_lines(above)[-1], edges, gap)
-    if not line:
+    if not line or str(line[-1][4]).rstrip()[-1:] in CLAUSE_END:
         return []
     if top - min(w[1] for w in line) > 1.5 * _pitch(lines):
         return []

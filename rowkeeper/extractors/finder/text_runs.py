@@ -20,7 +20,8 @@ from rowkeeper.extractors.finder.stacked_runs import header_after_body, split_at
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
-_CLAUSE_END = ".:;。：；"
+CLAUSE_END = ".:;。：；"
+"""How a line ending a clause ends: a sentence over a table, no line of its header."""
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
 HEADER_CHARS = 40
@@ -57,17 +58,18 @@ def _table_like(row: Sequence[TextLine]) -> bool:
     return len(row) == 2 and any(len(t.text) <= 25 or is_numeric(t.text) or not _prose(t) for t in row)
 
 
-def _edge(t: TextLine, k: int) -> float:
-    """Left (k=0) or right (k=2) edge of a segment as it aligns: a negative in parentheses,
-    '(106,870)', hangs its ')' right of the column's right-aligned figures."""
-    if k == 2 and t.text.endswith(")") and t.text.startswith("(") and is_numeric(t.text):
-        return t.bbox[2] - (t.bbox[2] - t.bbox[0]) / len(t.text)
-    return t.bbox[k]
+def _edges(t: TextLine) -> tuple[float, ...]:
+    """The left and right edges of a segment as it may align: a negative in parentheses,
+    '(106,870)', hangs its ')' right of the column's right-aligned figures in some statements
+    and ends flush with them in others, so it offers both right edges."""
+    if t.text.endswith(")") and t.text.startswith("(") and is_numeric(t.text):
+        return t.bbox[0], t.bbox[2] - (t.bbox[2] - t.bbox[0]) / len(t.text), t.bbox[2]
+    return t.bbox[0], t.bbox[2]
 
 
 def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     """How many x positions (left or right edges) are shared by >= 60% of the run's rows."""
-    per_row = [sorted(_edge(t, k) for t in row for k in (0, 2)) for row in run]
+    per_row = [sorted(e for t in row for e in _edges(t)) for row in run]
     edges = sorted({round(e) for row in per_row for e in row})
     need = max(min(3, len(run)), int(0.6 * len(run) + 0.999))  # two rows: both (fields set across)
     n, last = 0, -1e9
@@ -248,7 +250,7 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
-                or t.text.rstrip()[-1:] in _CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], max(c.bbox[2] for c in first))
+                or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)

@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 
 from rowkeeper.extractors.finder.header_band import header_band
-from tests.extractors.finder.layout import new_page, put, width
+from tests.extractors.finder.layout import grids, new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
 HEADERS = {
@@ -190,3 +190,44 @@ def test_a_paragraph_level_with_the_header_leaves_it_the_tables(tmp_path: Path) 
     assert t.columns == tuple(labels)
     assert len(t.rows) == 8
     assert all("and" not in " ".join(r).split() for r in t.rows)
+
+
+def _mono(page: pymupdf.Page, x: float, y: float, text: str, right: bool = False) -> None:
+    """`text` in 8-point Courier on baseline `y`, starting at `x` or ending there."""
+    if right:
+        x -= pymupdf.get_text_length(text, fontname="cour", fontsize=8)
+    page.insert_text((x, y), text, fontsize=8, fontname="cour")
+
+
+def test_a_monospaced_sentence_right_over_the_header_is_no_header(tmp_path: Path) -> None:
+    """A page set in a monospaced face: a note a row pitch over a table whose header row
+    stands apart (labels over wide columns). The note's word spaces are a character wide, as
+    wide as a column gap, so it reads as many phrases; it ends a clause ("...month."), and is
+    no header of the table."""
+    labels = ["Item", "Revenue", "Margin", "Volume", "Unit price", "Staff"]
+    rights = [260.0, 330.0, 400.0, 470.0, 530.0]
+    rnd = random.Random(11)
+    doc = pymupdf.open()
+    page = new_page(doc, width=842, height=595)
+    put(page, 36, 80, "Evaluation", 12, "bold")
+    _mono(page, 36, 104, "Sites opened during the year count from their first full month.")
+    y = 117.0
+    _mono(page, 39, y, labels[0])
+    for x, label in zip(rights, labels[1:], strict=True):
+        _mono(page, x, y, label, right=True)
+    for _ in range(8):
+        y += 13
+        _mono(page, 39, y, f"Cedar Park depot {rnd.randint(1000, 9999)}")
+        for x in rights:
+            _mono(page, x, y, f"{rnd.randint(10, 99)}.{rnd.randint(100, 999)},{rnd.randint(1, 9)}", right=True)
+    (grid,) = grids(doc, tmp_path / "noted.pdf")
+    assert grid[0] == labels and len(grid) == 9
+    (t,) = tables_of(tmp_path / "noted.pdf")
+    assert t.columns == tuple(labels)
+    assert len(t.rows) == 8 and all("month." not in " ".join(r) for r in t.rows)
+
+
+def test_header_band_leaves_a_line_ending_a_clause() -> None:
+    note = _words([(60, "Sites"), (83, "open"), (102, "by"), (113, "May."), (135, "Budget"), (240, "Score.")],
+                  117, 7.5, 3.8)
+    assert header_band(note, BODY, EDGES) == []

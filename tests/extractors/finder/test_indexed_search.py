@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rowkeeper.extractors.finder.boxed_cells import _TOL, _closed_boxes, box_grids
-from rowkeeper.extractors.finder.text_runs import _anchors, _edge
+from rowkeeper.extractors.finder.text_runs import _anchors, _edges
 from rowkeeper.extractors.page_model import PageModel
 from rowkeeper.models import TextLine
 
@@ -66,13 +66,13 @@ def test_closed_boxes_are_those_a_scan_of_every_vertical_rule_finds(rules) -> No
 
 def _anchors_by_scan(run, tol=3.0):
     """`_anchors` as first written: every segment's edges tried for each position."""
-    edges = sorted({round(_edge(t, k)) for row in run for t in row for k in (0, 2)})
+    edges = sorted({round(e) for row in run for t in row for e in _edges(t)})
     need = max(min(3, len(run)), int(0.6 * len(run) + 0.999))  # a run of two rows: both
     n, last = 0, -1e9
     for x in edges:
         if x - last <= tol * 2:
             continue
-        if sum(any(abs(_edge(t, k) - x) <= tol for t in row for k in (0, 2)) for row in run) >= need:
+        if sum(any(abs(e - x) <= tol for t in row for e in _edges(t)) for row in run) >= need:
             n, last = n + 1, x
     return n
 
