@@ -103,13 +103,10 @@ def _words_in(page: pymupdf.Page, region: Sequence[float]) -> list[Any]:
 
 def _level_clip(words: Sequence[Any], left: float, right: float) -> pymupdf.Rect:
     """The area a borderless table is read from: its words' extent, padded sideways for glyphs
-    that overhang it, and inset a little at the top and bottom: a text read takes in every
-    glyph that reaches into its area, and the lines over and under a table (a paragraph's last
-    line right on its top rule, a caption line set tight over it) reach a little into its
-    first and last lines' boxes with their descenders and ascenders."""
-    height = sorted(w[3] - w[1] for w in words)[len(words) // 2]
-    return pymupdf.Rect(left - 2, min(w[1] for w in words) + 0.3 * height, right + 2,
-                        max(w[3] for w in words) - 0.2 * height)
+    that overhang it but barely up and down, since a text read takes in every glyph that
+    touches its area (the paragraph line right over the header, its descenders a point into a
+    padding, would be read as the table's first row)."""
+    return pymupdf.Rect(left - 2, min(w[1] for w in words) - 0.5, right + 2, max(w[3] for w in words) + 0.5)
 
 
 def _with_header_band(page: pymupdf.Page, words: list[Any], seps: Sequence[float],
