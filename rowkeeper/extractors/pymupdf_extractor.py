@@ -31,6 +31,7 @@ from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpa
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
 from rowkeeper.extractors.finder.shared_cells import own_parts
 from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
+from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import reading
 from rowkeeper.extractors.text_layer import (
@@ -158,6 +159,7 @@ class PyMuPDFExtractor:
             heads = {id(t) for t in ruled} - {id(t) for t in without_ruled_heads(ruled, [t for t in found if id(t) in from_text])}
             found = [t for t in found if id(t) not in heads]
         spans = spans_of_dict(d) if found or grids else []
+        marks = note_marks(d) if found else []
         out = [self._boxed(doc, page, pno, g, i + 1, spans) for i, g in enumerate(grids)]
         for tab in found:
             if tab.row_count < self.options.min_rows or tab.col_count < self.options.min_cols:
@@ -169,7 +171,7 @@ class PyMuPDFExtractor:
                 texts = whole_words_over_rules(page, tab.bbox, rows, texts)
             else:
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
-                    *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text))))
+                    *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text, marks))))
                 if is_bullet_list(texts):
                     continue  # list items beside their markers line up like columns
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)

@@ -28,6 +28,7 @@ import pymupdf
 from pymupdf import table as _table
 
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.note_marks import note_mark, raised_after_figure
 from rowkeeper.models import DocumentInput
 
 _READING: ContextVar[dict[tuple[Any, ...], Any] | None] = ContextVar("rowkeeper_find_tables", default=None)
@@ -110,11 +111,13 @@ def _read_chars(page: Any, clip: Any, chars: Any) -> Any:
         for line in block["lines"]:
             ldir = (round(line["dir"][0], 4), round(line["dir"][1], 4))
             head = tuple(pymupdf.Matrix(ldir[0], -ldir[1], ldir[1], ldir[0], 0, 0))[:4]
-            for span in sorted(line["spans"], key=lambda s: s["bbox"][0]):
+            spans = sorted(line["spans"], key=lambda s: s["bbox"][0])
+            for before, span in zip([None, *spans], spans, strict=False):
                 bold = bool(span["flags"] & pymupdf.TEXT_FONT_BOLD or span["char_flags"] & 8)
+                glyphs = sorted(span["chars"], key=lambda c: c["bbox"][0])
                 runs.append((head, ldir[1] == 0, span["font"], span["size"], bold,
                              pymupdf.sRGB_to_pdf(span["color"]),
-                             sorted(span["chars"], key=lambda c: c["bbox"][0])))
+                             note_mark(glyphs) if raised_after_figure(before, span) else glyphs))
     flat = [c for run in runs for c in run[6]]
     if not flat:
         return textpage

@@ -94,7 +94,7 @@ def _caption_pairs(text: dict[int, PageText],
         for ln in pt.lines:
             if ln.bbox[3] <= bbox[1] + 3 and is_caption(ln.text) and _overlaps_x(ln.bbox, bbox):
                 block = caption_block(pt, ln, bbox[1])
-                if id(block[-1]) in ends:
+                if id(block[-1]) in ends or _lead_in_between(pt, block[-1], bbox):
                     out.append(("above", bbox[1] - block[-1].bbox[3], i, caption_line(block)))
         # the table's notes stand between it and a caption set under them
         notes = {id(ln) for note in _note_lines(pt, bbox) for ln in note}
@@ -104,6 +104,27 @@ def _caption_pairs(text: dict[int, PageText],
             if is_caption(ln.text) and not is_continued(ln.text):
                 out.append(("below", ln.bbox[1] - bbox[3], i, caption_line(caption_block(pt, ln))))
     return out
+
+
+LEAD_IN_ROWS = 3
+"""Rows of a paragraph set between a caption and its table that leave the caption its table."""
+
+
+def _lead_in_between(pt: PageText, last: TextLine, bbox: BBox) -> bool:
+    """Whether only a short paragraph stands between a caption (its last line `last`) and the
+    table under it (`Table 2: Financial literacy`, then two lines saying what the table holds,
+    then the table), each of its lines set tight under the one before, the first under the
+    caption and the table right under the last: the caption names the table across it."""
+    between = [ln for ln in pt.lines if ln.bbox[1] > (last.bbox[1] + last.bbox[3]) / 2 and ln.bbox[3] <= bbox[1] + 3
+               and _overlaps_x(ln.bbox, bbox)]
+    rows = nearest_rows(sorted(between, key=lambda ln: ln.bbox[1]), LEAD_IN_ROWS + 1)
+    if not between or len(rows) < len(between) or len(rows) > LEAD_IN_ROWS \
+            or bbox[1] - last.bbox[3] > CAPTION_REACH:
+        return False
+    edges = [last.bbox[3], *(y for ln in rows for y in (ln.bbox[1], ln.bbox[3])), bbox[1]]
+    height = max(min(ln.bbox[3] - ln.bbox[1] for ln in rows), 4.0)
+    return all(b - a <= 0.5 * height for a, b in zip(edges[::2], edges[1::2], strict=True)) \
+        and not any(is_caption(ln.text) for ln in rows)
 
 
 Place = tuple[int, int]

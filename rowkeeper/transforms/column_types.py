@@ -61,9 +61,14 @@ class Parsed:
     value: float | None = None
 
 
+_NOTE_MARK = re.compile(r"(?<=[\d%])[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]+$")
+"""A note mark in superscript digits after a figure (`24.91²`): no digits of the figure."""
+
+
 def normalize(text: str) -> str:
-    """NFKC (full-width digits, nbsp/thin spaces), one space between words, stripped."""
-    t = unicodedata.normalize("NFKC", text).replace("\u2212", "-").replace("\u2012", "-")
+    """NFKC (full-width digits, nbsp/thin spaces), one space between words, stripped; a
+    superscript note mark after a figure left out (NFKC would make digits of it)."""
+    t = unicodedata.normalize("NFKC", _NOTE_MARK.sub("", text.rstrip())).replace("\u2212", "-").replace("\u2012", "-")
     return re.sub(r"\s+", " ", t).strip()
 
 

@@ -80,15 +80,23 @@ def join_soft_hyphens(text: str) -> str:
     return text.replace("\u00ad", "")
 
 
+def _compound_break(before: str, after: str) -> bool:
+    """Whether a line break falls after the hyphen of a compound whose next part is capitalised
+    (`Non-` / `Negligent` -> `Non-Negligent`): a word's hyphen, no dash set apart, and no
+    hyphenation (that goes on in lower case, and is read as printed)."""
+    return len(before) >= 2 and before[-1] in "-‐" and before[-2].isalpha() and after[:1].isupper()
+
+
 @lru_cache(maxsize=8192)
 def clean_text(text: str) -> str:
     """Collapse line breaks and runs of spaces; a line break touching a CJK character joins
-    without a space ("金額" / "(千円)" -> "金額(千円)"); letter-spaced CJK loses its spaces."""
+    without a space ("金額" / "(千円)" -> "金額(千円)"), and so does one after a compound's
+    hyphen before a capital (`Non-` / `Negligent`); letter-spaced CJK loses its spaces."""
     text = join_soft_hyphens(text)
     parts = [join_letter_spacing(p.strip()) for p in re.split(r"\s*\n\s*", text.strip()) if p.strip()]
     out = ""
     for p in parts:
-        if out and not (_CJK.search(out[-1]) or _CJK.search(p[0])):
+        if out and not (_CJK.search(out[-1]) or _CJK.search(p[0]) or _compound_break(out, p)):
             out += " "  # no space where a line break touches a CJK character
         out += p
     return re.sub(r"[ \t\u3000]+", " ", out)
@@ -448,5 +456,6 @@ def fold_header_rows(header: Sequence[Sequence[str]]) -> tuple[str, ...]:
             t = clean_text(r[c]) if c < len(r) else ""
             if t and (not parts or parts[-1] != t):
                 parts.append(t)
-        names.append(clean_text(" ".join(parts)))  # single CJK characters stacked read as one word
+        joined = "".join(f"{' ' if k and not _compound_break(parts[k - 1], t) else ''}{t}" for k, t in enumerate(parts))
+        names.append(clean_text(joined))  # single CJK characters stacked read as one word
     return tuple(names)

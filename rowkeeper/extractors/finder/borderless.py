@@ -32,6 +32,7 @@ from rowkeeper.extractors.finder.ruled_head import head_rules
 from rowkeeper.extractors.finder.tick_boxes import Segments, tick_boxes_on
 from rowkeeper.extractors.finder.word_lines import reading_order
 from rowkeeper.extractors.images import MIN_SIDE
+from rowkeeper.extractors.note_marks import Mark, marked_words
 from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.models import DocumentInput
 
@@ -47,7 +48,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     tables read as blocks of fields side by side (keys and values: no header row, their
     first row is one more field) go into `fields`."""
     parts = side_by_side(page, region, rules) if whole else []
-    read = words_at(page, _pad(region)) if whole and not parts else None
+    read = _words_in(page, region) if whole and not parts else None
     blocks = blocks_apart(read) if read is not None else []
     if blocks:  # fields side by side: keys and values, one table per block
         found = [t for x0, sep, x1 in blocks for t in find_on(doc, page, pno, {
@@ -60,7 +61,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         return [t for part in parts
                 for t in borderless(doc, page, pno, kwargs, part, whole=False, rules=rules, short=short,
                                     fields=fields)]
-    words = words_at(page, _pad(region)) if read is None else read
+    words = _words_in(page, region) if read is None else read
     head = {id(w) for w in lead_in(words)}
     if head:  # a heading over the table: the region starts under it
         words = [w for w in words if id(w) not in head]
@@ -80,12 +81,32 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         left, right = min(w[0] for w in words), max(w[2] for w in words)
         ruled = {**kwargs, "vertical_strategy": "explicit", "horizontal_strategy": "text",
                  "vertical_lines": [left, *seps, right],
-                 "clip": _pad((left, region[1], right, region[3]))}
+                 "clip": _level_clip(words, left, right)}
         ruled.update(row_rules(page, words, [left, *seps, right], region, rules))
         found = find_on(doc, page, pno, ruled)
         if found:
             return found
     return find_on(doc, page, pno, {**kwargs, **TEXT, "clip": _pad(region)})
+
+
+def _words_in(page: pymupdf.Page, region: Sequence[float]) -> list[Any]:
+    """The whole words that start in `region` (with a margin for glyph boxes that overhang it)
+    at its middle height: a line of the paragraph over the table whose descenders reach into the
+    margin (a lead-in's last line set right on the top rule) is no row of it, and a word
+    running past the region's side (a header label's wrapped line wider than its column's
+    other lines, which the aligned rows do not measure) keeps its last letters."""
+    box = _pad(region)
+    strip = pymupdf.Rect(page.rect.x0, box.y0, page.rect.x1, box.y1)
+    return [w for w in words_at(page, strip) if box.x0 <= w[0] < box.x1
+            and region[1] - 1 <= (w[1] + w[3]) / 2 <= region[3] + 1]
+
+
+def _level_clip(words: Sequence[Any], left: float, right: float) -> pymupdf.Rect:
+    """The area a borderless table is read from: its words' extent, padded sideways for glyphs
+    that overhang it but barely up and down, since a text read takes in every glyph that
+    touches its area (the paragraph line right over the header, its descenders a point into a
+    padding, would be read as the table's first row)."""
+    return pymupdf.Rect(left - 2, min(w[1] for w in words) - 0.5, right + 2, max(w[3] for w in words) + 0.5)
 
 
 def _with_header_band(page: pymupdf.Page, words: list[Any], seps: Sequence[float],
@@ -128,11 +149,13 @@ def beside_tables(region: Sequence[float], tables: Sequence[Sequence[float]]) ->
     return out
 
 
-def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False) -> list[list[str | None]]:
+def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False,
+               marks: Sequence[Mark] = ()) -> list[list[str | None]]:
     """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
-    `rejoin` (columns placed from the text): words run on from the cell on their left go back."""
-    words = words_at(page, _pad(tab.bbox, 1.0))
+    `rejoin` (columns placed from the text): words run on from the cell on their left go back.
+    `marks`: the page's note marks after figures, kept apart from their figures (`24.91²`)."""
+    words = marked_words(words_at(page, _pad(tab.bbox, 1.0)), marks)
     # a label phrase over a column boundary (placed from the text: no rule stops it) goes
     # whole to one column
     at = whole_phrases(words, _inner_edges(tab), column_gap(words)) if words else {}

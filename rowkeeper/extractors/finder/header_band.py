@@ -38,10 +38,10 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
     column boundaries, outer ones included), chosen among the words `above` it; [] when the
     line right above is no header: more than one and a half row pitches up, in larger print,
     one phrase across (word gaps measured by its own print), less than half the columns
-    held, a word beyond the table's sides (prose beside it runs on), or figures among the
-    labels (a year aside: the last row of a table stacked above), or a clause's end closing
-    it (a sentence over the table, its word spaces as wide as a column gap in a monospaced
-    face)."""
+    held or none over the last column (a paragraph's last line stops short of it), a word
+    beyond the table's sides (prose beside it runs on), or figures among the labels (a year
+    aside: the last row of a table stacked above), or a clause's end closing it (a sentence
+    over the table, its word spaces as wide as a column gap in a monospaced face)."""
     lines = text_lines(body)
     top = min((w[1] for w in body), default=0.0)
     above = [w for w in above if w[3] <= top + 1 and str(w[4]).strip()]
@@ -57,6 +57,10 @@ def header_band(above: Sequence[Word], body: Sequence[Word], edges: Sequence[flo
     # table (or anything in larger print) is no header of it
     if len(phrase_ends(line, column_gap(line))[0]) < 2 \
             or _columns_held(line, edges) < max(2, (len(edges) - 1) / 2):
+        return []
+    # a header names the columns out to the table's right side; a paragraph's last line, set
+    # right over the table, stops short of it
+    if not _columns_held(line, edges[-2:]):
         return []
     if max(w[3] - w[1] for w in line) > 1.15 * sorted(w[3] - w[1] for w in body)[len(body) // 2]:
         return []

@@ -231,3 +231,64 @@ def test_header_band_leaves_a_line_ending_a_clause() -> None:
     note = _words([(60, "Sites"), (83, "open"), (102, "by"), (113, "May."), (135, "Budget"), (240, "Score.")],
                   117, 7.5, 3.8)
     assert header_band(note, BODY, EDGES) == []
+
+
+PARAGRAPH = ("This table gives the number and the share of households who gave each answer to the",
+             "question on their savings. The mean loss and the share of wealth lost are given",
+             "for each group of the households.")
+LABELS = ("", "Freq.", "Percent", "Mean loss", "Share of")
+CAPTION = "Table 1: Households' answers"
+
+
+def _under_paragraph(path: Path, face: str, caption_gap: float | None = None) -> Path:
+    """A paragraph whose last, short line sits right on the rule over a table (its descenders
+    touch the rule): rules over and under the header and under the body, one column rule after
+    the stub, a two-line label over the last column; with `caption_gap`, a caption in larger
+    print over the paragraph, its baseline that far over the paragraph's first baseline."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    if caption_gap is not None:
+        put(page, 200, 100 - caption_gap, CAPTION, 12, face)
+    for i, line in enumerate(PARAGRAPH):
+        put(page, 72, 100 + 11 * i, line, 9.5, face)
+    top = 100 + 11 * 2 + 3.0  # the descender line of the paragraph's last line
+    xs = (72.0, 220.0, 290.0, 360.0, 440.0)
+    for y in (top, top + 24, top + 26, top + 90):
+        page.draw_line((66, y), (520, y), width=0.4)
+    page.draw_line((214, top), (214, top + 90), width=0.4)
+    for x, label in zip(xs, LABELS, strict=True):
+        put(page, x, top + 9.5, label, 9.5, face)
+    put(page, xs[-1], top + 21, "wealth lost", 9.5, face)
+    answers = ("We kept the assets", "We sold some of them", "We sold all of them", "We bought more")
+    for i, answer in enumerate(answers):
+        y = top + 37 + 12 * i
+        for x, text in zip(xs, (answer, str(300 - 70 * i), f"{60 - 13 * i}.{i}", str(12000 + 997 * i),
+                                f"{17 + i}.{i}%"), strict=True):
+            put(page, x, y, text, 9.5, face)
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize("face", ["serif", "sans"])
+def test_a_paragraphs_last_line_on_the_top_rule_is_no_row(tmp_path: Path, face: str) -> None:
+    """The paragraph's last line is no header row (it names no column out to the table's right
+    side), and no glyph of it that touches the table's area is read into its first row."""
+    (t,) = tables_of(_under_paragraph(tmp_path / "t.pdf", face))
+    assert t.columns == ("", "Freq.", "Percent", "Mean loss", "Share of wealth lost")
+    assert len(t.rows) == 4 and t.rows[0][0] == "We kept the assets"
+    assert all("households" not in cell for row in t.rows for cell in row)
+
+
+def test_a_caption_over_the_tables_lead_in_paragraph_names_the_table(tmp_path: Path) -> None:
+    """`Table 1: ...`, then a paragraph set tight under it saying what the table holds, then
+    the table right under the paragraph: the caption is the table's, three rows up."""
+    (t,) = tables_of(_under_paragraph(tmp_path / "t.pdf", "serif", caption_gap=12.0))
+    assert t.caption == CAPTION
+    assert len(t.rows) == 4
+
+
+def test_a_caption_a_blank_line_over_the_paragraph_is_not_taken_across_it(tmp_path: Path) -> None:
+    """The same caption with a blank line between it and the paragraph: the paragraph is
+    running text, and the caption, three rows up past it, is not read as the table's."""
+    (t,) = tables_of(_under_paragraph(tmp_path / "t.pdf", "serif", caption_gap=26.0))
+    assert t.caption is None
