@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
-from rowkeeper.boxes import centre_in, overlap
+from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.config import ExtractConfig
 from rowkeeper.errors import BadInput, ConfigError, LayerUnavailable, MissingExtra
 from rowkeeper.extractors.page_features import PageFeatures
@@ -134,6 +134,25 @@ def table_problems(t: RawTable, checks: CascadeChecks) -> list[str]:
     return problems
 
 
+def repeated_tables(tables: Sequence[RawTable]) -> list[str]:
+    """Tables that read a region another table of the same output already read: the smaller
+    lies mostly (half its area or more) inside the larger and every one of its filled cells'
+    texts (two at least) is a cell of the larger. One layer emitting a region twice (a totals
+    block found alone and again inside the table around it) puts the same words in two
+    tables: an output with that flaw ranks below one without it."""
+    out = []
+    for i, a in enumerate(tables):
+        for j in range(i + 1, len(tables)):
+            b = tables[j]
+            small, big, n = (a, b, i) if area(a.bbox) <= area(b.bbox) else (b, a, j)
+            if overlap(small.bbox, big.bbox) < 0.5 * area(small.bbox):
+                continue
+            texts = {c.text.strip() for c in small.cells if c.text.strip()}
+            if len(texts) >= 2 and texts <= {c.text.strip() for c in big.cells}:
+                out.append(f"table {n + 1}: read again inside table {(j if n == i else i) + 1}")
+    return out
+
+
 def region_coverage(region: BBox, tables: Sequence[RawTable]) -> float:
     """Fraction of `region` covered by the tables' boxes (tables assumed not to overlap)."""
     area = (region[2] - region[0]) * (region[3] - region[1])
@@ -182,6 +201,7 @@ def assess(tables: Sequence[RawTable], features: PageFeatures | None, checks: Ca
             return Verdict(False, f"page has {what} but no table was found", 0.0)
         return Verdict(True, "no table on page", 0.0)
     problems = [f"table {i + 1}: {p}" for i, t in enumerate(tables) for p in table_problems(t, checks)]
+    problems += repeated_tables(tables)
     missed = uncovered_regions(tables, features, checks, lines)
     n_regions = len(features.ruled_regions) + len(features.aligned_regions) if features else 0
     score = (1.0 - len(problems) / (2 * len(tables) + 1)) * (1.0 - len(missed) / (n_regions + 1))

@@ -56,6 +56,22 @@ def test_prose_in_a_box_escalates() -> None:
     assert "text in a box" in assess([_table(prose)], None, CHECKS).reason
 
 
+def test_a_region_read_twice_ranks_below_the_same_reading_once() -> None:
+    """A totals block found alone and again inside the table around it: the same words in two
+    tables is a flaw, so another layer's output without it ranks higher; a small table beside
+    the big one, or inside it with words of its own, is none."""
+    items = [["Item", "Amount"], ["Web design", "$85.00"], ["Sub Total", "$85.00"], ["Tax", "$8.50"]]
+    big = _table(items)
+    totals = _table([["Sub Total", "$85.00"], ["Tax", "$8.50"]], bbox=(250.0, 230.0, 500.0, 290.0))
+    twice = assess([big, totals], GRID, CHECKS)
+    assert not twice.accepted and "table 2: read again inside table 1" in twice.reason
+    assert twice.score < assess([big], GRID, CHECKS).score
+    beside = _table([["Sub Total", "$85.00"], ["Tax", "$8.50"]], bbox=(250.0, 320.0, 500.0, 380.0))
+    assert "read again" not in assess([big, beside], GRID, CHECKS).reason
+    own = _table([["Rate", "10%"], ["Tax", "$8.50"]], bbox=(250.0, 230.0, 500.0, 290.0))
+    assert "read again" not in assess([big, own], GRID, CHECKS).reason
+
+
 def test_camelot_metrics_count() -> None:
     v = assess([_table(GOOD, accuracy=60.0, whitespace=10.0)], GRID, CHECKS)
     assert not v.accepted and "accuracy" in v.reason
