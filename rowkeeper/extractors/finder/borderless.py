@@ -76,6 +76,12 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
     if seps:
         words, region = _with_header_band(page, words, seps, region)
+    if _one_line(words):
+        # one line of text is no table: the rows a read around it finds are the lines over
+        # and under it whose glyphs reach into its area (a caption's last line over a ruled
+        # table read with the line before it as a 2-row table)
+        return []
+    if seps:
         # The outer rules on the words' extent: text-strategy row edges reach no further, and
         # a rule beyond them (a line box with leading blanks) would drop the first column.
         left, right = min(w[0] for w in words), max(w[2] for w in words)
@@ -99,6 +105,16 @@ def _words_in(page: pymupdf.Page, region: Sequence[float]) -> list[Any]:
     strip = pymupdf.Rect(page.rect.x0, box.y0, page.rect.x1, box.y1)
     return [w for w in words_at(page, strip) if box.x0 <= w[0] < box.x1
             and region[1] - 1 <= (w[1] + w[3]) / 2 <= region[3] + 1]
+
+
+def _one_line(words: Sequence[Any]) -> bool:
+    """Whether `words` stand on one text line: every word's middle within half a line of the
+    first one's."""
+    if not words:
+        return True
+    height = sorted(w[3] - w[1] for w in words)[len(words) // 2]
+    mid = (words[0][1] + words[0][3]) / 2
+    return all(abs((w[1] + w[3]) / 2 - mid) < 0.5 * height for w in words)
 
 
 def _level_clip(words: Sequence[Any], left: float, right: float) -> pymupdf.Rect:
