@@ -104,6 +104,12 @@ DECLARED_HEADER_ROWS = "declared_header_rows"
 rows of TH cells); the header then is those rows."""
 
 
+LAYOUT_FRAME = ("layout_x0", "layout_top", "layout_x1", "layout_bottom")
+"""RawTable.metrics keys: the box of a ruled layout (label and paragraph cells) the table was
+set in, one of its cells, which the extractor read and gave up as no table: the table answers
+for that ruled area (cascade coverage)."""
+
+
 class RawTable(Record):
     """One table piece on one page, as an extractor found it."""
 

@@ -33,6 +33,7 @@ from rowkeeper.extractors.step_budget import (
 from rowkeeper.faults import hang_point
 from rowkeeper.models import (
     DECLARED_HEADER_ROWS,
+    LAYOUT_FRAME,
     Attempt,
     BBox,
     DocumentInput,
@@ -154,11 +155,13 @@ def repeated_tables(tables: Sequence[RawTable]) -> list[str]:
 
 
 def region_coverage(region: BBox, tables: Sequence[RawTable]) -> float:
-    """Fraction of `region` covered by the tables' boxes (tables assumed not to overlap)."""
+    """Fraction of `region` covered by the tables' boxes (tables assumed not to overlap), or by
+    the ruled layout a table was set in (`LAYOUT_FRAME`: the layer read it and gave it up)."""
     area = (region[2] - region[0]) * (region[3] - region[1])
     if area <= 0:
         return 1.0
-    return min(1.0, sum(overlap(region, t.bbox) for t in tables) / area)
+    frames = [tuple(t.metrics[k] for k in LAYOUT_FRAME) for t in tables if LAYOUT_FRAME[0] in t.metrics]
+    return min(1.0, max(sum(overlap(region, t.bbox) for t in tables), sum(overlap(region, f) for f in set(frames))) / area)
 
 
 def text_coverage(region: BBox, tables: Sequence[RawTable], lines: Sequence[TextLine]) -> float | None:

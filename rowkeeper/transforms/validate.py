@@ -87,18 +87,31 @@ def validate_table(table: Table, config: TransformConfig, expected_rows: int | N
     return Validation(passed=all(c.passed for c in checks), checks=tuple(checks))
 
 
+IDENTIFIER_DIGITS = 10
+"""A run of this many digits or more, ungrouped, is an identifier (an account, a phone or a
+reference number in a statement's detail), not a figure: a table sets figures that long with
+their thousands grouped."""
+
+
+def _figure(token: str) -> bool:
+    """Whether `token` reads as a figure (a number, percent, currency, date), not an identifier."""
+    return parse_cell(token).kind in NUMERIC_KINDS and not (token.isdigit() and len(token) >= IDENTIFIER_DIGITS)
+
+
 def packed_cells(piece: RawTable) -> list[Cell]:
     """Body cells holding several numbers ("2.3 0.21 8.8"): rows the extractor failed to split.
 
     A cell that reads as one number (`12 345 678`, space thousands) is not packed, nor is a
     sentence that cites figures ("changes range between -1.9% and 2.2% with an annual growth
     rate of 1.4%"): in a packed row figures stand side by side, or make a third of the words.
+    Long ungrouped digit runs are identifiers (`_figure`): a record's detail lines naming an
+    account and a phone number are no values packed.
     """
     out = []
     for c in piece.cells:
         if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text" or spaced_code(c.text.strip()):
             continue  # a year or code letter-spaced like CJK labels beside it ("2 0 2 3") is one value
-        flags = [parse_cell(t).kind in NUMERIC_KINDS for t in c.text.split()]
+        flags = [_figure(t) for t in c.text.split()]
         figures, run, longest = sum(flags), 0, 0
         for f in flags:
             run = run + 1 if f else 0

@@ -13,7 +13,10 @@ naming columns (two tables stacked): the whole table stays whole and the part go
 
 A cell that holds a whole stronger table (an invoice's outer frame, one ruled cell around the
 block of fields, another around the totals) is a layout cell, not a value: it is given up
-too, and the frame keeps the rows of its own (the items between them).
+too, and the frame keeps the rows of its own (the items between them). A cell that holds a whole
+table beside a label or paragraph of its own row is a ruled layout's cell (a form of labels
+and paragraphs with a rates table set inside one paragraph): the layout is no table and goes,
+and the table set in it answers for the layout's ruled area (`LAYOUT_FRAME`), one owner per word.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Sequence
 from rowkeeper.boxes import area, centre_in, overlap, within
 from rowkeeper.extractors.finder.side_by_side import header_like
 from rowkeeper.extractors.text_layer import drop_empty_rows
-from rowkeeper.models import BBox, Cell, RawTable
+from rowkeeper.models import LAYOUT_FRAME, BBox, Cell, RawTable
 
 MIN_FILL = 0.5
 """Share of its rows that a column of what is left fills, for two such columns to make a table."""
@@ -131,7 +134,35 @@ def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
             out = [k for k in out if not any(k is i for i in inner)] + [t]
         elif part is not None:
             out.append(part)
+    out = layouts_apart(out)
     return sorted(out, key=lambda t: next(i for i, x in enumerate(tables) if x.piece_id == t.piece_id))
+
+
+def _holds_beside(table: RawTable, box: BBox) -> bool:
+    """Whether a cell of `table` holds the whole `box` while another cell of its row has text
+    (a label or paragraph beside the cell the table is set in)."""
+    for c in table.cells:
+        if not (c.bbox and within(box, c.bbox, 1.0)):
+            continue
+        rows = range(c.row, c.row + c.row_span)
+        if any(o is not c and o.text.strip() and any(o.row <= r < o.row + o.row_span for r in rows)
+               for o in table.cells):
+            return True
+    return False
+
+
+def layouts_apart(tables: Sequence[RawTable]) -> list[RawTable]:
+    """The tables less each ruled layout that holds another of them in one cell beside text of
+    its row (`_holds_beside`); a table set in a layout carries the layout's box (`LAYOUT_FRAME`)."""
+    layouts = {id(t): t for t in tables for k in tables if k is not t and _holds_beside(t, k.bbox)}
+    out = []
+    for k in tables:
+        if id(k) in layouts:
+            continue
+        frame = next((t.bbox for t in layouts.values() if _holds_beside(t, k.bbox)), None)
+        out.append(k if frame is None else k.model_copy(
+            update={"metrics": {**k.metrics, **dict(zip(LAYOUT_FRAME, frame, strict=True))}}))
+    return out
 
 
 def nested_first(tables: Sequence[RawTable]) -> list[RawTable]:

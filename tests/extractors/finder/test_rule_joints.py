@@ -109,3 +109,42 @@ def test_joints_between_groups_of_one_line_records_add_no_rows(tmp_path: Path) -
         _grouped(path, per_group)
         with pymupdf.open(path) as doc:
             assert joint_row_rules(doc[0], (X[0], 60.0, X[-1], 300.0)) == []
+
+
+def test_a_record_whose_detail_names_accounts_stays_one_row(tmp_path: Path) -> None:
+    """A record whose amount is set level between its date and its document number and whose
+    detail lines name an account and a phone number (long ungrouped digit runs): those are
+    identifiers, not figures packed into one cell, so the record is not re-split line by line
+    (issue 13, a bank statement's records)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    top, head = 60.0, 90.0
+    notes = [("659643.050924.095409.CKSOTAIKHOAN", "240905796669677 NGUYEN ANH TUAN",
+              "transfer from mobile wallet 84354187547", "0011001932418"),
+             ("169403.050924.095608.Nguyen Viet Xuan", "transfer"),
+             ("311493.050924.083516.VU DUC TIEP", "transfer"),
+             ("631428.050924.093117.NGUYEN THI NUONG", "transfer")]
+    edges = [head]
+    for note in notes:
+        edges.append(edges[-1] + 12.0 * max(2, len(note)) + 8)
+    page.draw_rect(pymupdf.Rect(X[0], top, X[-1], edges[-1]))
+    page.draw_line((X[0], head), (X[-1], head))
+    for x in X[1:-1]:
+        ends = [top, *edges]
+        for a, b in zip(ends, ends[1:], strict=False):
+            page.draw_line((x, a), (x, b))
+    for j, label in enumerate(HEADER):
+        page.insert_text((X[j] + 4, top + 18), label, fontsize=9)
+    for i, (note, y) in enumerate(zip(notes, edges, strict=False)):
+        page.insert_text((X[0] + 4, y + 9), "05/09/2024", fontsize=8)
+        page.insert_text((X[0] + 4, y + 19.5), f"5218.4350{i}", fontsize=8)
+        page.insert_text((X[2] + 40, y + 14.5), f"{3 + i}.000", fontsize=8)  # level between the two
+        for k, line in enumerate(note):
+            page.insert_text((X[3] + 4, y + 15.5 + 12.0 * k), line, fontsize=8)
+    path = tmp_path / "accounts.pdf"
+    doc.save(path)
+    rows = _rows(path)
+    assert len(rows) == len(notes)
+    assert rows[0][0].split() == ["05/09/2024", "5218.43500"]
+    assert rows[0][2] == "3.000"
+    assert rows[0][3] == " ".join(notes[0])
