@@ -62,7 +62,9 @@ def _own_leading(side: Sequence[TextLine], inside: Sequence[TextLine]) -> bool:
     if max(steps) - min(steps) > 1.0:
         return False
     rows = _steps([row[0] for row in text_rows([ln for ln in inside if not any(ln is s for s in side)])])
-    if rows and max(steps) < 0.8 * sorted(rows)[len(rows) // 2]:
+    if not rows:
+        return False  # nothing beside it: a report printed line by line is the table itself
+    if max(steps) < 0.8 * sorted(rows)[len(rows) // 2]:
         return True
     return sum(_alone(ln, inside, side) for ln in side) > 0.5 * len(side)
 
