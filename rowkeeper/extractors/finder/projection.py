@@ -66,7 +66,39 @@ def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequen
     # no gap at all: a header set wider than its columns (bold, centred, a cell padding
     # apart) closes every one, and the columns are the ones the body's shared edges show
     more = add_separators(seps, edges) if seps else [x for x, _ in edges]
+    more = sorted([*more, *headed_edges(words, more, edges)])
     return _merge_header_only([*words, *pictures], more) if len(more) > len(seps) else seps
+
+
+def headed_edges(words: Sequence[Any], seps: Sequence[float],
+                 edges: Sequence[tuple[float, Sequence[Sequence[Any]]]]) -> list[float]:
+    """The shared left edges (`edges`) that a header label starts on and where a word (no
+    figure) starts in nine body lines in ten, parted from the words before by gaps of
+    different widths: a column of names set left-aligned right after a column of labels of
+    any length. In a monospaced face a column gap may be no wider than a word space, so no gap
+    of the projection shows it when one label runs up to it (a name 4 pt from the next
+    column's words, a space being 2.9); its whole column's edge does. The parts of a name
+    ("3015 | Fő utca") part by one and the same word space, under no header label of their
+    own; right-aligned figures of one width share a left edge too, but are figures."""
+    lines = text_lines(words)
+    head = 0
+    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
+        head += 1
+    body = lines[head:]
+    if not head or len(body) < 5:
+        return []
+    out = []
+    for x, held in edges:
+        if any(not any(w[0] < max(s, x) and w[2] > min(s, x) for w in words) for s in seps):
+            continue  # a boundary in the same white stretch is there already
+        left = min(w[0] for w in held[0] if w[0] >= x)  # the edge the column's words start on
+        labelled = any(abs(w[0] - left) <= 1.5 for ln in lines[:head] for w in ln)
+        gaps = [g for ln in body if (g := _gap_at(ln, x)) is not None]
+        starts = sum(any(abs(w[0] - left) <= 1.5 and not is_figure(w[4]) for w in ln) for ln in body)
+        if labelled and len(gaps) >= 0.9 * len(body) and starts >= 0.9 * len(body) \
+                and max(gaps) - min(gaps) > 1.0:
+            out.append(x)
+    return out
 
 
 def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequence[float]) -> list[float]:

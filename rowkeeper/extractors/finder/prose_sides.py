@@ -49,15 +49,44 @@ def _starts(inside: Sequence[TextLine]) -> list[list[TextLine]]:
     return groups
 
 
-def _paragraph(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox, rows: int) -> bool:
-    """Lines starting at one x that are a page column's paragraph: level with two rows in five
-    of the region's `rows` and three at least (a caption over the table is not), most of them
-    running text, wide (a third of the region at least) and going on outside the region."""
+def _own_leading(side: Sequence[TextLine], inside: Sequence[TextLine]) -> bool:
+    """Whether the side is one block of running text at its own leading: every line running
+    text, set at one pitch (baselines within a point of it), and that pitch under 0.8 of the
+    table's rows' (or most of its lines level with no line of the table). A short paragraph
+    beside a table ends where it ends, and does not run on outside the region; a column of
+    wrapped cells steps wider between cells than between a cell's lines, and a column's
+    header label, no running text, starts where its cells do."""
+    if not all(running(ln) for ln in side):
+        return False
+    steps = _steps(side)
+    if max(steps) - min(steps) > 1.0:
+        return False
+    rows = _steps([row[0] for row in text_rows([ln for ln in inside if not any(ln is s for s in side)])])
+    if not rows:
+        return False  # nothing beside it: a report printed line by line is the table itself
+    if max(steps) < 0.8 * sorted(rows)[len(rows) // 2]:
+        return True
+    return sum(_alone(ln, inside, side) for ln in side) > 0.5 * len(side)
+
+
+def _steps(lines: Sequence[TextLine]) -> list[float]:
+    """The steps between the lines' successive baselines, top to bottom."""
+    bases = sorted(ln.bbox[3] for ln in lines)
+    return [b - a for a, b in zip(bases, bases[1:], strict=False)]
+
+
+def _paragraph(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox, rows: int,
+               inside: Sequence[TextLine]) -> bool:
+    """Lines starting at one x that are a page column's paragraph: three at least (a caption
+    over the table is not), most of them running text, wide (a third of the region at least),
+    and either level with two rows in five of the region's `rows` and going on outside the
+    region, or a block at its own leading (`_own_leading`, however short beside the table)."""
     prose = [ln for ln in side if running(ln)]
-    if len(side) < max(3, 0.4 * rows) or len(prose) < SHARE * len(side):
+    if len(side) < 3 or len(prose) < SHARE * len(side):
         return False
     widths = sorted(ln.bbox[2] - ln.bbox[0] for ln in prose)
-    return widths[len(widths) // 2] >= WIDE * (box[2] - box[0]) and _runs_on(side, lines, box)
+    return widths[len(widths) // 2] >= WIDE * (box[2] - box[0]) \
+        and (len(side) >= 0.4 * rows and _runs_on(side, lines, box) or _own_leading(side, inside))
 
 
 def _alone(ln: TextLine, inside: Sequence[TextLine], side: Sequence[TextLine]) -> bool:
@@ -74,7 +103,7 @@ def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
     than two rows of two lines or more, or is mostly running text itself."""
     inside = [ln for ln in lines if centre_in(ln.bbox, box, 1.0)]
     rows = text_rows(inside)
-    sides = [side for side in _starts(inside) if _paragraph(side, lines, box, len(rows))]
+    sides = [side for side in _starts(inside) if _paragraph(side, lines, box, len(rows), inside)]
     if sides and sum(running(ln) for ln in inside) >= SHARE * len(inside):
         return None  # paragraphs side by side, level line for line
     # a paragraph keeps its own leading: some of its lines stand level with nothing of the

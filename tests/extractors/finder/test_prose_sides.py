@@ -95,3 +95,36 @@ def test_a_bulleted_paragraph_is_no_table(tmp_path: Path) -> None:
     path = tmp_path / "list.pdf"
     doc.save(path)
     assert tables_of(path) == ()
+
+
+
+JA_PROSE = ("以下の数値は報告期間を対象とし、管理部門が確認したものである。数値は四捨五入し",
+            "ているため、合計が各行の和と一致しない場合がある。以下の数値は報告期間を対象と",
+            "し、管理部門が確認したものである。")
+JA_HEADER = ("品目", "構成比", "人数")
+JA_BODY = [("神戸工場 3216", "62.8%", "4,097.7"), ("長野倉庫 7999", "83.0%", "92,546.8"),
+           ("盛岡工場 3611", "53.1%", "6,193.0"), ("金沢店舗 8355", "73.9%", "78,710.7"),
+           ("広島工場 3813", "81.2%", "49,592.06"), ("盛岡センター 1619", "63.1%", "20,877.6")]
+JA_WIDE = "費用には保守、エネルギー及び外部委託を含み、減価償却費は含まない。数値は四捨五入しているため"
+
+
+def test_a_short_paragraph_beside_a_table_at_its_own_leading_is_no_column(tmp_path: Path) -> None:
+    """Three lines of CJK running text right of a borderless table, set closer than its rows
+    and ending beside it (no line of the paragraph goes on above or below the table), page-wide
+    paragraphs over and under both: a paragraph, not the table's last column."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 90, JA_WIDE, 8, "cjk")
+    put(page, 60, 110, "表1 施設別四半期実績", 8, "cjk")
+    xs, aligns = (64, 170, 208), ("left", "right", "right")
+    for r, row in enumerate([JA_HEADER, *JA_BODY]):
+        for x, text, align in zip(xs, row, aligns, strict=True):
+            put(page, x, 130 + 17 * r, text, 7.5, "cjk", align)
+    for i, text in enumerate(JA_PROSE):
+        put(page, 232, 128 + 10 * i, text, 7.5, "cjk")
+    put(page, 60, 260, JA_WIDE, 8, "cjk")
+    path = tmp_path / "beside.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == JA_HEADER
+    assert [tuple(r) for r in table.rows] == JA_BODY
