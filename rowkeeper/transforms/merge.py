@@ -71,11 +71,13 @@ def columns_line_up(a: RawTable, b: RawTable, tol: float) -> bool:
     return abs(a.bbox[0] - b.bbox[0]) <= 2 * tol and abs(a.bbox[2] - b.bbox[2]) <= 2 * tol
 
 
-def column_extents(piece: RawTable) -> list[tuple[float, float] | None]:
-    """Each column's x extent over its single-column cells (None when unknown)."""
+def column_extents(piece: RawTable, filled: bool = True) -> list[tuple[float, float] | None]:
+    """Each column's x extent over its single-column cells (None when unknown); with
+    `filled=False` empty cells' boxes count too (a ruled cell spans its column when empty)."""
     out: list[tuple[float, float] | None] = []
     for k in range(piece.n_cols):
-        boxes = [c.bbox for c in piece.cells if c.bbox is not None and c.col == k and c.col_span == 1 and c.text]
+        boxes = [c.bbox for c in piece.cells
+                 if c.bbox is not None and c.col == k and c.col_span == 1 and (c.text or not filled)]
         out.append((min(b[0] for b in boxes), max(b[2] for b in boxes)) if boxes else None)
     return out
 

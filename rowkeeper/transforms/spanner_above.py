@@ -19,19 +19,10 @@ from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.headers import clean_text, reads_as_data
-from rowkeeper.transforms.merge import piece_grid
+from rowkeeper.transforms.merge import column_extents, piece_grid
 
 MAX_WORDS = 4
 """A group label is short: a year, a period, a measure's name."""
-
-
-def _column_spans(piece: RawTable) -> list[tuple[float, float] | None]:
-    """Each column's x range, from its single-column cells' boxes."""
-    out: list[tuple[float, float] | None] = []
-    for j in range(piece.n_cols):
-        boxes = [c.bbox for c in piece.cells if c.col == j and c.col_span == 1 and c.bbox]
-        out.append((min(b[0] for b in boxes), max(b[2] for b in boxes)) if boxes else None)
-    return out
 
 
 def _labels_above(piece: RawTable, lines: Sequence[TextLine]) -> list[TextLine]:
@@ -117,7 +108,7 @@ def take_spanners_above(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     texts = [clean_text(ln.text) for ln in labels]
     if any(t in grid[0] for t in texts):
         return piece
-    spans = _column_spans(piece)
+    spans = column_extents(piece, filled=False)
     if len(labels) == 1:
         run = _over_value_columns(labels[0], spans, grid[0])
         return _with_row(piece, labels, texts, [run]) if run else piece
