@@ -21,7 +21,6 @@ import pymupdf
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
-from rowkeeper.extractors.finder.wide_glyphs import WIDE
 from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
 from rowkeeper.extractors.tagged_tables import declares_table, is_tagged, structure_dict
 from rowkeeper.extractors.text_layer import (
@@ -35,6 +34,7 @@ from rowkeeper.extractors.text_layer import (
     upright_copy,
     upright_rotation,
 )
+from rowkeeper.glyphs import WIDE
 from rowkeeper.models import BBox, DocumentInput, TextLine
 from rowkeeper.page_columns import PageColumns, text_columns
 

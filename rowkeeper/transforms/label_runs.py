@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.boxes import centre_in
+from rowkeeper.glyphs import span_x
 from rowkeeper.models import Cell, RawTable, TextLine
 from rowkeeper.transforms.header_labels import column_ink
 from rowkeeper.transforms.headers import clean_text, numeric_columns
@@ -33,15 +34,13 @@ _GAP = re.compile(r"\s{3,}")
 
 def _labels(line: TextLine) -> list[Label]:
     """The line's labels (its text cut at runs of blanks), each with its x extent estimated
-    from its share of the line's characters."""
+    from its share of the line's characters (`glyphs.span_x`)."""
     text = line.text.strip()
-    x0, x1 = line.bbox[0], line.bbox[2]
-    per = (x1 - x0) / max(len(text), 1)
     out, at = [], 0
     for part in _GAP.split(text):
         start = text.index(part, at)
         at = start + len(part)
-        out.append((part, x0 + start * per, x0 + at * per))
+        out.append((part, *span_x(text, line.bbox[0], line.bbox[2], start, at)))
     return out
 
 

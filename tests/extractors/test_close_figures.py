@@ -10,7 +10,7 @@ import pymupdf
 
 import rowkeeper
 from rowkeeper.extractors.finder.close_figures import split_figures, split_row_figures
-from rowkeeper.extractors.finder.wide_glyphs import WIDE_CELLS
+from rowkeeper.glyphs import WIDE_CELLS
 from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import new_page, put
 

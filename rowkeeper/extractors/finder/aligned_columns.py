@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rowkeeper.extractors.finder.row_rules import text_lines as grouped_lines
-from rowkeeper.extractors.finder.wide_glyphs import char_cells
+from rowkeeper.glyphs import char_cells
 
 Word = Sequence[Any]  # (x0, y0, x1, y1, text, ...)
 Anchor = tuple[str, float]  # ("left" | "right" | "decimal", x)
@@ -25,7 +25,7 @@ def column_gap(words: Sequence[Word]) -> float:
     """The narrowest gap that parts two columns: a word space is ~0.3 em and a character ~0.5
     em (one full character in monospace reports, whose columns may be one space apart), so
     0.75 of a median character, and no less than a fifth of the median height. A full-width
-    (CJK) glyph counts as `wide_glyphs.WIDE_CELLS` characters: CJK sets no word space, and a
+    (CJK) glyph counts as `glyphs.WIDE_CELLS` characters: CJK sets no word space, and a
     key and its value printed 0.55 em apart are two columns."""
     heights = sorted(w[3] - w[1] for w in words)
     widths = sorted((w[2] - w[0]) / max(char_cells(str(w[4])), 1) for w in words)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rowkeeper.extractors.finder.wide_glyphs import char_cells
+from rowkeeper.glyphs import span_x
 from rowkeeper.models import TextLine
 
 FIGURE_HEAD = re.compile(r"[-−+(]?[$€£¥]?\d")
@@ -40,12 +40,10 @@ def split_figures(line: TextLine) -> list[TextLine]:
 
 def _part(line: TextLine, a: int, b: int) -> TextLine:
     """The segment of `line` holding its characters a to b, x estimated from character offsets
-    (a full-width glyph `wide_glyphs.WIDE_CELLS` characters wide)."""
+    (a full-width glyph `glyphs.WIDE_CELLS` characters wide)."""
     x0, y0, x1, y1 = line.bbox
-    per_cell = (x1 - x0) / max(char_cells(line.text), 1)
-    left = x0 + char_cells(line.text[:a]) * per_cell
-    return line.model_copy(update={"text": line.text[a:b].strip(),
-                                   "bbox": (left, y0, left + char_cells(line.text[a:b]) * per_cell, y1)})
+    left, right = span_x(line.text, x0, x1, a, b)
+    return line.model_copy(update={"text": line.text[a:b].strip(), "bbox": (left, y0, right, y1)})
 
 
 def split_row_figures(line: TextLine, min_figures: int = 2) -> list[TextLine]:

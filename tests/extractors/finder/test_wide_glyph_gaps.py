@@ -1,6 +1,6 @@
 """CJK keys glued to their values: MuPDF makes one word of glyphs with no space character
 between them even across a gap of half an em; the page model's word reader parts them, and a
-column half an em wide between CJK cells is a column (page_model.words_in, finder.wide_glyphs)."""
+column half an em wide between CJK cells is a column (page_model.words_in, rowkeeper.glyphs)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Full-width glyphs (CJK ideographs, kana, hangul, full-width forms): a whole em wide each,
-set with no space between words; a gap between two of them in a line is no word space."""
+set with no space between words; a gap between two of them in a line is no word space. Also
+where a stretch of a line's characters lies when only the line's box is known (`span_x`)."""
 
 from __future__ import annotations
 
@@ -18,3 +19,12 @@ def char_cells(text: str) -> float:
     """`text`'s length in characters, a full-width glyph counting `WIDE_CELLS`, so a column
     gap sized from the median character stays above a half-width space in CJK text."""
     return sum(WIDE_CELLS if WIDE.match(ch) else 1 for ch in text)
+
+
+def span_x(text: str, x0: float, x1: float, a: int, b: int) -> tuple[float, float]:
+    """The x extent of characters `a` to `b` of `text` printed from `x0` to `x1`, estimated
+    from character offsets (a full-width glyph `WIDE_CELLS` characters wide): one estimator
+    for every place that cuts a line's box at its text."""
+    per_cell = (x1 - x0) / max(char_cells(text), 1)
+    left = x0 + char_cells(text[:a]) * per_cell
+    return left, left + char_cells(text[a:b]) * per_cell
