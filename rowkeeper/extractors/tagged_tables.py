@@ -282,20 +282,54 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head
     for b in _struct(tr):
         if b.get("std") not in CELLS:
             continue
-        lines = list(_lines(b))
+        spans, glued = _own_spans(b)
+        lines = _lines(spans)
+        box = _union([s["bbox"] for s in spans]) if glued and spans else tuple(b["bbox"])
         rs, cs, scope = _attributes(pdf, _kid(kids, b))
-        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=tuple(b["bbox"]),
+        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=box,
                                       header=b.get("std") == "TH",
                                       lines=len([ln for ln in lines if ln.strip()]), row_span=rs, col_span=cs,
                                       nested=_holds_table(b), scope=scope))
     return row
 
 
-def _lines(block: dict[str, Any]) -> list[str]:
-    """The text lines inside a structure block, nested elements included: its spans grouped
-    into lines by height, each read left to right, a space only where the glyphs stand apart
-    (nested marked content, a `Span` around a sign, is no word break of its own)."""
-    spans = sorted(_spans(block), key=lambda s: (s["bbox"][1] + s["bbox"][3]) / 2)
+def _own_spans(block: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    """The spans of a cell's own text, and whether text glued to it was left out. MuPDF closes
+    an element only when the next marked content opens: text drawn after the cell's last MCID
+    and before the next (an /Artifact: a running header, a page number; unmarked text) lands
+    in the cell as text blocks of its own, set apart from the cell's text. A block more than
+    two lines away from the blocks before it is such text."""
+    blocks = list(_text_blocks(block))
+    if not blocks:
+        return [], False
+    kept, glued = [blocks[0]], False
+    for tb in blocks[1:]:
+        size = max((s["size"] for ln in tb.get("lines", ()) for s in ln["spans"]), default=10.0)
+        top, bottom = min(k["bbox"][1] for k in kept), max(k["bbox"][3] for k in kept)
+        if tb["bbox"][1] - bottom > 2 * size or top - tb["bbox"][3] > 2 * size:
+            glued = True
+            continue
+        kept.append(tb)
+    return [s for tb in kept for ln in tb.get("lines", ()) for s in ln["spans"] if s["text"]], glued
+
+
+def _text_blocks(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for b in block.get("blocks", ()):
+        if b.get("type") == 2:
+            yield from _text_blocks(b)
+        elif b.get("type") == 0:
+            yield b
+
+
+def _union(boxes: Sequence[Sequence[float]]) -> BBox:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _lines(spans: Sequence[dict[str, Any]]) -> list[str]:
+    """The text lines of a cell's spans (nested elements included): grouped into lines by
+    height, each read left to right, a space only where the glyphs stand apart (nested marked
+    content, a `Span` around a sign, is no word break of its own)."""
+    spans = sorted(spans, key=lambda s: (s["bbox"][1] + s["bbox"][3]) / 2)
     lines: list[list[dict[str, Any]]] = []
     for sp in spans:
         mid = (sp["bbox"][1] + sp["bbox"][3]) / 2
@@ -305,15 +339,6 @@ def _lines(block: dict[str, Any]) -> list[str]:
             lines.append([sp])
     return [_joined(ln if any(_RTL.search(s["text"]) for s in ln) else sorted(ln, key=lambda s: s["bbox"][0]))
             for ln in lines]
-
-
-def _spans(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for b in block.get("blocks", ()):
-        if b.get("type") == 2:
-            yield from _spans(b)
-        elif b.get("type") == 0:
-            for ln in b.get("lines", ()):
-                yield from (s for s in ln["spans"] if s["text"])
 
 
 def _mid(line: list[dict[str, Any]]) -> float:

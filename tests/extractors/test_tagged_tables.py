@@ -251,3 +251,25 @@ def test_a_page_whose_marked_content_leads_to_no_element_says_so(tmp_path: Path)
     assert not attempt.accepted and "no text of the page tied to the structure tree" in attempt.reason
     (table,) = rec.tables
     assert table.extractor == "pymupdf" and table.rows[0] == ("Region 0", "1,200", "2,300")
+
+
+def test_a_page_number_drawn_after_the_last_cell_stays_out_of_it(tmp_path: Path) -> None:
+    # MuPDF ties text drawn after the last MCID (an /Artifact footer) to the last element
+    table = TTable([_head(), *_body(6)], head_rows=1)
+    pdf = write_tagged_pdf(tmp_path / "footer.pdf", [table], artifacts=[TPara(["Page 1 of 2"], 280, 800)])
+    (read,) = extract(pdf).tables
+    assert read.extractor == "tagged"
+    assert read.rows[-1] == ("Region 5", "1,385", "2,505")
+
+
+def test_a_header_repeated_as_an_artifact_over_the_next_page_joins_the_pages(tmp_path: Path) -> None:
+    page2 = [[TCell(c.text, c.x, c.top - 70, page=1) for c in r] for r in _body(5, 110)]
+    repeated = [TPara([t], x, 15, page=1) for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))]
+    pdf = write_tagged_pdf(tmp_path / "repeat.pdf", [TTable([_head(), *_body(5), *page2], head_rows=1)],
+                           pages=2, height=220, artifacts=repeated)
+    rec = extract(pdf)
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.pages == (1, 2) and table.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(5)] * 2
+    assert table.rows[-1] == ("Region 4", "1,348", "2,464")
