@@ -70,6 +70,7 @@ class TPara:
 @dataclass
 class _Page:
     ops: list[str] = field(default_factory=list)
+    at: list[tuple[float, float]] = field(default_factory=list)  # (x, top) of each op's first line
     parents: list[int] = field(default_factory=list)  # struct element xref per MCID
 
 
@@ -79,11 +80,14 @@ def _esc(text: str) -> str:
 
 def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara] = (), pages: int = 1,
                      tagged: bool = True, height: float = 842.0, *, role_map: dict[str, str] | None = None,
-                     mcr: bool = False, attrs: str = "dict", artifacts: Sequence[TPara] = ()) -> Path:
+                     mcr: bool = False, attrs: str = "dict", artifacts: Sequence[TPara] = (),
+                     by_column: bool = False) -> Path:
     """Write the tables and paragraphs (Helvetica) to `path`, tagged or not; returns `path`.
     `role_map` ({custom name: standard type}) names the elements by their custom names; `mcr`
     writes marked-content kids as /MCR dictionaries; `attrs` writes /A as a "dict", an "array"
-    (a Layout owner's dict first) or a "ref"; `artifacts` are printed as /Artifact content."""
+    (a Layout owner's dict first) or a "ref"; `artifacts` are printed as /Artifact content;
+    `by_column` draws the page's text column by column (left to right, each top to bottom),
+    not in the structure's order."""
     pdf = pymupdf.open()
     for _ in range(pages):
         pdf.new_page(width=595, height=height)
@@ -106,6 +110,7 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
         text = "".join(f"BT /helv {size} Tf 1 0 0 1 {x:.2f} {height - y - size:.2f} Tm ({_esc(t)}) Tj ET\n"
                        for x, y, t in lines)
         pg.ops.append(f"/{tag} <</MCID {mcid}>> BDC\n{text}EMC\n" if tagged else text)
+        pg.at.append((lines[0][0], lines[0][1]) if lines else (0.0, 0.0))
         return mcid
 
     def cell_kid(c: TCell, cx: int) -> str:
@@ -174,12 +179,14 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
         text = "".join(f"BT /helv {art.size} Tf 1 0 0 1 {art.x:.2f} {height - art.top - k * 1.25 * art.size - art.size:.2f} "
                        f"Tm ({_esc(ln)}) Tj ET\n" for k, ln in enumerate(art.lines))
         content[art.page].ops.append(f"/Artifact BMC\n{text}EMC\n" if tagged else text)
+        content[art.page].at.append((art.x, art.top))
     for n, pg in enumerate(content):
         page = pdf[n]
         page.insert_font(fontname="helv")
         xref = new()
         pdf.update_object(xref, "<< >>")
-        pdf.update_stream(xref, "".join(pg.ops).encode("latin-1"))
+        ops = [op for _, op in sorted(zip(pg.at, pg.ops, strict=True), key=lambda a: a[0])] if by_column else pg.ops
+        pdf.update_stream(xref, "".join(ops).encode("latin-1"))
         pdf.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
         if tagged:
             pdf.xref_set_key(page.xref, "StructParents", str(n))

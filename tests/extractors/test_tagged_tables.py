@@ -183,6 +183,7 @@ SHAPES = {
     "/A as an array of owners": ([TTable([_head(), *_body()], head_rows=1)], {"attrs": "array"}),
     "a link's /OBJR in a cell": ([TTable([_head(), *[[TCell(r[0].text, 60, r[0].top, link=True), *r[1:]]
                                                       for r in _body()]], head_rows=1)], {}),
+    "text drawn column by column": ([TTable([_head(), *_body()], head_rows=1)], {"by_column": True}),
     "an artifact among the cells": ([TTable([_head(), *_body(8)], head_rows=1)],
                                     {"artifacts": [TPara(["Page 3 of 9"], 400, 140)]}),
 }
