@@ -82,7 +82,7 @@ class TaggedExtractor:
         except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
             return [], [f"structure tree unreadable here: {e}"]
         if not decls:
-            return [], ["no table declared in the structure tree"]
+            return [], [_undeclared(view.structure)]
         grids = [lay_out(d) for d in decls]
         boxes = [cell_box([p.cell for p in g.placed]) if g.placed else d.bbox for d, g in zip(decls, grids, strict=True)]
         tables: list[RawTable] = []
@@ -124,6 +124,14 @@ class TaggedExtractor:
                         bbox=_rounded(box), n_rows=grid.n_rows, n_cols=grid.n_cols,
                         cells=tuple(cells), extractor=self.name, extractor_version=self.version,
                         metrics={DECLARED_HEADER_ROWS: float(grid.header_rows)})
+
+
+def _undeclared(structure: dict) -> str:
+    """Why a page has no declaration: none in its structure, or no glyph of it tied to an
+    element (marked content the ParentTree does not lead from to an element MuPDF can read)."""
+    if any(b.get("type") == 2 for b in structure.get("blocks", ())):
+        return "no table declared in the structure tree"
+    return "no text of the page tied to the structure tree (its marked content leads to no element)"
 
 
 def _around(i: int, boxes: Sequence[BBox]) -> str | None:

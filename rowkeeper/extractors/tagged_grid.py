@@ -104,10 +104,11 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
 
 
 def _header_rows(rows: list) -> int:
-    """Leading rows in THead or whose every cell is a TH: the declared header (none when every
-    row would be one: a table tagged TH throughout declares nothing)."""
+    """Leading rows in THead or whose every cell is a column's TH (a TH scoped to its row is
+    the row's head, not a header): the declared header (none when every row would be one: a
+    table tagged TH throughout declares nothing)."""
     n = 0
-    while n < len(rows) and (rows[n].in_head or all(c.header for c in rows[n].cells)):
+    while n < len(rows) and (rows[n].in_head or all(c.header and c.scope != "Row" for c in rows[n].cells)):
         n += 1
     return n if n < len(rows) else 0
 

@@ -28,7 +28,7 @@ from rowkeeper.models import BBox
 
 ROW_GROUPS = frozenset({"THead", "TBody", "TFoot"})
 CELLS = frozenset({"TH", "TD"})
-_REF = re.compile(r"(\d+)\s+0\s+R")
+_REF = re.compile(r"(\d+)\s+\d+\s+R")
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 """Hebrew and Arabic: a line in them keeps MuPDF's order of its spans (right to left)."""
 
@@ -45,6 +45,8 @@ class DeclaredCell:
     col_span: int = 1
     nested: bool = False
     """It holds a Table of its own (a layout table around a data table)."""
+    scope: str = ""
+    """A TH's /Scope: Row (the head of its row, not a column's), Column or Both."""
 
 
 @dataclass
@@ -80,7 +82,77 @@ def is_tagged(pdf: pymupdf.Document) -> bool:
 def structure_dict(page: pymupdf.Page) -> dict[str, Any]:
     """The page's text dict with its structure blocks (MuPDF's structure of marked content)."""
     flags = pymupdf.TEXT_COLLECT_STRUCTURE | pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+    _mcr_as_numbers(page)
     return page.get_textpage(flags=flags).extractDICT()
+
+
+def _mcr_as_numbers(page: pymupdf.Page) -> None:
+    """Write the marked-content references (/MCR dictionaries, ISO 32000 14.7.4.2) among the
+    /K of the page's elements as the bare MCIDs they stand for, in the open document only.
+    MuPDF ties a glyph to the element the ParentTree names only when that element's /K holds
+    the MCID as a number: an element whose kids are MCR dictionaries (iText, Acrobat for content
+    on another page than its /Pg) would have no glyphs. An MCR into a form XObject (/Stm) stays."""
+    pdf = page.parent
+    for xref in _parent_tree_entry(pdf, page):
+        try:
+            kind, value = pdf.xref_get_key(xref, "K")
+            if "MCID" not in value or kind not in ("dict", "array"):
+                continue
+            fixed = _MCR.sub(lambda m: m.group(2) if "/Stm" not in m.group(0) else m.group(0), value)
+            if fixed != value:
+                pdf.xref_set_key(xref, "K", f"[{fixed}]" if kind == "dict" else fixed)
+        except (RuntimeError, ValueError):
+            continue
+
+
+_MCR = re.compile(r"<<((?:(?!<<|>>).)*?)/MCID\s+(\d+)(?:(?!<<|>>).)*>>", re.S)
+
+
+def _parent_tree_entry(pdf: pymupdf.Document, page: pymupdf.Page) -> list[int]:
+    """The xrefs of the elements the ParentTree lists for the page's marked content (its
+    /StructParents key in the number tree; [] when there is none)."""
+    try:
+        kind, key = pdf.xref_get_key(page.xref, "StructParents")
+        root = pdf.xref_get_key(pdf.pdf_catalog(), "StructTreeRoot/ParentTree")
+        if kind != "int" or root[0] != "xref":
+            return []
+        node, n = int(root[1].split()[0]), int(key)
+        for _ in range(32):  # down the number tree's /Kids to the leaf holding n
+            nums = pdf.xref_get_key(node, "Nums")
+            if nums[0] == "array":
+                return _numbered(pdf, nums[1], n)
+            kids = [int(m.group(1)) for m in _REF.finditer(pdf.xref_get_key(node, "Kids")[1])]
+            node = next((k for k in kids if _in_limits(pdf, k, n)), 0)
+            if not node:
+                return []
+    except (RuntimeError, ValueError):
+        return []
+    return []
+
+
+def _in_limits(pdf: pymupdf.Document, node: int, n: int) -> bool:
+    lo_hi = re.findall(r"-?\d+", pdf.xref_get_key(node, "Limits")[1])
+    return len(lo_hi) == 2 and int(lo_hi[0]) <= n <= int(lo_hi[1])
+
+
+def _numbered(pdf: pymupdf.Document, nums: str, n: int) -> list[int]:
+    """The element xrefs of entry `n` of a /Nums array (key, value pairs; the value an array,
+    inline or by reference)."""
+    tokens = re.findall(r"\[|\]|\d+\s+\d+\s+R|-?\d+", nums[1:-1])
+    i = 0
+    while i + 1 < len(tokens):
+        key, value = tokens[i], tokens[i + 1]
+        if value == "[":
+            end = tokens.index("]", i + 1)
+            refs, i = tokens[i + 2:end], end + 1
+        else:
+            refs, i = [value], i + 2
+        if key.lstrip("-").isdigit() and int(key) == n:
+            if value != "[" and value.endswith("R"):  # the array by reference
+                refs = _REF.findall(pdf.xref_object(int(value.split()[0]), compressed=True))
+                return [int(r) for r in refs]
+            return [int(r.split()[0]) for r in refs if r.endswith("R")]
+    return []
 
 
 def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) -> list[Declaration]:
@@ -152,36 +224,46 @@ def _element(pdf: pymupdf.Document, path: Sequence[int]) -> int | None:
         return None
 
 
-def _attributes(pdf: pymupdf.Document, xref: int | None) -> tuple[int, int]:
-    """(RowSpan, ColSpan) of an element from its /A (a dict, a reference or an array of them)."""
+def _attributes(pdf: pymupdf.Document, xref: int | None) -> tuple[int, int, str]:
+    """(RowSpan, ColSpan, Scope) of an element from its /A (a dict, a reference or an array of
+    them, one per owner)."""
     if xref is None:
-        return 1, 1
+        return 1, 1, ""
     try:
         kind, value = pdf.xref_get_key(xref, "A")
         texts = [value] if kind in ("dict", "array") else []
         refs = [int(m.group(1)) for m in _REF.finditer(value)] if kind in ("xref", "array") else []
         texts += [pdf.xref_object(r, compressed=True) for r in refs[:8]]
     except (RuntimeError, ValueError):
-        return 1, 1
+        return 1, 1, ""
     text = " ".join(texts)
     rs = re.search(r"/RowSpan\s+(\d+)", text)
     cs = re.search(r"/ColSpan\s+(\d+)", text)
-    return max(1, int(rs.group(1))) if rs else 1, max(1, int(cs.group(1))) if cs else 1
+    scope = re.search(r"/Scope\s*/(\w+)", text)
+    return (max(1, int(rs.group(1))) if rs else 1, max(1, int(cs.group(1))) if cs else 1,
+            scope.group(1) if scope else "")
 
 
 def _declaration(pdf: pymupdf.Document, block: dict[str, Any], element: int | None, pno: int) -> Declaration:
-    """The rows of one Table block (TRs directly under it or under THead/TBody/TFoot)."""
+    """The rows of one Table block (TRs directly under it or under THead/TBody/TFoot), THead's
+    first and TFoot's last, wherever the structure lists them (HTML 4 put TFoot before TBody)."""
     decl = Declaration(page=pno, bbox=tuple(block["bbox"]))
     kids = _kids(pdf, element) if element is not None else []
+    groups: list[tuple[int, list[DeclaredRow]]] = []
     for b in _struct(block):
         tag = b.get("std")
         sub = _kid(kids, b)
         if tag in ROW_GROUPS:
             rows = _kids(pdf, sub) if sub is not None else []
-            decl.rows += [_row(pdf, tr, _kid(rows, tr), tag == "THead") for tr in _struct(b) if tr.get("std") == "TR"]
+            groups.append((_GROUP_ORDER[tag], [_row(pdf, tr, _kid(rows, tr), tag == "THead")
+                                               for tr in _struct(b) if tr.get("std") == "TR"]))
         elif tag == "TR":
-            decl.rows.append(_row(pdf, b, sub, False))
+            groups.append((1, [_row(pdf, b, sub, False)]))
+    decl.rows = [r for _, rows in sorted(groups, key=lambda g: g[0]) for r in rows]
     return decl
+
+
+_GROUP_ORDER = {"THead": 0, "TBody": 1, "TFoot": 2}
 
 
 def _struct(block: dict[str, Any]) -> list[dict[str, Any]]:
@@ -200,20 +282,54 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head
     for b in _struct(tr):
         if b.get("std") not in CELLS:
             continue
-        lines = list(_lines(b))
-        rs, cs = _attributes(pdf, _kid(kids, b))
-        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=tuple(b["bbox"]),
+        spans, glued = _own_spans(b)
+        lines = _lines(spans)
+        box = _union([s["bbox"] for s in spans]) if glued and spans else tuple(b["bbox"])
+        rs, cs, scope = _attributes(pdf, _kid(kids, b))
+        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=box,
                                       header=b.get("std") == "TH",
                                       lines=len([ln for ln in lines if ln.strip()]), row_span=rs, col_span=cs,
-                                      nested=_holds_table(b)))
+                                      nested=_holds_table(b), scope=scope))
     return row
 
 
-def _lines(block: dict[str, Any]) -> list[str]:
-    """The text lines inside a structure block, nested elements included: its spans grouped
-    into lines by height, each read left to right, a space only where the glyphs stand apart
-    (nested marked content, a `Span` around a sign, is no word break of its own)."""
-    spans = sorted(_spans(block), key=lambda s: (s["bbox"][1] + s["bbox"][3]) / 2)
+def _own_spans(block: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    """The spans of a cell's own text, and whether text glued to it was left out. MuPDF closes
+    an element only when the next marked content opens: text drawn after the cell's last MCID
+    and before the next (an /Artifact: a running header, a page number; unmarked text) lands
+    in the cell as text blocks of its own, set apart from the cell's text. A block more than
+    two lines away from the blocks before it is such text."""
+    blocks = list(_text_blocks(block))
+    if not blocks:
+        return [], False
+    kept, glued = [blocks[0]], False
+    for tb in blocks[1:]:
+        size = max((s["size"] for ln in tb.get("lines", ()) for s in ln["spans"]), default=10.0)
+        top, bottom = min(k["bbox"][1] for k in kept), max(k["bbox"][3] for k in kept)
+        if tb["bbox"][1] - bottom > 2 * size or top - tb["bbox"][3] > 2 * size:
+            glued = True
+            continue
+        kept.append(tb)
+    return [s for tb in kept for ln in tb.get("lines", ()) for s in ln["spans"] if s["text"]], glued
+
+
+def _text_blocks(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for b in block.get("blocks", ()):
+        if b.get("type") == 2:
+            yield from _text_blocks(b)
+        elif b.get("type") == 0:
+            yield b
+
+
+def _union(boxes: Sequence[Sequence[float]]) -> BBox:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _lines(spans: Sequence[dict[str, Any]]) -> list[str]:
+    """The text lines of a cell's spans (nested elements included): grouped into lines by
+    height, each read left to right, a space only where the glyphs stand apart (nested marked
+    content, a `Span` around a sign, is no word break of its own)."""
+    spans = sorted(spans, key=lambda s: (s["bbox"][1] + s["bbox"][3]) / 2)
     lines: list[list[dict[str, Any]]] = []
     for sp in spans:
         mid = (sp["bbox"][1] + sp["bbox"][3]) / 2
@@ -223,15 +339,6 @@ def _lines(block: dict[str, Any]) -> list[str]:
             lines.append([sp])
     return [_joined(ln if any(_RTL.search(s["text"]) for s in ln) else sorted(ln, key=lambda s: s["bbox"][0]))
             for ln in lines]
-
-
-def _spans(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for b in block.get("blocks", ()):
-        if b.get("type") == 2:
-            yield from _spans(b)
-        elif b.get("type") == 0:
-            for ln in b.get("lines", ()):
-                yield from (s for s in ln["spans"] if s["text"])
 
 
 def _mid(line: list[dict[str, Any]]) -> float:

@@ -105,11 +105,21 @@ def ends_page(bbox: BBox, text: PageText | None, height: float, ratio: float) ->
     return text is None or not text.below(bbox, height)
 
 
-def _starts_page(bbox: BBox, text: PageText | None, height: float, ratio: float) -> bool:
+def _starts_page(bbox: BBox, text: PageText | None, height: float, ratio: float,
+                 header: Sequence[Sequence[str]] = ()) -> bool:
+    """Whether a piece starts its page: nothing above it but a "continued" line or the table's
+    header printed again outside the piece (a tagged table's repeated header row, marked as
+    an artifact, is no row of its Table element)."""
     if bbox[1] > height * ratio:
         return False
     above = text.above(bbox, height) if text else []
-    return all(is_continued(ln.text) for ln in above)
+    words = {w.casefold() for row in header for cell in row for w in cell.split()}
+    return all(is_continued(ln.text) or _words_of(ln.text) <= words for ln in above)
+
+
+def _words_of(text: str) -> set[str]:
+    """The words of a line (a line with none is no repeated header)."""
+    return {w.casefold() for w in text.split()} or {"\0"}
 
 
 def opens_new_header(grid: Sequence[Sequence[str]], header: Sequence[Sequence[str]]) -> bool:
@@ -134,7 +144,7 @@ def continues(
     ratio = config.merge_max_gap_ratio
     if not ends_page(prev.bbox, text.get(prev.page), heights.get(prev.page, 842.0), ratio):
         return False
-    if not _starts_page(nxt.bbox, text.get(nxt.page), heights.get(nxt.page, 842.0), ratio):
+    if not _starts_page(nxt.bbox, text.get(nxt.page), heights.get(nxt.page, 842.0), ratio, header):
         return False
     if not columns_line_up(prev, nxt, config.merge_x_tolerance):
         return False

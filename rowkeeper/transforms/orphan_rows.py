@@ -45,9 +45,17 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
         first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
         top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
         rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio)
-        if rows:
+        if rows and not all(_repeats_header(last, row) for row in rows):
             out.append(_piece(last, page + 1, rows))
     return out
+
+
+def _repeats_header(table: RawTable, row: dict[int, TextLine]) -> bool:
+    """A row that only repeats the table's header cells (a header printed again over a
+    continuation the finders or the tags found, or over nothing): no orphan row of its own."""
+    words = {w.casefold() for c in table.cells if c.is_header for w in c.text.split()}
+    mine = {w.casefold() for ln in row.values() for w in ln.text.split()}
+    return bool(mine) and mine <= words
 
 
 def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> int | None:

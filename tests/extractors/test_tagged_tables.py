@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from rowkeeper.api import extract
 from tests.tagged_pdf import TCell, TPara, TTable, write_tagged_pdf
@@ -158,3 +159,118 @@ def test_layout_table_around_a_table_is_refused_and_the_inner_one_read(tmp_path:
     (attempt,) = _tagged_attempts(rec)
     assert "tagged table 1 refused: a layout table: a table is nested in its cells" in attempt.reason
     assert [t.columns for t in rec.tables if t.extractor == "tagged"] == [("Region", "Q1", "Q2")]
+
+
+# The shapes of ISO 32000 14.8.4.3.4 / PDF/UA tables that exports write (tests/tagged_pdf.py).
+
+def _body(n: int = 4, top: float = 100.0, **kw) -> list[list[TCell]]:
+    return [[TCell(f"Region {i}", 60, top + 20 * i, **kw), TCell(f"{1200 + 37 * i:,}", 220, top + 20 * i, **kw),
+             TCell(f"{2300 + 41 * i:,}", 320, top + 20 * i, **kw)] for i in range(n)]
+
+
+def _head(**kw) -> list[TCell]:
+    return [TCell(t, x, 80, tag="TH", **kw) for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))]
+
+
+SHAPES = {
+    # InDesign / Word name their elements and map them to the standard ones in /RoleMap
+    "role map": ([TTable([_head(), *_body()], head_rows=1)],
+                 {"role_map": {"Tabelle": "Table", "Zeile": "TR", "Zelle": "TD", "Kopfzelle": "TH",
+                               "Tabellenkopf": "THead", "Tabellenkörper": "TBody", "Absatz": "P"}}),
+    "table inside Part > Sect > Div": ([TTable([_head(), *_body()], head_rows=1, wrap=("Part", "Sect", "Div"))], {}),
+    "kids as /MCR dictionaries": ([TTable([_head(), *_body()], head_rows=1)], {"mcr": True}),
+    "a P in each cell": ([TTable([_head(para=True), *_body(para=True)], head_rows=1)], {}),
+    "/A as an array of owners": ([TTable([_head(), *_body()], head_rows=1)], {"attrs": "array"}),
+    "a link's /OBJR in a cell": ([TTable([_head(), *[[TCell(r[0].text, 60, r[0].top, link=True), *r[1:]]
+                                                      for r in _body()]], head_rows=1)], {}),
+    "text drawn column by column": ([TTable([_head(), *_body()], head_rows=1)], {"by_column": True}),
+    "an artifact among the cells": ([TTable([_head(), *_body(8)], head_rows=1)],
+                                    {"artifacts": [TPara(["Page 3 of 9"], 400, 140)]}),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_tagged_shapes_are_read_cell_for_cell(tmp_path: Path, shape: str) -> None:
+    tables, kw = SHAPES[shape]
+    rec = extract(write_tagged_pdf(tmp_path / "shape.pdf", tables, [PROSE], **kw))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert table.rows[:2] == (("Region 0", "1,200", "2,300"), ("Region 1", "1,237", "2,341"))
+
+
+def test_spans_read_from_an_attribute_object_by_reference(tmp_path: Path) -> None:
+    head = [[TCell("Region", 60, 80, tag="TH", row_span=2), TCell("Sales", 220, 80, tag="TH", col_span=2)],
+            [TCell("Q1", 220, 100, tag="TH"), TCell("Q2", 320, 100, tag="TH")]]
+    pdf = write_tagged_pdf(tmp_path / "ref.pdf", [TTable([*head, *_body(4, 120)], head_rows=2)], [PROSE], attrs="ref")
+    (table,) = extract(pdf).tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("Region", "Sales Q1", "Sales Q2")
+    assert table.rows[0] == ("Region 0", "1,200", "2,300")
+
+
+def test_empty_cells_with_no_kids_stay_empty_in_their_columns(tmp_path: Path) -> None:
+    body = [[TCell(f"Region {i}", 60, 100 + 20 * i), TCell("" if i % 2 else "1,200", 220, 100 + 20 * i),
+             TCell("" if i == 2 else "2,300", 320, 100 + 20 * i)] for i in range(4)]
+    (table,) = extract(write_tagged_pdf(tmp_path / "empty.pdf", [TTable([_head(), *body], head_rows=1)], [PROSE])).tables
+    assert table.extractor == "tagged"
+    assert table.rows == (("Region 0", "1,200", "2,300"), ("Region 1", "", "2,300"),
+                          ("Region 2", "1,200", ""), ("Region 3", "", "2,300"))
+
+
+def test_a_tfoot_listed_before_the_body_is_read_last(tmp_path: Path) -> None:
+    total = [TCell("Total", 60, 180), TCell("5,022", 220, 180), TCell("9,446", 320, 180)]
+    table = TTable([_head(), *_body(), total], head_rows=1, foot_rows=1, foot_first=True)
+    rec = extract(write_tagged_pdf(tmp_path / "tfoot.pdf", [table], [PROSE]))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (read,) = rec.tables
+    assert read.extractor == "tagged"
+    assert [r[0] for r in read.rows] == ["Region 0", "Region 1", "Region 2", "Region 3", "Total"]
+
+
+def test_row_heads_scoped_to_their_row_are_no_header(tmp_path: Path) -> None:
+    # a group label under the header: a TH alone in its row, scoped to the row (PDF/UA)
+    group = [TCell("Europe", 60, 100, tag="TH", scope="Row", col_span=3)]
+    body = [[TCell(f"Region {i}", 60, 120 + 20 * i, tag="TH", scope="Row"), TCell(f"{1200 + i}", 220, 120 + 20 * i),
+             TCell(f"{2300 + i}", 320, 120 + 20 * i)] for i in range(4)]
+    rec = extract(write_tagged_pdf(tmp_path / "scope.pdf", [TTable([_head(scope="Column"), group, *body])], [PROSE]))
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert table.rows[0][0] == "Europe" and table.rows[1] == ("Region 0", "1200", "2300")
+
+
+def test_a_page_whose_marked_content_leads_to_no_element_says_so(tmp_path: Path) -> None:
+    pdf_path = write_tagged_pdf(tmp_path / "broken.pdf", [TTable([_head(), *_body()], head_rows=1)], [PROSE])
+    pdf = pymupdf.open(pdf_path)
+    root = int(pdf.xref_get_key(pdf.pdf_catalog(), "StructTreeRoot")[1].split()[0])
+    pdf.xref_set_key(root, "ParentTree", "null")  # the MCIDs lead nowhere
+    pdf.save(tmp_path / "noparents.pdf")
+    rec = extract(tmp_path / "noparents.pdf")
+    (attempt,) = _tagged_attempts(rec)
+    assert not attempt.accepted and "no text of the page tied to the structure tree" in attempt.reason
+    (table,) = rec.tables
+    assert table.extractor == "pymupdf" and table.rows[0] == ("Region 0", "1,200", "2,300")
+
+
+def test_a_page_number_drawn_after_the_last_cell_stays_out_of_it(tmp_path: Path) -> None:
+    # MuPDF ties text drawn after the last MCID (an /Artifact footer) to the last element
+    table = TTable([_head(), *_body(6)], head_rows=1)
+    pdf = write_tagged_pdf(tmp_path / "footer.pdf", [table], artifacts=[TPara(["Page 1 of 2"], 280, 800)])
+    (read,) = extract(pdf).tables
+    assert read.extractor == "tagged"
+    assert read.rows[-1] == ("Region 5", "1,385", "2,505")
+
+
+def test_a_header_repeated_as_an_artifact_over_the_next_page_joins_the_pages(tmp_path: Path) -> None:
+    page2 = [[TCell(c.text, c.x, c.top - 70, page=1) for c in r] for r in _body(5, 110)]
+    repeated = [TPara([t], x, 15, page=1) for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))]
+    pdf = write_tagged_pdf(tmp_path / "repeat.pdf", [TTable([_head(), *_body(5), *page2], head_rows=1)],
+                           pages=2, height=220, artifacts=repeated)
+    rec = extract(pdf)
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.pages == (1, 2) and table.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(5)] * 2
+    assert table.rows[-1] == ("Region 4", "1,348", "2,464")
