@@ -147,16 +147,67 @@ def _units_over_figures(row: Sequence[str], cols: list[bool]) -> bool:
     return len(cells) >= 2 and all(_UNIT.match(t) for t in cells)
 
 
+_RANGE = re.compile(r"^(?:[^\W\d_]{1,3} ?\d{0,3}|\d{1,3}) ?[–-] ?\d{1,3}$")
+"""A range heading a column of figures: grades or ages (`9–12`, `PK–8`, `0-4`; not `-12`)."""
+
+
+def _period(text: str) -> bool:
+    """A period or a range label (`_PERIOD`, `_RANGE`)."""
+    return bool(_PERIOD.match(text) or _RANGE.match(text))
+
+
 def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
-    """Period labels ("11/12 (a)", "May/2013") and words over figure columns, none of them
-    among the figures' rows below: a header row, though a period reads like a date or a code."""
+    """Period or range labels ("11/12 (a)", "May/2013", "9–12") and words over figure columns,
+    no period or range under them in the figures' rows below: a header row, though a period
+    reads like a date and a range like a code."""
     cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
-    if not any(_PERIOD.match(t) for t in cells) or \
-            any(not _PERIOD.match(t) and any(ch.isdigit() for ch in t) for t in cells):
+    if not any(_period(t) for t in cells) or \
+            any(not _period(t) and any(ch.isdigit() for ch in t) for t in cells):
         return False
     figures = [r for r in below if any(_numeric(t) for c, t in enumerate(r) if c < len(cols) and cols[c])]
-    return bool(figures) and not any(_PERIOD.match(t.strip()) for r in figures
-                                     for c, t in enumerate(r) if c < len(cols) and cols[c])
+    # in the labels' own columns: a stub of years beside them holds the body's row keys
+    own = {c for c, t in enumerate(row) if c < len(cols) and cols[c] and _period(t.strip())}
+    return bool(figures) and not any(_period(t.strip()) for r in figures for c, t in enumerate(r) if c in own)
+
+
+def _decimals(text: str) -> int | None:
+    """A plain figure's count of decimal places (`1.0`: 1, `1,200`: 0), else None."""
+    try:
+        float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return len(text.rpartition(".")[2]) if "." in text else 0
+
+
+def _sorted_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                  cols: list[bool]) -> bool:
+    """Figures rising left to right over every figure column (three or more: `1.0 | 1.1 | ...
+    | 1.6`), each written unlike the figures under it (another count of decimals: `1.0` over
+    `800`, `1` over `0.3`), the stub's name a word beside them, under a row of group labels
+    (fewer labels than figure columns, spanned or not): the header's row of numeric heads, not
+    a row of the body, whose figures are written as the others in their columns."""
+    figs = [c for c in range(1, len(row)) if c < len(cols) and cols[c]]
+    if len(figs) < 3 or not row[0].strip() or _numeric(row[0].strip()) or \
+            any(_decimals(row[c].strip()) is None for c in figs):
+        return False
+    values = [float(row[c].strip().replace(",", "")) for c in figs]
+    labels = {above[c].strip() for c in figs if c < len(above) and above[c].strip()}
+    if not 0 < len(labels) < len(figs) or any(a >= b for a, b in zip(values, values[1:], strict=False)):
+        return False
+    for c in figs:
+        places = [d for r in below[:SAMPLE_ROWS] if c < len(r) and (d := _decimals(r[c].strip())) is not None]
+        if not places or max(set(places), key=places.count) == _decimals(row[c].strip()):
+            return False
+    return True
+
+
+def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                       cols: list[bool]) -> bool:
+    """Whether `row` names the figure columns with heads that read like figures, dates or
+    codes: periods or ranges (`_periods_over_figures`), or numeric heads rising under group
+    labels, written unlike the figures under them (`_sorted_heads`). Such a row is a header
+    row though it reads as data."""
+    return _periods_over_figures(row, below, cols) or _sorted_heads(row, below, above, cols)
 
 
 def is_label_row(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
@@ -262,7 +313,7 @@ def detect_header_rows(
     n = 0
     while n < limit:
         below = grid[n + 1:]
-        periods = _periods_over_figures(grid[n], below, cols)
+        periods = heads_over_figures(grid[n], below, grid[n - 1] if n else (), cols)
         if any(_numeric(t) for c, t in enumerate(grid[n]) if c < len(cols) and cols[c]) and \
                 not _years_over_numbers(grid[n], below, cols) and not periods:
             break  # a number where the body has numbers: data, whatever the flags say
