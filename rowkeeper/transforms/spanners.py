@@ -11,21 +11,18 @@ or when its labels sit better over their groups that way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
 from rowkeeper.transforms.headers import (
     clean_text,
-    heads_over_figures,
     linking_line,
     reads_as_data,
     titled_label_row,
 )
+from rowkeeper.transforms.heads import heads_over_figures
 from rowkeeper.transforms.merge import piece_grid
-
-_NO_FIGURE = re.compile(r"^[-–—−.…]+$")
-"""A placeholder where a figure would be: a dash or dots."""
 
 HEADER_SCAN = 3
 """Top rows looked at for a row of group labels."""
@@ -93,7 +90,7 @@ def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine],
     cells = list(piece.cells)
     for a, b in zip(row, row[1:], strict=False):
         joined = clean_text(f"{a.text} {b.text}")
-        if not (b.col < len(numeric) and all(numeric[a.col:b.col + 1])) or _figure(a.text) or _figure(b.text):
+        if not (b.col < len(numeric) and all(numeric[a.col:b.col + 1])) or in_digits(a.text) or in_digits(b.text):
             continue
         if " " in joined and joined in texts \
                 and clean_text(a.text) not in texts and clean_text(b.text) not in texts:
@@ -179,35 +176,12 @@ def _first_starts_group(row: dict[int, Cell], subs: dict[int, Cell], labels: lis
     return all(abs(ext[a][0] - und[g[0]][0]) <= LEFT_TOL for a, g in groups.items())
 
 
-_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-"""A CJK glyph: as much of a name as two Latin letters."""
-
-
-def _figure(text: str) -> bool:
-    """At least as many digits as letters, a CJK glyph counting two: "Q1", "FY2023", not
-    "2607 岡山支店" (a code before a name)."""
-    digits = sum(ch.isdigit() for ch in text)
-    return digits > 0 and digits >= sum(2 if _WIDE.match(ch) else 1 for ch in text if ch.isalpha())
-
-
-def figure_columns(body: Sequence[Sequence[str]]) -> list[bool]:
-    """Per column: whether most of its filled cells are figures, whatever the decimal mark
-    (the document's is not known yet when the header is read)."""
-    n_cols = max((len(r) for r in body), default=0)
-    out = []
-    for c in range(n_cols):
-        # a dash stands for no figure ("-", "–", "—", ".."): it counts as an empty cell
-        filled = [r[c] for r in body if c < len(r) and r[c].strip() and not _NO_FIGURE.match(r[c].strip())]
-        out.append(bool(filled) and sum(map(_figure, filled)) * 2 > len(filled))
-    return out
-
-
 def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     """The piece with each row of centred group labels given spans over its sub-columns."""
     grid = piece_grid(piece)
     if piece.n_rows < 3:
         return piece
-    numeric = figure_columns(grid[1:])
+    numeric = figure_columns(grid[1:], DIGITS)
     for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
         if reads_as_data(grid[r]) and not titled_label_row(grid[r], numeric):
             break  # group labels stand over the body, never in it: its figures span nothing
