@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rowkeeper.models import DECLARED_HEADER_ROWS, RawTable
 from rowkeeper.transforms.column_types import parse_cell
@@ -196,51 +195,72 @@ def _section_label(row: Sequence[str], above: Sequence[str]) -> bool:
         and row[0].strip() != above[0].strip() and not any(t.strip() for t in row[1:])
 
 
-@dataclass(frozen=True)
 class RowEvidence:
-    """What tells whether a leading row of a table is a header row, signal by signal."""
+    """What tells whether a leading row of a table is a header row, signal by signal; each
+    signal is read when a rule first asks for it (a row of figures is told at the first)."""
 
-    flagged: bool
-    """The extractor's header flag (a ruled header cell, a tagged TH)."""
-    set_apart: bool
-    """The flag, or bold type over a body that is not bold (`_bold_contrast`)."""
-    numbers: bool
-    """A number in a column whose body holds numbers."""
-    years: bool
-    """Years over figures that are no years (`heads.years_over_numbers`)."""
-    heads: bool
-    """Heads that read like figures: periods, ranges, rising numbers (`heads.heads_over_figures`)."""
-    labels: bool
-    """Words over figure columns and no number there (`is_label_row`)."""
-    data: bool
-    """A number, code, `key:` before a value or a sentence in it (`reads_as_data`)."""
-    titled: bool
-    """A title ending in a colon, then labels over figure columns (`titled_label_row`)."""
-    units: bool
-    """Units over the figure columns (`heads.units_over_figures`)."""
-    section: bool
-    """Text in the first column only, under a row naming it: a group of body rows starts."""
-    form_field: bool
-    """The first row reads as one more field of a form (`key_value_shape`, `numbered_value_row`)."""
-    form: bool
-    """The first row of a grid shaped as key-value pairs."""
+    def __init__(self, grid: Sequence[Sequence[str]], n: int, cols: list[bool],
+                 flagged: Sequence[bool] = (), bold: Sequence[bool | None] = ()) -> None:
+        self.grid, self.n, self.cols, self.bold = grid, n, cols, bold
+        self.row, self.above, self.below = grid[n], grid[n - 1] if n else (), grid[n + 1:]
+        self.flagged = n < len(flagged) and flagged[n]  # the extractor's flag: a ruled header cell, a TH
 
+    @cached_property
+    def set_apart(self) -> bool:
+        """The flag, or bold type over a body that is not bold (`_bold_contrast`)."""
+        return self.flagged or _bold_contrast(self.bold, self.n)
 
-def row_evidence(grid: Sequence[Sequence[str]], n: int, cols: list[bool],
-                 flagged: Sequence[bool] = (), bold: Sequence[bool | None] = ()) -> RowEvidence:
-    """The signals of row n of `grid` (spans expanded), `cols` telling its figure columns."""
-    row, above, below = grid[n], grid[n - 1] if n else (), grid[n + 1:]
-    flag = n < len(flagged) and flagged[n]
-    form = n == 0 and key_value_shape(grid)
-    return RowEvidence(
-        flagged=flag, set_apart=flag or _bold_contrast(bold, n),
-        numbers=any(is_number(t) for c, t in enumerate(row) if c < len(cols) and cols[c]),
-        years=years_over_numbers(row, below, cols), heads=heads_over_figures(row, below, above, cols),
-        labels=is_label_row(row, below, cols), data=reads_as_data(row),
-        titled=titled_label_row(row, cols), units=units_over_figures(row, cols),
-        section=_section_label(row, above),
-        form_field=n == 0 and ((len(row) == 2 and form and _mixed_values(grid[1:])) or numbered_value_row(grid)),
-        form=form)
+    @cached_property
+    def numbers(self) -> bool:
+        """A number in a column whose body holds numbers."""
+        return any(is_number(t) for c, t in enumerate(self.row) if c < len(self.cols) and self.cols[c])
+
+    @cached_property
+    def years(self) -> bool:
+        """Years over figures that are no years (`heads.years_over_numbers`)."""
+        return years_over_numbers(self.row, self.below, self.cols)
+
+    @cached_property
+    def heads(self) -> bool:
+        """Heads that read like figures: periods, ranges, rising numbers (`heads.heads_over_figures`)."""
+        return heads_over_figures(self.row, self.below, self.above, self.cols)
+
+    @cached_property
+    def labels(self) -> bool:
+        """Words over figure columns and no number there (`is_label_row`)."""
+        return is_label_row(self.row, self.below, self.cols)
+
+    @cached_property
+    def data(self) -> bool:
+        """A number, code, `key:` before a value or a sentence in it (`reads_as_data`)."""
+        return reads_as_data(self.row)
+
+    @cached_property
+    def titled(self) -> bool:
+        """A title ending in a colon, then labels over figure columns (`titled_label_row`)."""
+        return titled_label_row(self.row, self.cols)
+
+    @cached_property
+    def units(self) -> bool:
+        """Units over the figure columns (`heads.units_over_figures`)."""
+        return units_over_figures(self.row, self.cols)
+
+    @cached_property
+    def section(self) -> bool:
+        """Text in the first column only, under a row naming it: a group of body rows starts."""
+        return _section_label(self.row, self.above)
+
+    @cached_property
+    def form(self) -> bool:
+        """The first row of a grid shaped as key-value pairs (`key_value_shape`)."""
+        return self.n == 0 and key_value_shape(self.grid)
+
+    @cached_property
+    def form_field(self) -> bool:
+        """The first row reads as one more field of a form: an amount or a date among names in
+        its values, or an address where a label would stand (`numbered_value_row`)."""
+        return self.n == 0 and ((len(self.row) == 2 and self.form and _mixed_values(self.grid[1:]))
+                                or numbered_value_row(self.grid))
 
 
 def header_row(e: RowEvidence, n: int, figures: bool) -> bool:
@@ -272,7 +292,7 @@ def detect_header_rows(
     limit = min(MAX_TYPESET_HEADER_ROWS, len(grid) - 1)
     cols = figure_columns(grid[1:])
     n = 0
-    while n < limit and header_row(row_evidence(grid, n, cols, flagged, bold), n, any(cols)):
+    while n < limit and header_row(RowEvidence(grid, n, cols, flagged, bold), n, any(cols)):
         n += 1
     return n
 

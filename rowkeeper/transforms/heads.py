@@ -1,7 +1,7 @@
 """Heads that read like figures: a header row over figure columns though its cells are years,
 periods, ranges, units or numbers (`2024`, `11/12`, `May/2013`, `9–12`, `$000's`, `1.0 | 1.1 |
 ... | 1.6`). Each rule says what tells such heads from the body's first row of figures; the
-header rules (`headers.row_evidence`) and the group-label pass (`spanners`) ask the same.
+header rules (`headers.RowEvidence`) and the group-label pass (`spanners`) ask the same.
 """
 
 from __future__ import annotations
