@@ -18,6 +18,7 @@ from rowkeeper.transforms.figures import figure_columns, is_number
 from rowkeeper.transforms.heads import (
     YEAR,
     heads_over_figures,
+    rising_heads,
     units_over_figures,
     years_over_numbers,
 )
@@ -226,6 +227,17 @@ class RowEvidence:
         return heads_over_figures(self.row, self.below, self.above, self.cols)
 
     @cached_property
+    def rising(self) -> bool:
+        """Numeric heads rising under group labels (`heads.rising_heads`)."""
+        return rising_heads(self.row, self.below, self.above, self.cols)
+
+    @cached_property
+    def lone_label(self) -> bool:
+        """One label and nothing else, past the first column."""
+        filled = [c for c, t in enumerate(self.row) if t.strip()]
+        return len(filled) == 1 and filled[0] > 0
+
+    @cached_property
     def labels(self) -> bool:
         """Words over figure columns and no number there (`is_label_row`)."""
         return is_label_row(self.row, self.below, self.cols)
@@ -263,9 +275,11 @@ class RowEvidence:
                                 or numbered_value_row(self.grid))
 
 
-def header_row(e: RowEvidence, n: int, figures: bool) -> bool:
-    """Whether row n is a header row, given its evidence and whether the body has figure
-    columns; each rule a reason it is not."""
+def header_row(e: RowEvidence, n: int, figures: bool, prev: RowEvidence | None = None) -> bool:
+    """Whether row n is a header row, given its evidence, the previous row's and whether the
+    body has figure columns; each rule a reason it is not."""
+    if prev is not None and prev.rising and e.lone_label and not e.set_apart:
+        return False  # a line under numeric heads opens a section: group labels stand over heads
     if e.numbers and not (e.years or e.heads):
         return False  # a number where the body has numbers: data, whatever the flags say
     if e.section and not e.flagged:
@@ -291,9 +305,12 @@ def detect_header_rows(
         return 0
     limit = min(MAX_TYPESET_HEADER_ROWS, len(grid) - 1)
     cols = figure_columns(grid[1:])
-    n = 0
-    while n < limit and header_row(RowEvidence(grid, n, cols, flagged, bold), n, any(cols)):
-        n += 1
+    n, prev = 0, None
+    while n < limit:
+        e = RowEvidence(grid, n, cols, flagged, bold)
+        if not header_row(e, n, any(cols), prev):
+            break
+        n, prev = n + 1, e
     return n
 
 

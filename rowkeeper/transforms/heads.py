@@ -75,7 +75,7 @@ def _decimals(text: str) -> int | None:
     return len(text.rpartition(".")[2]) if "." in text else 0
 
 
-def _sorted_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+def rising_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
                   cols: list[bool]) -> bool:
     """Figures rising left to right over every figure column (three or more: `1.0 | 1.1 | ...
     | 1.6`), each written unlike the figures under it (another count of decimals: `1.0` over
@@ -101,6 +101,6 @@ def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above
                        cols: list[bool]) -> bool:
     """Whether `row` names the figure columns with heads that read like figures, dates or
     codes: periods or ranges (`_periods_over_figures`), or numeric heads rising under group
-    labels, written unlike the figures under them (`_sorted_heads`). Such a row is a header
+    labels, written unlike the figures under them (`rising_heads`). Such a row is a header
     row though it reads as data."""
-    return _periods_over_figures(row, below, cols) or _sorted_heads(row, below, above, cols)
+    return _periods_over_figures(row, below, cols) or rising_heads(row, below, above, cols)

@@ -23,10 +23,11 @@ RANGES = {
 
 
 def grouped_table(path: Path, stub: str, groups: list[str], heads: list[str],
-                  body: list[list[str]], width: float = 52.0) -> Path:
+                  body: list[list[str]], width: float = 52.0, section: str = "") -> Path:
     """A borderless table under booktabs rules: group labels centred over their sub-columns
     (a short rule under each), a row of heads in the body's regular type, the stub's name
-    beside them, a blank line over the stub (nothing spans it)."""
+    beside them, a blank line over the stub (nothing spans it); `section`, a line centred
+    over the figure columns before the body's rows."""
     doc = pymupdf.open()
     pg = Page(doc)
     pg.text(LEFT, 80, "Table 3. Enrollment by group", 10, True)
@@ -46,6 +47,9 @@ def grouped_table(path: Path, stub: str, groups: list[str], heads: list[str],
         a, b = cols[i]
         pg.text(a, y, label, 8, False, "l" if i == 0 else "r", b - a - 6)
     pg.rule(LEFT, y + 5, right)
+    if section:
+        y += 13
+        pg.text(cols[1][0], y, section, 8, False, "c", right - cols[1][0])
     for row in body:
         y += 13
         for i, t in enumerate(row):
@@ -92,3 +96,16 @@ def test_a_row_of_rising_figures_like_the_body_stays_data(tmp_path: Path) -> Non
     (t,) = tables_of(grouped_table(tmp_path / "pairs.pdf", "Country", groups, heads, body))
     assert t.columns == ("Country", *[f"{g} {h}" for g in groups for h in heads[:2]])
     assert [r[0] for r in t.rows] == [r[0] for r in body]
+
+
+def test_a_line_under_numeric_heads_opens_the_body(tmp_path: Path) -> None:
+    """`Source | 1 | 2 | 3 | 4` under `Lead time (years)`, then a line centred over the figure
+    columns that names what the rows below hold: the heads end the header, the line is no
+    header row (its words fold into no column name)."""
+    heads = ["1", "2", "3", "4"]
+    keys = ["Projections to 2017", "Projections to 2018", "Projections to 2019", "Projections to 2020"]
+    body = [[k, *[f"{0.3 * (i + 1) + j / 10:.1f}" for i in range(4)]] for j, k in enumerate(keys)]
+    line = "Absolute difference in percent"
+    (t,) = tables_of(grouped_table(tmp_path / "lead.pdf", "Source", ["Lead time (years)"], heads, body, 60.0, line))
+    assert t.columns == ("Source", *[f"Lead time (years) {h}" for h in heads])
+    assert [r[0] for r in t.rows if r[0]] == keys
