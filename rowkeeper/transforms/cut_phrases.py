@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable, TextLine
+from rowkeeper.transforms.figures import DIGITS, figure_columns
 from rowkeeper.transforms.merge import piece_grid
-from rowkeeper.transforms.spanners import figure_columns
 
 
 def _words(text: str) -> str:
@@ -102,7 +102,7 @@ def join_cut_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     if not at:
         return piece
     grid = piece_grid(piece)
-    figures = {row: figure_columns(grid[row + 1:]) for row in range(LABEL_ROWS)}
+    figures = {row: figure_columns(grid[row + 1:], DIGITS) for row in range(LABEL_ROWS)}
     joined: dict[tuple[int, int], Cell] = {}
     for (row, col), left in sorted(at.items()):
         right = at.get((row, col + left.col_span))

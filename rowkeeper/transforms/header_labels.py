@@ -21,7 +21,8 @@ from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
 from rowkeeper.transforms.context import PageText, is_caption
-from rowkeeper.transforms.headers import clean_text, numeric_columns, wrapped_rows
+from rowkeeper.transforms.figures import figure_columns
+from rowkeeper.transforms.headers import clean_text, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
 
 Extent = tuple[float, float]
@@ -72,7 +73,7 @@ def right_aligned(piece: RawTable, lines: Sequence[TextLine], body_from: int) ->
     for c, level in _body_cell_lines(piece, lines, body_from):
         ends.setdefault(c.col, []).extend(
             (ln.bbox[0], ln.bbox[2]) for ln in level if clean_text(ln.text) == clean_text(c.text))
-    figures = numeric_columns(piece_grid(piece)[body_from:])
+    figures = figure_columns(piece_grid(piece)[body_from:])
     out = set()
     for j, xs in ends.items():
         if len(xs) < 3:  # too few lines read whole to tell

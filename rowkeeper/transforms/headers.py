@@ -10,20 +10,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rowkeeper.models import DECLARED_HEADER_ROWS, RawTable
 from rowkeeper.transforms.column_types import parse_cell
+from rowkeeper.transforms.figures import figure_columns, is_number
+from rowkeeper.transforms.heads import (
+    YEAR,
+    heads_over_figures,
+    rising_heads,
+    units_over_figures,
+    years_over_numbers,
+)
 
-NUMERIC = frozenset({"integer", "decimal", "percent", "currency", "date"})
 MAX_HEADER_ROWS = 4
 MAX_TYPESET_HEADER_ROWS = 6
 """Header rows past MAX_HEADER_ROWS are taken only while bold type over a regular body (or the
 extractor's flag) sets each apart: a label stacked word by word over five lines."""
-SAMPLE_ROWS = 200
-"""Body rows looked at to tell numeric columns (enough to decide; long tables stay cheap)."""
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
-_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
 _IDEOGRAPH = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 """Kana and Han: scripts written without spaces (Hangul is left alone: it spaces its words)."""
 _LETTER_SPACED = re.compile(
@@ -102,71 +106,14 @@ def clean_text(text: str) -> str:
     return re.sub(r"[ \t\u3000]+", " ", out)
 
 
-def _numeric(text: str) -> bool:
-    """A figure with either decimal mark: the document's is not known when headers are read,
-    and "1.393,4" or "(35,8)" is as much a figure as "1,393.4"."""
-    return parse_cell(text).kind in NUMERIC or parse_cell(text, ",").kind in NUMERIC
-
-
-def numeric_columns(body: Sequence[Sequence[str]], share: float = 0.6) -> list[bool]:
-    """Per column: whether at least `share` of its non-empty body cells are numbers or dates."""
-    n_cols = max((len(r) for r in body), default=0)
-    body = body[:SAMPLE_ROWS]
-    out = []
-    for c in range(n_cols):
-        filled = [r[c] for r in body if c < len(r) and parse_cell(r[c]).kind != "empty"]
-        out.append(bool(filled) and sum(map(_numeric, filled)) >= share * len(filled))
-    return out
-
-
-def _years_over_numbers(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
-    """A row of years (2025, FY2024) above non-year numbers is a header, not data; labels
-    beside the years ("Note" over a column of note numbers) do not make it data."""
-    years = [c for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip() and _numeric(t)]
-    if not years or not all(_YEAR.match(row[c].strip()) for c in years):
-        return False
-    return any(r[c].strip() and not _YEAR.match(r[c].strip()) for r in below for c in years)
-
-
-_PERIOD = re.compile(r"^(?:FY ?)?(?:\d{2}/\d{2}|(?:19|20|21)\d\d(?:[/-]\d{2,4})?|[^\W\d_]{3,9}\.?[/ -]?(?:19|20|21)\d\d"
-                     r"|\d{1,2}([/.])\d{1,2}\1(?:19|20|21)\d\d|(?:19|20|21)\d\d-\d{2}-\d{2})"
-                     r"(?:\s*\(\w{1,3}\))?$", re.I)
-"""A period heading a column of figures: a year, a crop or fiscal year ("11/12", "2012/13"), a
-month and year ("May/2013", "Jun 2013"), a closing date ("12/31/2010", "31.12.2023",
-"2023-12-31"), maybe with a note mark ("(a)")."""
-
-_UNIT = re.compile(r"^\(?(?:[$€£¥]\s?(?:'?000'?s?|k|m|mn|bn)?|(?:[$€£¥]\s?)?'?000'?s?|%)\)?$", re.I)
-"""A unit heading a column of figures: a currency in thousands or millions (`$000's`, `€m`,
-`'000`), a per cent sign."""
-
-
-def _units_over_figures(row: Sequence[str], cols: list[bool]) -> bool:
-    """A row of units over the figure columns (`$000's` | `%` | ...), two or more and nothing
-    else there: a header row, though `000` reads like a code."""
-    cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
-    return len(cells) >= 2 and all(_UNIT.match(t) for t in cells)
-
-
-def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
-    """Period labels ("11/12 (a)", "May/2013") and words over figure columns, none of them
-    among the figures' rows below: a header row, though a period reads like a date or a code."""
-    cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
-    if not any(_PERIOD.match(t) for t in cells) or \
-            any(not _PERIOD.match(t) and any(ch.isdigit() for ch in t) for t in cells):
-        return False
-    figures = [r for r in below if any(_numeric(t) for c, t in enumerate(r) if c < len(cols) and cols[c])]
-    return bool(figures) and not any(_PERIOD.match(t.strip()) for r in figures
-                                     for c, t in enumerate(r) if c < len(cols) and cols[c])
-
-
 def is_label_row(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
     """Words (not numbers) in at least one numeric column and no number in any numeric column."""
     cells = [(c, t) for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
     if not cells:
         return False
-    if all(not _numeric(t) for _, t in cells):
+    if all(not is_number(t) for _, t in cells):
         return True
-    return _years_over_numbers(row, below, cols)
+    return years_over_numbers(row, below, cols)
 
 
 _SENTENCE_END = re.compile(r"(?:\w{2,}[.!?]|[。！？])$")
@@ -189,7 +136,7 @@ def reads_as_data(row: Sequence[str]) -> bool:
     for c, t in enumerate(cells):
         if not t:
             continue
-        if (_numeric(t) or _code(t)) and not _YEAR.match(t):
+        if (is_number(t) or _code(t)) and not YEAR.match(t):
             return True
         if t.endswith((":", "：")) and any(cells[c + 1:]):
             return True
@@ -204,7 +151,7 @@ def titled_label_row(row: Sequence[str], figures: Sequence[bool]) -> bool:
     `Silicon carbide`): a header row, not a key beside its value (a form's key has one)."""
     rest = [(c, t.strip()) for c, t in enumerate(row) if c and t.strip()]
     return bool(row) and row[0].strip().endswith((":", "：")) and len(rest) >= 2 and \
-        all(c < len(figures) and figures[c] and not (_numeric(t) or _code(t)) for c, t in rest)
+        all(c < len(figures) and figures[c] and not (is_number(t) or _code(t)) for c, t in rest)
 
 
 def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
@@ -215,7 +162,7 @@ def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     if n_cols % 2 or n_cols > 6 or len(grid) < 2 or any(len(r) != n_cols for r in grid):
         return False
     values = [r[c].strip() for r in grid for c in range(1, n_cols, 2) if r[c].strip()]
-    data = sum(1 for t in values if _numeric(t) or _code(t))
+    data = sum(1 for t in values if is_number(t) or _code(t))
     return all(r[0].strip() for r in grid) and 0 < data < len(values)
 
 
@@ -249,6 +196,105 @@ def _section_label(row: Sequence[str], above: Sequence[str]) -> bool:
         and row[0].strip() != above[0].strip() and not any(t.strip() for t in row[1:])
 
 
+class RowEvidence:
+    """What tells whether a leading row of a table is a header row, signal by signal; each
+    signal is read when a rule first asks for it (a row of figures is told at the first)."""
+
+    def __init__(self, grid: Sequence[Sequence[str]], n: int, cols: list[bool],
+                 flagged: Sequence[bool] = (), bold: Sequence[bool | None] = ()) -> None:
+        self.grid, self.n, self.cols, self.bold = grid, n, cols, bold
+        self.row, self.above, self.below = grid[n], grid[n - 1] if n else (), grid[n + 1:]
+        self.flagged = n < len(flagged) and flagged[n]  # the extractor's flag: a ruled header cell, a TH
+
+    @cached_property
+    def set_apart(self) -> bool:
+        """The flag, or bold type over a body that is not bold (`_bold_contrast`)."""
+        return self.flagged or _bold_contrast(self.bold, self.n)
+
+    @cached_property
+    def numbers(self) -> bool:
+        """A number in a column whose body holds numbers."""
+        return any(is_number(t) for c, t in enumerate(self.row) if c < len(self.cols) and self.cols[c])
+
+    @cached_property
+    def years(self) -> bool:
+        """Years over figures that are no years (`heads.years_over_numbers`)."""
+        return years_over_numbers(self.row, self.below, self.cols)
+
+    @cached_property
+    def heads(self) -> bool:
+        """Heads that read like figures: periods, ranges, rising numbers (`heads.heads_over_figures`)."""
+        return heads_over_figures(self.row, self.below, self.above, self.cols)
+
+    @cached_property
+    def rising(self) -> bool:
+        """Numeric heads rising under group labels (`heads.rising_heads`)."""
+        return rising_heads(self.row, self.below, self.above, self.cols)
+
+    @cached_property
+    def lone_label(self) -> bool:
+        """One label and nothing else, past the first column."""
+        filled = [c for c, t in enumerate(self.row) if t.strip()]
+        return len(filled) == 1 and filled[0] > 0
+
+    @cached_property
+    def labels(self) -> bool:
+        """Words over figure columns and no number there (`is_label_row`)."""
+        return is_label_row(self.row, self.below, self.cols)
+
+    @cached_property
+    def data(self) -> bool:
+        """A number, code, `key:` before a value or a sentence in it (`reads_as_data`)."""
+        return reads_as_data(self.row)
+
+    @cached_property
+    def titled(self) -> bool:
+        """A title ending in a colon, then labels over figure columns (`titled_label_row`)."""
+        return titled_label_row(self.row, self.cols)
+
+    @cached_property
+    def units(self) -> bool:
+        """Units over the figure columns (`heads.units_over_figures`)."""
+        return units_over_figures(self.row, self.cols)
+
+    @cached_property
+    def section(self) -> bool:
+        """Text in the first column only, under a row naming it: a group of body rows starts."""
+        return _section_label(self.row, self.above)
+
+    @cached_property
+    def form(self) -> bool:
+        """The first row of a grid shaped as key-value pairs (`key_value_shape`)."""
+        return self.n == 0 and key_value_shape(self.grid)
+
+    @cached_property
+    def form_field(self) -> bool:
+        """The first row reads as one more field of a form: an amount or a date among names in
+        its values, or an address where a label would stand (`numbered_value_row`)."""
+        return self.n == 0 and ((len(self.row) == 2 and self.form and _mixed_values(self.grid[1:]))
+                                or numbered_value_row(self.grid))
+
+
+def header_row(e: RowEvidence, n: int, figures: bool, prev: RowEvidence | None = None) -> bool:
+    """Whether row n is a header row, given its evidence, the previous row's and whether the
+    body has figure columns; each rule a reason it is not."""
+    if prev is not None and prev.rising and e.lone_label and not e.set_apart:
+        return False  # a line under numeric heads opens a section: group labels stand over heads
+    if e.numbers and not (e.years or e.heads):
+        return False  # a number where the body has numbers: data, whatever the flags say
+    if e.section and not e.flagged:
+        return False  # a group of the body's rows starts, bold or not
+    if n >= MAX_HEADER_ROWS and (not e.set_apart or e.data):
+        return False  # past the usual depth only labels set apart (a bold total row is data)
+    if e.data and not (e.set_apart or e.heads or e.titled or e.units):
+        return False  # no type or typography sets it apart: the first row of a headerless table
+    if e.form_field and not e.set_apart:
+        return False  # one more field of a form (an amount among names, an address)
+    if figures:
+        return e.set_apart or e.heads or e.labels
+    return e.set_apart or (n == 0 and not e.form)
+
+
 def detect_header_rows(
     grid: Sequence[Sequence[str]],
     flagged: Sequence[bool] = (),
@@ -258,34 +304,13 @@ def detect_header_rows(
     if not grid:
         return 0
     limit = min(MAX_TYPESET_HEADER_ROWS, len(grid) - 1)
-    cols = numeric_columns(grid[1:])
-    n = 0
+    cols = figure_columns(grid[1:])
+    n, prev = 0, None
     while n < limit:
-        below = grid[n + 1:]
-        periods = _periods_over_figures(grid[n], below, cols)
-        if any(_numeric(t) for c, t in enumerate(grid[n]) if c < len(cols) and cols[c]) and \
-                not _years_over_numbers(grid[n], below, cols) and not periods:
-            break  # a number where the body has numbers: data, whatever the flags say
-        flag = n < len(flagged) and flagged[n]
-        if not flag and _section_label(grid[n], grid[n - 1] if n else ()):
-            break  # a group of the body's rows starts, bold or not
-        typo = _bold_contrast(bold, n)
-        if n >= MAX_HEADER_ROWS and (not (flag or typo) or reads_as_data(grid[n])):
-            break  # past the usual depth only labels set apart (a bold total row is data)
-        if not (flag or typo) and reads_as_data(grid[n]) and not periods \
-                and not titled_label_row(grid[n], cols) and not _units_over_figures(grid[n], cols):
-            break  # no type or typography sets it apart: the first row of a headerless table
-        if n == 0 and not (flag or typo) and len(grid[0]) == 2 and key_value_shape(grid) \
-                and _mixed_values(grid[1:]):
-            break  # one more field of a form (dates or amounts among names in its values)
-        if n == 0 and not (flag or typo) and numbered_value_row(grid):
-            break  # an address where a label would stand: one more field of a form
-        if any(cols):
-            if not (flag or typo or periods or is_label_row(grid[n], below, cols)):
-                break
-        elif not (flag or typo or (n == 0 and not key_value_shape(grid))):
+        e = RowEvidence(grid, n, cols, flagged, bold)
+        if not header_row(e, n, any(cols), prev):
             break
-        n += 1
+        n, prev = n + 1, e
     return n
 
 

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from rowkeeper.boxes import centre_in
 from rowkeeper.glyphs import span_x
 from rowkeeper.models import Cell, RawTable, TextLine
+from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.header_labels import column_ink
-from rowkeeper.transforms.headers import clean_text, numeric_columns
+from rowkeeper.transforms.headers import clean_text
 from rowkeeper.transforms.merge import piece_grid
 
 Extent = tuple[float, float]
@@ -91,7 +92,7 @@ def cut_label_runs(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
             and c.row_span == 1 and c.bbox is not None and c.text.strip()]
     if not wide or not lines:
         return piece
-    figures = numeric_columns(piece_grid(piece)[HEADER_SCAN:])
+    figures = figure_columns(piece_grid(piece)[HEADER_SCAN:])
     band = [ln for ln in lines if ln.page == piece.page]
     cells = list(piece.cells)
     for cell in wide:

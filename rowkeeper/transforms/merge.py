@@ -15,7 +15,8 @@ from rowkeeper.config import TransformConfig
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.column_types import normalize
 from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
-from rowkeeper.transforms.headers import clean_text, is_label_row, numeric_columns
+from rowkeeper.transforms.figures import figure_columns
+from rowkeeper.transforms.headers import clean_text, is_label_row
 from rowkeeper.transforms.headings import is_strong_heading
 from rowkeeper.transforms.spans import expand_spans
 from rowkeeper.transforms.split_columns import rejoined_continuation
@@ -126,7 +127,7 @@ def opens_new_header(grid: Sequence[Sequence[str]], header: Sequence[Sequence[st
     """Whether a continuation starts with a header row that differs from the table's own."""
     if not grid or repeated_header_rows(grid, header):
         return False
-    cols = numeric_columns(grid[1:])
+    cols = figure_columns(grid[1:])
     return any(cols) and is_label_row(grid[0], grid[1:], cols)
 
 

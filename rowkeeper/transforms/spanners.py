@@ -11,20 +11,18 @@ or when its labels sit better over their groups that way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
 from rowkeeper.transforms.headers import (
     clean_text,
     linking_line,
     reads_as_data,
     titled_label_row,
 )
+from rowkeeper.transforms.heads import heads_over_figures
 from rowkeeper.transforms.merge import piece_grid
-
-_NO_FIGURE = re.compile(r"^[-–—−.…]+$")
-"""A placeholder where a figure would be: a dash or dots."""
 
 HEADER_SCAN = 3
 """Top rows looked at for a row of group labels."""
@@ -54,7 +52,18 @@ def _groups(labels: list[int], eligible: set[int], centre: dict[int, float],
                 continue
             owner = left[-1]
         out[owner].append(j)
-    return {a: sorted(g) for a, g in out.items()}
+    groups = {a: sorted(g) for a, g in out.items()}
+    if centred:  # the stub joins a group only if the label stands centred over it too
+        for a, g in groups.items():
+            if len(g) > 1 and g[0] == 0 and a != 0 and \
+                    _off_centre(centre[a], g[1:], under) < _off_centre(centre[a], g, under):
+                groups[a] = g[1:]
+    return groups
+
+
+def _off_centre(centre: float, group: list[int], under: dict[int, tuple[float, float]]) -> float:
+    """How far a label's centre stands from the middle of the group's sub-labels."""
+    return abs(centre - (under[group[0]][0] + under[group[-1]][1]) / 2)
 
 
 def _misfit(groups: dict[int, list[int]], extent: dict[int, tuple[float, float]],
@@ -72,20 +81,21 @@ def _join_split_labels(piece: RawTable, r: int, lines: Sequence[TextLine],
     """Row r with a label over figure columns that its words' gap cut into two cells ("Đơn" |
     "giá") put back in the first: the text layer printed it as one line. Two labels of their
     own ("Photo" | "Site"), a name beside its figure ("... hub 9826" | "499,554") are printed
-    as one line too when set close: only words over two figure columns, neither a figure, in
-    a row of group labels (some figure column without one) are joined; a header row naming
+    as one line too when set close: only words over two figure columns (maybe with empty ones
+    between), neither a figure, in a row of group labels (some figure column without one) are joined; a header row naming
     every column is no such row (`_names_every_column`, checked by the caller)."""
-    row = sorted((c for c in piece.cells if c.row == r), key=lambda c: c.col)
+    # filled cells side by side: a label centred over many columns may leave one empty between
+    row = sorted((c for c in piece.cells if c.row == r and c.text.strip()), key=lambda c: c.col)
     texts = {clean_text(ln.text) for ln in lines if ln.page == piece.page}
     cells = list(piece.cells)
     for a, b in zip(row, row[1:], strict=False):
         joined = clean_text(f"{a.text} {b.text}")
-        if not (a.col < len(numeric) and b.col < len(numeric) and numeric[a.col] and numeric[b.col]) \
-                or _figure(a.text) or _figure(b.text):
+        if not (b.col < len(numeric) and all(numeric[a.col:b.col + 1])) or in_digits(a.text) or in_digits(b.text):
             continue
-        if a.text.strip() and b.text.strip() and " " in joined and joined in texts \
+        if " " in joined and joined in texts \
                 and clean_text(a.text) not in texts and clean_text(b.text) not in texts:
-            cells[cells.index(a)] = a.model_copy(update={"text": joined})
+            box = (a.bbox[0], a.bbox[1], b.bbox[2], b.bbox[3]) if a.bbox and b.bbox else a.bbox
+            cells[cells.index(a)] = a.model_copy(update={"text": joined, "bbox": box})  # where it is printed
             cells[cells.index(b)] = b.model_copy(update={"text": ""})
     return piece.model_copy(update={"cells": tuple(cells)})
 
@@ -98,7 +108,8 @@ def _names_every_column(grid: list[list[str]], r: int, numeric: Sequence[bool]) 
     figures = [j for j in range(len(grid[r])) if j < len(numeric) and numeric[j]]
     if all(grid[r][j].strip() for j in figures):
         return True
-    return reads_as_data([grid[r + 1][j] for j in figures]) and not reads_as_data(grid[r])
+    heads = heads_over_figures(grid[r + 1], grid[r + 2:], grid[r], numeric)  # the header's row under it
+    return reads_as_data([grid[r + 1][j] for j in figures]) and not heads and not reads_as_data(grid[r])
 
 
 def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool],
@@ -165,39 +176,16 @@ def _first_starts_group(row: dict[int, Cell], subs: dict[int, Cell], labels: lis
     return all(abs(ext[a][0] - und[g[0]][0]) <= LEFT_TOL for a, g in groups.items())
 
 
-_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-"""A CJK glyph: as much of a name as two Latin letters."""
-
-
-def _figure(text: str) -> bool:
-    """At least as many digits as letters, a CJK glyph counting two: "Q1", "FY2023", not
-    "2607 岡山支店" (a code before a name)."""
-    digits = sum(ch.isdigit() for ch in text)
-    return digits > 0 and digits >= sum(2 if _WIDE.match(ch) else 1 for ch in text if ch.isalpha())
-
-
-def figure_columns(body: Sequence[Sequence[str]]) -> list[bool]:
-    """Per column: whether most of its filled cells are figures, whatever the decimal mark
-    (the document's is not known yet when the header is read)."""
-    n_cols = max((len(r) for r in body), default=0)
-    out = []
-    for c in range(n_cols):
-        # a dash stands for no figure ("-", "–", "—", ".."): it counts as an empty cell
-        filled = [r[c] for r in body if c < len(r) and r[c].strip() and not _NO_FIGURE.match(r[c].strip())]
-        out.append(bool(filled) and sum(map(_figure, filled)) * 2 > len(filled))
-    return out
-
-
 def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     """The piece with each row of centred group labels given spans over its sub-columns."""
     grid = piece_grid(piece)
     if piece.n_rows < 3:
         return piece
-    numeric = figure_columns(grid[1:])
+    numeric = figure_columns(grid[1:], DIGITS)
     for r in range(min(HEADER_SCAN, piece.n_rows - 2)):
         if reads_as_data(grid[r]) and not titled_label_row(grid[r], numeric):
             break  # group labels stand over the body, never in it: its figures span nothing
-        if reads_as_data(grid[r + 1]):
+        if reads_as_data(grid[r + 1]) and not heads_over_figures(grid[r + 1], grid[r + 2:], grid[r], numeric):
             break  # the body's first row under it: the header's last row, its labels head one column each
         piece = _span_row(piece, r, grid, numeric, lines)
     return piece

@@ -10,13 +10,13 @@ figure: a total without a label is a row of its own), continues the value above.
 from __future__ import annotations
 
 from rowkeeper.models import Cell, RawTable
-from rowkeeper.transforms.headers import numeric_columns
+from rowkeeper.transforms.figures import is_number
 
 
 def _continues(grid: list[list[str]], r: int) -> bool:
     key, value = grid[r]
     above = grid[r - 1]
-    return not key.strip() and bool(value.strip()) and not numeric_columns([[value]], 1.0)[0] \
+    return not key.strip() and bool(value.strip()) and not is_number(value) \
         and all(x.strip() for x in above)
 
 

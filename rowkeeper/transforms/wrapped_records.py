@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable
-from rowkeeper.transforms.headers import continues_label, numeric_columns, reads_as_data
+from rowkeeper.transforms.figures import is_number
+from rowkeeper.transforms.headers import continues_label, reads_as_data
 
 
 def _continues(grid: list[list[str]], r: int) -> bool:
@@ -24,7 +25,7 @@ def _continues(grid: list[list[str]], r: int) -> bool:
     filled = [c for c, t in enumerate(row) if t.strip()]
     if row[0].strip() or not filled or not above[0].strip() or not reads_as_data(above):
         return False
-    return all(above[c].strip() and not numeric_columns([[row[c]]], 1.0)[0]
+    return all(above[c].strip() and not is_number(row[c])
                and continues_label(above[c], row[c]) for c in filled)
 
 

@@ -1,5 +1,5 @@
 """Header rows over figures: a header over figures written with a decimal comma ("1.393,4",
-"(35,8)") found as a header: the header rule tells figures with either mark (`_numeric`), since the
+"(35,8)") found as a header: the header rule tells figures with either mark (`figures.is_number`), since the
 document's decimal mark is not known yet when headers are read; a header row of periods
 ("11/12", "May/2013") over the figures, though a period reads like a date or a code."""
 

@@ -10,8 +10,9 @@ from rowkeeper.boxes import centre_in
 from rowkeeper.extractors.finder.side_by_side import column_ink as words_column_ink
 from rowkeeper.extractors.text_layer import cells_from_rows, typography
 from rowkeeper.models import TextLine
+from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.header_labels import _across, _body_boxes, column_ink, right_aligned
-from rowkeeper.transforms.headers import clean_text, numeric_columns
+from rowkeeper.transforms.headers import clean_text
 from rowkeeper.transforms.merge import piece_grid
 from tests.transforms.builders import raw_table
 
@@ -54,7 +55,7 @@ def _right_aligned_by_scan(piece, lines, body_from):
         if c.row >= body_from and c.col_span == 1 and c.bbox is not None and c.text.strip():
             ends.setdefault(c.col, []).extend((ln.bbox[0], ln.bbox[2]) for ln in page
                                               if centre_in(ln.bbox, c.bbox, 1.0) and clean_text(ln.text) == clean_text(c.text))
-    figures = numeric_columns(piece_grid(piece)[body_from:])
+    figures = figure_columns(piece_grid(piece)[body_from:])
     out = set()
     for j, xs in ends.items():
         if len(xs) >= 3:

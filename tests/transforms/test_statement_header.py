@@ -1,5 +1,5 @@
 """A statement's header of years beside a "Note" label over a column of note numbers
-(transforms/headers._years_over_numbers), and a first body row with an empty note whose
+(transforms/heads.years_over_numbers), and a first body row with an empty note whose
 figures span nothing (transforms/spanners: group labels stand over the body, not in it)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A two-row header ruled as boxes over a body ruled between rows only (no column rules): years centred over
 `N` / `% Pos` pairs, the first columns' labels centred down both rows, the later years' figures given
-as dashes (transforms/stacked_labels.py, spanners.figure_columns): each year names its pair."""
+as dashes (transforms/stacked_labels.py, figures.figure_columns): each year names its pair."""
 
 from __future__ import annotations
 

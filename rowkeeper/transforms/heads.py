@@ -1,0 +1,106 @@
+"""Heads that read like figures: a header row over figure columns though its cells are years,
+periods, ranges, units or numbers (`2024`, `11/12`, `May/2013`, `9–12`, `$000's`, `1.0 | 1.1 |
+... | 1.6`). Each rule says what tells such heads from the body's first row of figures; the
+header rules (`headers.RowEvidence`) and the group-label pass (`spanners`) ask the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rowkeeper.transforms.figures import SAMPLE_ROWS, is_number
+
+YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
+"""A year or a fiscal year (`2024`, `FY2024`, `2012/13`)."""
+
+
+def years_over_numbers(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
+    """A row of years (2025, FY2024) above non-year numbers is a header, not data; labels
+    beside the years ("Note" over a column of note numbers) do not make it data."""
+    years = [c for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip() and is_number(t)]
+    if not years or not all(YEAR.match(row[c].strip()) for c in years):
+        return False
+    return any(r[c].strip() and not YEAR.match(r[c].strip()) for r in below for c in years)
+
+
+_PERIOD = re.compile(r"^(?:FY ?)?(?:\d{2}/\d{2}|(?:19|20|21)\d\d(?:[/-]\d{2,4})?|[^\W\d_]{3,9}\.?[/ -]?(?:19|20|21)\d\d"
+                     r"|\d{1,2}([/.])\d{1,2}\1(?:19|20|21)\d\d|(?:19|20|21)\d\d-\d{2}-\d{2})"
+                     r"(?:\s*\(\w{1,3}\))?$", re.I)
+"""A period heading a column of figures: a year, a crop or fiscal year ("11/12", "2012/13"), a
+month and year ("May/2013", "Jun 2013"), a closing date ("12/31/2010", "31.12.2023",
+"2023-12-31"), maybe with a note mark ("(a)")."""
+
+_UNIT = re.compile(r"^\(?(?:[$€£¥]\s?(?:'?000'?s?|k|m|mn|bn)?|(?:[$€£¥]\s?)?'?000'?s?|%)\)?$", re.I)
+"""A unit heading a column of figures: a currency in thousands or millions (`$000's`, `€m`,
+`'000`), a per cent sign."""
+
+
+def units_over_figures(row: Sequence[str], cols: list[bool]) -> bool:
+    """A row of units over the figure columns (`$000's` | `%` | ...), two or more and nothing
+    else there: a header row, though `000` reads like a code."""
+    cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
+    return len(cells) >= 2 and all(_UNIT.match(t) for t in cells)
+
+
+_RANGE = re.compile(r"^(?:[^\W\d_]{1,3} ?\d{0,3}|\d{1,3}) ?[–-] ?\d{1,3}$")
+"""A range heading a column of figures: grades or ages (`9–12`, `PK–8`, `0-4`; not `-12`)."""
+
+
+def _period(text: str) -> bool:
+    """A period or a range label (`_PERIOD`, `_RANGE`)."""
+    return bool(_PERIOD.match(text) or _RANGE.match(text))
+
+
+def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], cols: list[bool]) -> bool:
+    """Period or range labels ("11/12 (a)", "May/2013", "9–12") and words over figure columns,
+    no period or range under them in the figures' rows below: a header row, though a period
+    reads like a date and a range like a code."""
+    cells = [t.strip() for c, t in enumerate(row) if c < len(cols) and cols[c] and t.strip()]
+    if not any(_period(t) for t in cells) or \
+            any(not _period(t) and any(ch.isdigit() for ch in t) for t in cells):
+        return False
+    figures = [r for r in below if any(is_number(t) for c, t in enumerate(r) if c < len(cols) and cols[c])]
+    # in the labels' own columns: a stub of years beside them holds the body's row keys
+    own = {c for c, t in enumerate(row) if c < len(cols) and cols[c] and _period(t.strip())}
+    return bool(figures) and not any(_period(t.strip()) for r in figures for c, t in enumerate(r) if c in own)
+
+
+def _decimals(text: str) -> int | None:
+    """A plain figure's count of decimal places (`1.0`: 1, `1,200`: 0), else None."""
+    try:
+        float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return len(text.rpartition(".")[2]) if "." in text else 0
+
+
+def rising_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                  cols: list[bool]) -> bool:
+    """Figures rising left to right over every figure column (three or more: `1.0 | 1.1 | ...
+    | 1.6`), each written unlike the figures under it (another count of decimals: `1.0` over
+    `800`, `1` over `0.3`), the stub's name a word beside them, under a row of group labels
+    (fewer labels than figure columns, spanned or not): the header's row of numeric heads, not
+    a row of the body, whose figures are written as the others in their columns."""
+    figs = [c for c in range(1, len(row)) if c < len(cols) and cols[c]]
+    if len(figs) < 3 or not row[0].strip() or is_number(row[0].strip()) or \
+            any(_decimals(row[c].strip()) is None for c in figs):
+        return False
+    values = [float(row[c].strip().replace(",", "")) for c in figs]
+    labels = {above[c].strip() for c in figs if c < len(above) and above[c].strip()}
+    if not 0 < len(labels) < len(figs) or any(a >= b for a, b in zip(values, values[1:], strict=False)):
+        return False
+    for c in figs:
+        places = [d for r in below[:SAMPLE_ROWS] if c < len(r) and (d := _decimals(r[c].strip())) is not None]
+        if not places or max(set(places), key=places.count) == _decimals(row[c].strip()):
+            return False
+    return True
+
+
+def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                       cols: list[bool]) -> bool:
+    """Whether `row` names the figure columns with heads that read like figures, dates or
+    codes: periods or ranges (`_periods_over_figures`), or numeric heads rising under group
+    labels, written unlike the figures under them (`rising_heads`). Such a row is a header
+    row though it reads as data."""
+    return _periods_over_figures(row, below, cols) or rising_heads(row, below, above, cols)
