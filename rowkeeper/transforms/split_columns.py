@@ -9,7 +9,6 @@ from collections.abc import Callable
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable
 
-
 MAX_JOINS = 2
 """Columns a continuation may hold more than the table it continues, for joins to mend it."""
 
