@@ -1,6 +1,6 @@
-"""A continuation piece read with one column split in two: page 2 of a long table, its header
-left on page 1, whose first column ("3752 Matsuyama depot") the reader parts where ids of one
-width line the names up. The piece is the table's continuation with those two columns one."""
+"""A continuation piece read with one column split in two (or three): page 2 of a long table,
+its header left on page 1, whose first column ("3752 Matsuyama depot") the reader parts where
+ids of one width line the names up. The piece is the table's continuation with those columns one."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from collections.abc import Callable
 
 from rowkeeper.boxes import union
 from rowkeeper.models import Cell, RawTable
+
+MAX_JOINS = 2
+"""Columns a continuation may hold more than the table it continues, for joins to mend it."""
 
 
 def join_columns(piece: RawTable, k: int) -> RawTable:
@@ -38,13 +41,18 @@ def join_columns(piece: RawTable, k: int) -> RawTable:
 
 def rejoined_continuation(prev: RawTable, nxt: RawTable,
                           lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
-    """`nxt` with two neighbouring columns joined when it has one column more than `prev` and
-    only so do their columns line up (`lines_up`); None when no join does."""
-    if nxt.n_cols != prev.n_cols + 1 or prev.n_cols < 2:
+    """`nxt` with neighbouring columns joined when it has one or two columns more than `prev`
+    and only so do their columns line up (`lines_up`); None when no join does. A last page of
+    two rows gives the reader too few lines to keep a name's words together ("Patakvölgy" |
+    "iroda" | "5430"): two joins."""
+    if prev.n_cols < 2 or not 0 < nxt.n_cols - prev.n_cols <= MAX_JOINS:
         return None
     for k in range(nxt.n_cols - 1):
         joined = join_columns(nxt, k)
-        if lines_up(prev, joined):
+        if joined.n_cols > prev.n_cols:
+            deeper = rejoined_continuation(prev, joined, lines_up)
+            if deeper is not None:
+                return deeper
+        elif lines_up(prev, joined):
             return joined
     return None
-

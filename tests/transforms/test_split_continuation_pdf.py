@@ -52,3 +52,50 @@ def test_continuation_with_its_first_column_split_still_merges(tmp_path: Path, l
     (table,) = process_document(load_document(str(tmp_path / "long.pdf"), "long.pdf"), load_config(None)).tables
     assert table.columns == HEADER[lang]
     assert [tuple(r) for r in table.rows] == rows
+
+
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+MONO_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+SITES = ["Lake depot", "Hill store north", "Old mill yard", "River office", "Harbour works east"]
+MONO_HEADER = ("Site", "Delivery cost", "Volume", "Output")
+
+
+def _mono_table(path: Path, per_page: int = 30) -> list[tuple[str, str, str, str]]:
+    """A monospaced long table, its header repeated on every page; the last page holds two
+    rows whose names' word spaces fall on the same character columns ("Riverstone depot 5430"
+    over "Lakes yard 3073"): read alone, those two rows part the name at its word spaces."""
+    rng = random.Random(5)
+    rows = [(f"{SITES[i % 5]} {1000 + 37 * i}", f"{rng.randint(100000, 999999):,} Ft".replace(",", " "),
+             f"{rng.randint(10000, 99999):,}".replace(",", " "), f"{rng.randint(100, 999)} {rng.randint(100, 999)}")
+            for i in range(2 * per_page)]
+    rows += [("Riverstone depot 5430", "3 288 417 Ft", "602 212", "196 286"),
+             ("Lakes yard 3073", "7 416 161 Ft", "179 598", "683 453")]
+    doc = pymupdf.open()
+    page = None
+    for i, row in enumerate(rows):
+        if i % per_page == 0:
+            page = doc.new_page(width=595, height=842)
+            page.insert_font(fontname="mono", fontfile=MONO)
+            page.insert_font(fontname="monob", fontfile=MONO_BOLD)
+            if i == 0:
+                page.insert_text((45, 40), "Table 1. Energy use", fontsize=11, fontname="monob")
+            _mono_row(page, 58, MONO_HEADER, "monob")
+        _mono_row(page, 82 + 23.7 * (i % per_page), row, "mono")
+    assert page is not None
+    doc.save(path)
+    return rows
+
+
+def _mono_row(page: pymupdf.Page, y: float, row: tuple[str, ...], face: str) -> None:
+    font = pymupdf.Font(fontfile=MONO_BOLD if face == "monob" else MONO)
+    page.insert_text((45, y), row[0], fontsize=11, fontname=face)
+    for right, text in zip((354.1, 438.8, 550.0), row[1:], strict=True):
+        page.insert_text((right - font.text_length(text, fontsize=11), y), text, fontsize=11, fontname=face)
+
+
+def test_a_last_page_of_two_rows_with_a_name_read_as_three_columns_still_merges(tmp_path: Path) -> None:
+    rows = _mono_table(tmp_path / "mono.pdf")
+    (table,) = process_document(load_document(str(tmp_path / "mono.pdf"), "mono.pdf"), load_config(None)).tables
+    assert table.columns == MONO_HEADER
+    assert [tuple(r) for r in table.rows] == rows
+    assert table.pages == (1, 2, 3)

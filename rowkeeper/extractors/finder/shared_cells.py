@@ -117,15 +117,40 @@ def band_of_rows(part: RawTable, table: RawTable) -> bool:
     return left is not None and not header_like(left.cells)
 
 
+def _without_empty_columns(table: RawTable) -> RawTable:
+    """`table` less the columns no cell with text starts in (a span keeps the columns it still covers)."""
+    used = sorted({c.col for c in table.cells if c.text.strip()})
+    if len(used) == table.n_cols:
+        return table
+    new = {k: i for i, k in enumerate(used)}
+    cells = []
+    for c in table.cells:
+        cover = [k for k in range(c.col, c.col + c.col_span) if k in new]
+        if cover:
+            cells.append(c.model_copy(update={"col": new[cover[0]], "col_span": len(cover)}))
+    return table.model_copy(update={"cells": tuple(cells), "n_cols": len(used)})
+
+
 def own_parts(tables: Sequence[RawTable]) -> list[RawTable]:
     """Each table (strongest first) less what the stronger ones lying inside it hold: with
     what is left no table, it was a table read with its surroundings and goes; with more
     columns of the same rows left, it is the whole table the stronger ones read part of, and
     it stays whole in their place. A table nested in a stronger, larger box (a table inside
     a ruled layout cell) is a table of its own and keeps its cells; a stronger one that reads a
-    band of its rows (`band_of_rows`) goes, and the whole table keeps those rows."""
+    band of its rows (`band_of_rows`) goes, and the whole table keeps those rows. A table that
+    crosses a stronger one's box, neither inside the other (a paper column read down through a
+    table set across both, a table read across into the next column's), gives up its cells
+    there, and the columns left empty."""
     out: list[RawTable] = []
-    for t in tables:
+    for found in tables:
+        crossed = [k for k in out if overlap(k.bbox, found.bbox) > 0 and not _inside(k.bbox, found.bbox)
+                   and not _inside(found.bbox, k.bbox)]
+        t = found
+        if crossed:  # a read across a stronger table's box: its cells there are that table's
+            part, _ = own_part(found, [k.bbox for k in crossed], [c for k in crossed for c in k.cells])
+            if part is None:
+                continue
+            t = part if part is found else _without_empty_columns(part)
         bands = [k for k in out if _inside(k.bbox, t.bbox) and band_of_rows(k, t)]
         out = [k for k in out if not any(k is b for b in bands)]
         inner = [k for k in out if _inside(k.bbox, t.bbox)]

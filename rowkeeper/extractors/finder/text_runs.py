@@ -188,20 +188,21 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
     above: list[TextLine] = []  # the single lines just above, outside any run
     cuts: list[int] = []  # rows of the run that follow a bridged line (a next table may start there)
+    tail: list[TextLine] = []  # the single lines bridged since the run's last aligned row
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
             run, bridged = [], 0
         if ok and run and _larger_print(row, run):
             # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
             # table under or above it: a table's rows share one type size
-            regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
             run, bridged, loose = [], 0, False
         if ok:
             if loose and not is_numeric(row[0].text):
                 # heading after a gap, then a header row: the next stacked table starts here
-                regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+                regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
                 run = []
             if not run:
                 run, cuts = [[t] for t in _header_lines(above, row)], []
@@ -209,7 +210,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
                 cuts.append(len(run))
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
-            above = []
+            above, tail = [], []
             continue
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
@@ -220,12 +221,48 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
             # ("Projected") sits between rows of a table without ending it; it is set in the
             # table's type, a caption between two stacked tables in larger print
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
-            loose = loose or not (near or stub)
+            loose, tail = loose or not (near or stub), tail + row
             continue
-        regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
-        run, bridged = [], 0
+        regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
+        run, bridged, tail = [], 0, []
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
+
+
+def _close_with_tail(run: list[list[TextLine]], tail: Sequence[TextLine], min_rows: int, regions: list[BBox],
+                     n_rows: int, n_num: int, cuts: Sequence[int]) -> tuple[list[BBox], int, int]:
+    """`_close_run`, its last region reaching down over the run's last row's wrapped lines
+    (`_cell_tail`). They extend a table the run makes; they count for no row of it, or a
+    bulleted list of two items, each wrapped once, would make a table of three rows."""
+    kept = len(regions)
+    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+    extra = _cell_tail(run, tail)
+    if extra and len(regions) > kept and abs(regions[-1][3] - max(t.bbox[3] for t in run[-1])) <= 1.0:
+        regions = [*regions[:-1], bounds([regions[-1], *(row[0].bbox for row in extra)])]
+    return regions, n_rows, n_num
+
+
+def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol: float = 3.0) -> list[list[TextLine]]:
+    """The lines after the run's last aligned row that are its cells' wrapped lines (a slide's
+    last bullet items under the first): each starts on the left edge of a cell of that row other
+    than its first, ends before the next cell, and follows the line over it in the same column
+    at a line's leading, in a row of three cells or more. A note under the table starts at its
+    left edge or runs across columns; a bulleted list's items wrap the same way, beside marks."""
+    if not run or len(run[-1]) < 3:  # two segments: a bulleted list's marks and items, two text columns
+        return []
+    last = sorted(run[-1], key=lambda t: t.bbox[0])
+    over = {i: t for i, t in enumerate(last)}
+    out: list[list[TextLine]] = []
+    for t in tail:
+        col = next((i for i, c in enumerate(last) if i > 0 and abs(c.bbox[0] - t.bbox[0]) <= tol), None)
+        if col is None or (col + 1 < len(last) and t.bbox[2] > last[col + 1].bbox[0]):
+            break
+        height = over[col].bbox[3] - over[col].bbox[1]
+        if not 0.5 * height <= t.bbox[1] - over[col].bbox[1] <= 1.5 * height:
+            break
+        over[col] = t
+        out.append([t])
+    return out
 
 
 def _row_bottom(row: Sequence[TextLine], pictures: Sequence[BBox]) -> float:

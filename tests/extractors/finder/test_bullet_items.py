@@ -20,21 +20,21 @@ RECORDS = [("Energy use", ["• Operating costs per region", "• Key indicators
 XS = (43, 240, 560, 740)
 
 
-def _slide(path: Path, stripes: bool) -> Path:
+def _slide(path: Path, stripes: bool, records: list = RECORDS, size: float = 14) -> Path:
     doc = pymupdf.open()
     page = new_page(doc, 960, 540)
     put(page, 40, 70, "Headcount and budget", 26, "bold")
     for x, text in zip(XS, HEADER, strict=True):
         put(page, x, 110, text, 14, "bold")
     y = 140
-    for i, (key, items, owner, due) in enumerate(RECORDS):
+    for i, (key, items, owner, due) in enumerate(records):
         height = 17.5 * len(items) + 8
         if stripes and i % 2 == 0:
             page.draw_rect(pymupdf.Rect(40, y - 16, 820, y - 16 + height), color=None, fill=(0.9, 0.9, 0.9))
         for x, text in ((XS[0], key), (XS[2], owner), (XS[3], due)):
-            put(page, x, y, text, 14)
+            put(page, x, y, text, size)
         for k, item in enumerate(items):
-            put(page, XS[1], y + 17.5 * k, item, 14)
+            put(page, XS[1], y + 17.5 * k, item, size)
         y += height + 8
     doc.save(path)
     return path
@@ -45,6 +45,17 @@ def test_a_cells_bullet_items_are_one_cell(tmp_path: Path) -> None:
         (table,) = tables_of(_slide(tmp_path / f"slide{stripes}.pdf", stripes))
         assert table.columns == HEADER
         assert [tuple(r) for r in table.rows] == [(k, " ".join(items), o, d) for k, items, o, d in RECORDS]
+
+
+def test_the_last_rows_second_item_stays_in_its_cell(tmp_path: Path) -> None:
+    # the last row's items under its first are single lines after the last aligned row: the
+    # table's region must reach down to them, or they are lost
+    records = [RECORDS[1], ("Outlook", ["• Regional sales", "• Supplier overview"], "Ashford", "2021-08-10")]
+    for stripes in (False, True):
+        for size in (14, 16):
+            (table,) = tables_of(_slide(tmp_path / f"last{stripes}{size}.pdf", stripes, records, size))
+            assert table.rows[-1] == ("Outlook", "• Regional sales • Supplier overview", "Ashford", "2021-08-10")
+            assert len(table.rows) == 2
 
 
 def test_items_beside_their_own_figures_stay_rows(tmp_path: Path) -> None:
