@@ -70,6 +70,15 @@ def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequen
     return _merge_header_only([*words, *pictures], more) if len(more) > len(seps) else seps
 
 
+def _header_lines(lines: Sequence[Sequence[Any]]) -> int:
+    """How many of the first lines (three at most) are header lines: those before the first
+    line that is mostly numbers."""
+    head = 0
+    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
+        head += 1
+    return head
+
+
 def headed_edges(words: Sequence[Any], seps: Sequence[float],
                  edges: Sequence[tuple[float, Sequence[Sequence[Any]]]]) -> list[float]:
     """The shared left edges (`edges`) that a header label starts on and where a word (no
@@ -81,9 +90,7 @@ def headed_edges(words: Sequence[Any], seps: Sequence[float],
     ("3015 | Fő utca") part by one and the same word space, under no header label of their
     own; right-aligned figures of one width share a left edge too, but are figures."""
     lines = text_lines(words)
-    head = 0
-    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
-        head += 1
+    head = _header_lines(lines)
     body = lines[head:]
     if not head or len(body) < 5:
         return []
@@ -152,9 +159,7 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
     start left of the boundary and heads that column, not the name's."""
     lines = text_lines(words)
-    head = 0
-    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
-        head += 1
+    head = _header_lines(lines)
     body = lines[head:]
     if not head or len(body) < 3:
         return list(seps)
