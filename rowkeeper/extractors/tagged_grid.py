@@ -140,14 +140,16 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
 
 
 def _header_rows(rows: list) -> int:
-    """Leading rows in THead or whose every cell is a column's TH (a TH scoped to its row is
-    the row's head, not a header; a TH alone in a row that spans the table names no column:
-    a group label under the header): the declared header (none when every row would be one:
-    a table tagged TH throughout declares nothing)."""
+    """Leading rows in THead or whose every cell is a column's TH or a cell that other cells
+    name as their header (its /ID in their /Headers, PDF/UA's other way to tie cells to their
+    headers): the declared header. A TH scoped to its row is the row's head, not a header; a
+    TH alone in a row spanning the table names no column (a group label under the header).
+    None when every row would be one: a table tagged TH throughout declares nothing."""
     width = max((sum(c.col_span for c in r.cells) for r in rows), default=0)
+    named = {h for r in rows for c in r.cells for h in c.headers}
     n = 0
     while n < len(rows) and (rows[n].in_head or (
-            all(c.header and c.scope != "Row" for c in rows[n].cells)
+            all((c.header and c.scope != "Row") or (c.ident and c.ident in named) for c in rows[n].cells)
             and not (len(rows[n].cells) == 1 and width > 1 and rows[n].cells[0].col_span >= width))):
         n += 1
     return n if n < len(rows) else 0

@@ -326,12 +326,15 @@ def test_a_group_label_alone_in_its_row_under_the_header_stays_in_the_body(tmp_p
 
 
 def test_headers_named_by_id_make_the_header_row(tmp_path: Path) -> None:
-    # no TH, no Scope: each TD names its header cells through /Headers and their /ID
-    ids = ("h-region", "h-q1", "h-q2")
-    head = [TCell(t, x, 80, ident=i) for (t, x), i in zip((("Region", 60), ("Q1", 220), ("Q2", 320)), ids, strict=True)]
-    body = [[TCell(c.text, c.x, c.top, headers=(ids[k],)) for k, c in enumerate(r)] for r in _body()]
+    # no TH, no Scope: each TD names its header cell through /Headers and its /ID; a settings
+    # table (a key and a value a row) shows no header by its look
+    cols = (("Setting", 60, "h-set"), ("Value", 220, "h-val"))
+    items = (("Voltage", "230 V"), ("Frequency", "50 Hz"), ("Power", "2 kW"), ("Weight", "12 kg"))
+    head = [TCell(t, x, 80, ident=i) for t, x, i in cols]
+    body = [[TCell(v, x, 100 + 20 * k, headers=(i,)) for v, (_, x, i) in zip(item, cols, strict=True)]
+            for k, item in enumerate(items)]
     rec = extract(write_tagged_pdf(tmp_path / "ids.pdf", [TTable([head, *body])], [PROSE]))
     (table,) = rec.tables
     assert table.extractor == "tagged" and table.header_rows == 1
-    assert table.columns == ("Region", "Q1", "Q2")
-    assert len(table.rows) == 4 and table.rows[0] == ("Region 0", "1,200", "2,300")
+    assert table.columns == ("Setting", "Value")
+    assert len(table.rows) == 4 and table.rows[0] == ("Voltage", "230 V")
