@@ -5,7 +5,7 @@ with no marked content and no tree: the untagged twin.
 
 The shapes of ISO 32000 14.8.4.3.4 and PDF/UA that real exports write are options: THead /
 TBody / TFoot, RowSpan / ColSpan / Scope in /A (a dict, an array of owners' dicts or a
-reference), a cell's text in a P under it (Word) or in one marked-content sequence per line,
+reference; /Headers naming other cells' /ID), a cell's text in a P under it (Word) or in one marked-content sequence per line,
 an empty cell with no kids, grouping elements (Sect, Div, Part) around a table, custom element
 names through the /RoleMap (InDesign, Word), kids as /MCR dictionaries, a link's /OBJR kid in
 a cell, and text marked as an /Artifact (not in the tree) printed among the cells."""
@@ -40,6 +40,10 @@ class TCell:
     """/Scope of a TH (Row, Column, Both), written in its /A."""
     link: bool = False
     """A link annotation over the cell's text: a Link element with the text and an /OBJR kid."""
+    ident: str = ""
+    """The element's /ID (a byte string other cells' /Headers name)."""
+    headers: Sequence[str] = ()
+    """The /IDs of the cell's header cells, written as /Headers in its /A (in place of Scope)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
     def attributes(c: TCell) -> str:
         entries = "".join(f" /{k} {v}" for k, v in (("RowSpan", c.row_span), ("ColSpan", c.col_span)) if v != 1)
         entries += f" /Scope /{c.scope}" if c.scope else ""
+        entries += f" /Headers [{' '.join(f'({_esc(h)})' for h in c.headers)}]" if c.headers else ""
         if not entries:
             return ""
         table = f"<< /O /Table{entries} >>"
@@ -159,7 +164,8 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
                 cells.append(cx)
                 kid = cell_kid(c, cx)
                 pdf.update_object(cx, f"<< /Type /StructElem /S /{s_(c.tag)} /P {tr} 0 R "
-                                      f"/Pg {pdf[c.page].xref} 0 R /K {kid} {attributes(c)} >>")
+                                      f"/Pg {pdf[c.page].xref} 0 R /K {kid} {attributes(c)}"
+                                      f"{f' /ID ({_esc(c.ident)})' if c.ident else ''} >>")
             pdf.update_object(tr, f"<< /Type /StructElem /S /{s_('TR')} /P {t} 0 R /K [{_refs(cells)}] >>")
         groups = _groups(pdf, t, trs, table.head_rows, table.foot_rows, s_)
         if table.foot_first and table.foot_rows:

@@ -42,8 +42,44 @@ class Grid:
 
 
 def lay_out(decl: Declaration) -> Grid:
-    """The grid of a declaration: the HTML layout, short rows laid on the columns by x."""
+    """The grid of a declaration: the HTML layout, short rows laid on the columns by x, the
+    title rows above it left out (`title_rows`)."""
     rows = [r for r in decl.rows if r.cells]
+    grid = _laid(rows)
+    titles = title_rows(grid)
+    return _laid(rows[titles:]) if titles else grid
+
+
+def title_rows(grid: Grid) -> int:
+    """How many leading rows are the table's title, not its grid: the rows of one cell above
+    the first row of several, when one of them spans two columns or more or lies across two
+    columns' cells (an auto-tagged export, Word's or Excel's, puts a table's title and notes
+    in TRs of their own above the header). Their text stands above the table's box, where the
+    caption is read; lone cells each inside one column (rows whose other cells are empty)
+    are rows of the table."""
+    rows: dict[int, list[Placed]] = {}
+    for p in grid.placed:
+        rows.setdefault(p.row, []).append(p)
+    n = 0
+    while n < grid.n_rows - 1 and len(rows.get(n, ())) == 1:
+        n += 1
+    if not any(_spans_columns(rows[i][0], grid) for i in range(n)):
+        return 0
+    return n if any(len(rows.get(i, ())) > 1 for i in range(n, grid.n_rows)) else 0
+
+
+def _spans_columns(p: Placed, grid: Grid) -> bool:
+    """Whether a lone cell spans two columns or more, or its box runs over a cell of another
+    column than its own (the other rows' single-column cells)."""
+    if p.cell.col_span > 1:
+        return True
+    x0, x1 = p.cell.bbox[0], p.cell.bbox[2]
+    return any(q.col != p.col and q.cell.col_span == 1 and q.cell.text
+               and _overlap(x0, x1, q.cell.bbox[0], q.cell.bbox[2]) > 0 for q in grid.placed if q.row != p.row)
+
+
+def _laid(rows: list) -> Grid:
+    """The HTML layout of the rows, short rows laid on the columns by x."""
     taken: set[tuple[int, int]] = set()
     by_row: list[list[Placed]] = []
     for i, row in enumerate(rows):
@@ -104,11 +140,17 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
 
 
 def _header_rows(rows: list) -> int:
-    """Leading rows in THead or whose every cell is a column's TH (a TH scoped to its row is
-    the row's head, not a header): the declared header (none when every row would be one: a
-    table tagged TH throughout declares nothing)."""
+    """Leading rows in THead or whose every cell is a column's TH or a cell that other cells
+    name as their header (its /ID in their /Headers, PDF/UA's other way to tie cells to their
+    headers): the declared header. A TH scoped to its row is the row's head, not a header; a
+    TH alone in a row spanning the table names no column (a group label under the header).
+    None when every row would be one: a table tagged TH throughout declares nothing."""
+    width = max((sum(c.col_span for c in r.cells) for r in rows), default=0)
+    named = {h for r in rows for c in r.cells for h in c.headers}
     n = 0
-    while n < len(rows) and (rows[n].in_head or all(c.header and c.scope != "Row" for c in rows[n].cells)):
+    while n < len(rows) and (rows[n].in_head or (
+            all((c.header and c.scope != "Row") or (c.ident and c.ident in named) for c in rows[n].cells)
+            and not (len(rows[n].cells) == 1 and width > 1 and rows[n].cells[0].col_span >= width))):
         n += 1
     return n if n < len(rows) else 0
 

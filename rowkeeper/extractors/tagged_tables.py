@@ -47,6 +47,10 @@ class DeclaredCell:
     """It holds a Table of its own (a layout table around a data table)."""
     scope: str = ""
     """A TH's /Scope: Row (the head of its row, not a column's), Column or Both."""
+    ident: str = ""
+    """The element's /ID, which other cells' /Headers may name."""
+    headers: tuple[str, ...] = ()
+    """The /IDs of its header cells (/Headers in its /A: named instead of scoped)."""
 
 
 @dataclass
@@ -224,24 +228,48 @@ def _element(pdf: pymupdf.Document, path: Sequence[int]) -> int | None:
         return None
 
 
-def _attributes(pdf: pymupdf.Document, xref: int | None) -> tuple[int, int, str]:
-    """(RowSpan, ColSpan, Scope) of an element from its /A (a dict, a reference or an array of
-    them, one per owner)."""
+@dataclass(frozen=True)
+class _Attributes:
+    row_span: int = 1
+    col_span: int = 1
+    scope: str = ""
+    ident: str = ""
+    headers: tuple[str, ...] = ()
+
+
+def _attributes(pdf: pymupdf.Document, xref: int | None) -> _Attributes:
+    """RowSpan, ColSpan, Scope and Headers of an element from its /A (a dict, a reference or
+    an array of them, one per owner), and its /ID."""
     if xref is None:
-        return 1, 1, ""
+        return _Attributes()
     try:
         kind, value = pdf.xref_get_key(xref, "A")
         texts = [value] if kind in ("dict", "array") else []
         refs = [int(m.group(1)) for m in _REF.finditer(value)] if kind in ("xref", "array") else []
         texts += [pdf.xref_object(r, compressed=True) for r in refs[:8]]
+        id_kind, ident = pdf.xref_get_key(xref, "ID")
     except (RuntimeError, ValueError):
-        return 1, 1, ""
+        return _Attributes()
     text = " ".join(texts)
     rs = re.search(r"/RowSpan\s+(\d+)", text)
     cs = re.search(r"/ColSpan\s+(\d+)", text)
     scope = re.search(r"/Scope\s*/(\w+)", text)
-    return (max(1, int(rs.group(1))) if rs else 1, max(1, int(cs.group(1))) if cs else 1,
-            scope.group(1) if scope else "")
+    named = re.search(r"/Headers\s*\[([^\]]*)\]", text)
+    return _Attributes(max(1, int(rs.group(1))) if rs else 1, max(1, int(cs.group(1))) if cs else 1,
+                       scope.group(1) if scope else "", ident if id_kind == "string" else "",
+                       _strings(named.group(1)) if named else ())
+
+
+def _strings(text: str) -> tuple[str, ...]:
+    """The PDF strings of an array's text: literal `(..)` (escapes undone) or hex `<..>`."""
+    out = []
+    for lit, hexa in re.findall(r"\(((?:\\.|[^\\)])*)\)|<([0-9A-Fa-f\s]*)>", text):
+        if hexa or not lit:
+            digits = re.sub(r"\s", "", hexa)
+            out.append(bytes.fromhex(digits + "0" * (len(digits) % 2)).decode("latin-1"))
+        else:
+            out.append(re.sub(r"\\(.)", r"\1", lit))
+    return tuple(out)
 
 
 def _declaration(pdf: pymupdf.Document, block: dict[str, Any], element: int | None, pno: int) -> Declaration:
@@ -285,11 +313,12 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head
         spans, glued = _own_spans(b)
         lines = _lines(spans)
         box = _union([s["bbox"] for s in spans]) if glued and spans else tuple(b["bbox"])
-        rs, cs, scope = _attributes(pdf, _kid(kids, b))
+        a = _attributes(pdf, _kid(kids, b))
         row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=box,
                                       header=b.get("std") == "TH",
-                                      lines=len([ln for ln in lines if ln.strip()]), row_span=rs, col_span=cs,
-                                      nested=_holds_table(b), scope=scope))
+                                      lines=len([ln for ln in lines if ln.strip()]), row_span=a.row_span,
+                                      col_span=a.col_span, nested=_holds_table(b), scope=a.scope,
+                                      ident=a.ident, headers=a.headers))
     return row
 
 

@@ -274,3 +274,67 @@ def test_a_header_repeated_as_an_artifact_over_the_next_page_joins_the_pages(tmp
     assert table.pages == (1, 2) and table.columns == ("Region", "Q1", "Q2")
     assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(5)] * 2
     assert table.rows[-1] == ("Region 4", "1,348", "2,464")
+
+
+# Auto-tagged exports (Word, Excel): title rows inside the Table, headers without THead or Scope.
+
+def _titled(full_width: bool, head_tag: str = "TH") -> TTable:
+    title = [TCell("Table 4 Quarterly sales by region", 60, 40, col_span=3 if full_width else 1)]
+    note = [TCell("in thousands of euros, all offices reporting by the end of the quarter", 60, 58,
+                  col_span=3 if full_width else 1)]
+    head = [TCell(t, x, 80, tag=head_tag) for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))]
+    return TTable([title, note, head, *_body()], head_rows=3 if head_tag == "TH" else 0)
+
+
+@pytest.mark.parametrize("full_width", [True, False], ids=["colspan over the width", "one TD alone"])
+def test_title_rows_inside_the_table_are_its_caption_not_its_grid(tmp_path: Path, full_width: bool) -> None:
+    rec = extract(write_tagged_pdf(tmp_path / "titled.pdf", [_titled(full_width)]))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("Region", "Q1", "Q2")
+    assert len(table.rows) == 4 and table.rows[0] == ("Region 0", "1,200", "2,300")
+    assert table.caption.startswith("Table 4 Quarterly sales by region")
+
+
+def test_title_rows_over_a_header_of_tds_are_dropped(tmp_path: Path) -> None:
+    # Excel's export: every cell a TD, the sheet's title in the first row
+    rec = extract(write_tagged_pdf(tmp_path / "tds.pdf", [_titled(True, head_tag="TD")]))
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert [r[0] for r in table.rows][-4:] == [f"Region {i}" for i in range(4)]
+    assert all("Quarterly" not in " ".join(r) for r in table.rows)
+
+
+def test_a_second_header_row_of_ths_without_thead_or_scope(tmp_path: Path) -> None:
+    top = [TCell("Region", 60, 70, tag="TH", row_span=2), TCell("Sales", 220, 70, tag="TH", col_span=2)]
+    second = [TCell("Q1", 220, 85, tag="TH"), TCell("Q2", 320, 85, tag="TH")]
+    rec = extract(write_tagged_pdf(tmp_path / "two_heads.pdf", [TTable([top, second, *_body()])]))
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.header_rows == 2
+    assert table.columns == ("Region", "Sales Q1", "Sales Q2")
+    assert len(table.rows) == 4
+
+
+def test_a_group_label_alone_in_its_row_under_the_header_stays_in_the_body(tmp_path: Path) -> None:
+    group = [TCell("Europe", 60, 100, tag="TH", col_span=3)]  # no /Scope: a group row, no header
+    body = _body(3, 120)
+    rec = extract(write_tagged_pdf(tmp_path / "group.pdf", [TTable([_head(), group, *body])], [PROSE]))
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.columns == ("Region", "Q1", "Q2")
+    assert table.rows[0][0] == "Europe" and table.rows[1] == ("Region 0", "1,200", "2,300")
+
+
+def test_headers_named_by_id_make_the_header_row(tmp_path: Path) -> None:
+    # no TH, no Scope: each TD names its header cell through /Headers and its /ID; a settings
+    # table (a key and a value a row) shows no header by its look
+    cols = (("Setting", 60, "h-set"), ("Value", 220, "h-val"))
+    items = (("Voltage", "230 V"), ("Frequency", "50 Hz"), ("Power", "2 kW"), ("Weight", "12 kg"))
+    head = [TCell(t, x, 80, ident=i) for t, x, i in cols]
+    body = [[TCell(v, x, 100 + 20 * k, headers=(i,)) for v, (_, x, i) in zip(item, cols, strict=True)]
+            for k, item in enumerate(items)]
+    rec = extract(write_tagged_pdf(tmp_path / "ids.pdf", [TTable([head, *body])], [PROSE]))
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.header_rows == 1
+    assert table.columns == ("Setting", "Value")
+    assert len(table.rows) == 4 and table.rows[0] == ("Voltage", "230 V")
