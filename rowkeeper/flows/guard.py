@@ -179,10 +179,25 @@ def start_supervised_server() -> int | None:
     return server.server_process.pid
 
 
-def _watch_server(pid: int) -> None:
+def _watch_server(pid: int) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "rowkeeper.flows.guard", str(pid)]
-    _watchdogs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL))
+    dog = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _watchdogs.append(dog)
+    return dog
+
+
+def _release(dog: subprocess.Popen[bytes]) -> None:
+    """End a server's watchdog now (its pipe closed, then waited for): a run that stops its
+    server leaves no process behind when it returns, not only a moment after it exits."""
+    if dog in _watchdogs:
+        _watchdogs.remove(dog)
+    if dog.stdin is not None:
+        dog.stdin.close()
+    try:
+        dog.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        dog.kill()
+        dog.wait()
 
 
 class EarlyServer:
@@ -195,6 +210,7 @@ class EarlyServer:
     def __init__(self) -> None:
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
+        self._dogs: list[subprocess.Popen[bytes]] = []
         self._spawn()
 
     @property
@@ -210,7 +226,7 @@ class EarlyServer:
             self.port = sock.getsockname()[1]
         cmd, env = server_command(self.port)
         self.proc = subprocess.Popen(cmd, env=env)
-        _watch_server(self.proc.pid)
+        self._dogs.append(_watch_server(self.proc.pid))
 
     def wait_ready(self, timeout_s: float) -> None:
         """Block until the server answers /health; ServerUnavailable when it cannot start."""
@@ -241,7 +257,7 @@ class EarlyServer:
             yield
 
     def stop(self) -> None:
-        """End the server (the watchdog would otherwise, when this process exits)."""
+        """End the server (the watchdog would otherwise, when this process exits), then its watchdog."""
         proc, self.proc = self.proc, None
         if proc is not None and proc.poll() is None:
             proc.terminate()
@@ -250,6 +266,9 @@ class EarlyServer:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        dogs, self._dogs = self._dogs, []
+        for dog in dogs:
+            _release(dog)
 
 
 def server_command(port: int) -> tuple[list[str], dict[str, str]]:
