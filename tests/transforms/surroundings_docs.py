@@ -66,6 +66,26 @@ SPANNERS = {
 THIRD_SUB = {"en": "EN-IT", "de": "2026", "ja": "翌期"}
 
 
+def group_columns(stub_width: float, n_groups: int, per: float, width: float,
+                  gap: float) -> list[tuple[float, float]]:
+    """The x ranges of a stub column at LEFT, then `n_groups` groups of `per` sub-columns
+    `width` wide each, `gap` points between the groups."""
+    cols, x = [(LEFT, LEFT + stub_width)], LEFT + stub_width
+    for _ in range(n_groups):
+        cols += [(x + k * width, x + (k + 1) * width) for k in range(int(per))]
+        x += per * width + gap
+    return cols
+
+
+def group_labels(pg: Page, cols: list[tuple[float, float]], groups: list[str], per: int,
+                 y: float, size: float, bold: bool) -> None:
+    """Each group label centred over its sub-columns at `y`, a short rule under it."""
+    for g, label in enumerate(groups):
+        a, b = cols[1 + per * g][0], cols[per * (g + 1)][1]
+        pg.text(a, y, label, size, bold, "c", b - a)
+        pg.rule(a + 4, y + 4, b - 4)
+
+
 def spanner_table(path: Path, lang: str, gap: float = 30.0, n_subs: int = 2) -> Path:
     """A borderless table under booktabs rules: group labels centred over `n_subs` numeric
     columns each, on a header row of their own, with `gap` points between the groups."""
@@ -75,17 +95,10 @@ def spanner_table(path: Path, lang: str, gap: float = 30.0, n_subs: int = 2) -> 
     pg = Page(doc)
     pg.text(LEFT, 60, "2. Results" if lang == "en" else "2. Ergebnisse" if lang == "de" else "2. 業績", 14, True)
     pg.text(LEFT, 90, caption, 10, True)
-    cols, x = [(LEFT, LEFT + 110)], LEFT + 110
-    width = 120 / n_subs if n_subs > 2 else 60
-    for _ in groups:
-        cols += [(x + k * width, x + (k + 1) * width) for k in range(n_subs)]
-        x += n_subs * width + gap
+    cols = group_columns(110, len(groups), n_subs, 120 / n_subs if n_subs > 2 else 60, gap)
     right = cols[-1][1]
     pg.rule(LEFT, 100, right, 1.0)
-    for g, label in enumerate(groups):
-        a, b = cols[1 + n_subs * g][0], cols[n_subs * (g + 1)][1]
-        pg.text(a, 114, label, 9, True, "c", b - a)
-        pg.rule(a + 4, 118, b - 4)
+    group_labels(pg, cols, groups, n_subs, 114, 9, True)
     y = 130
     for i, label in enumerate([stub] + subs * len(groups)):
         a, b = cols[i]

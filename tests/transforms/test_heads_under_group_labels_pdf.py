@@ -14,7 +14,7 @@ import pymupdf
 import pytest
 
 from tests.transforms.pdf_docs import tables_of
-from tests.transforms.surroundings_docs import LEFT, Page, _save
+from tests.transforms.surroundings_docs import LEFT, Page, _save, group_columns, group_labels
 
 RANGES = {
     "grades": ("Year", ["Total", "Public", "Private"], ["PK–12", "PK–8", "9–12"]),
@@ -32,16 +32,10 @@ def grouped_table(path: Path, stub: str, groups: list[str], heads: list[str],
     pg = Page(doc)
     pg.text(LEFT, 80, "Table 3. Enrollment by group", 10, True)
     per = len(heads) // len(groups)
-    cols, x = [(LEFT, LEFT + 70)], LEFT + 70
-    for _ in groups:
-        cols += [(x + k * width, x + (k + 1) * width) for k in range(per)]
-        x += per * width + 8
+    cols = group_columns(70, len(groups), per, width, 8)
     right = cols[-1][1]
     pg.rule(LEFT, 90, right, 1.0)
-    for g, label in enumerate(groups):
-        a, b = cols[1 + per * g][0], cols[per * (g + 1)][1]
-        pg.text(a, 103, label, 8, False, "c", b - a)
-        pg.rule(a + 4, 107, b - 4)
+    group_labels(pg, cols, groups, per, 103, 8, False)
     y = 119
     for i, label in enumerate([stub, *heads]):
         a, b = cols[i]
