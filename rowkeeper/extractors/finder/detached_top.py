@@ -23,13 +23,15 @@ MIN_ROWS = 4
 
 def without_detached_top(region: BBox, lines: Sequence[TextLine]) -> BBox:
     """`region` starting at its second row when its first stands apart (`GAP`) with at most
-    half as many lines as most rows under it; `region` as it is otherwise."""
+    half as many lines as most rows of several under it; `region` as it is otherwise."""
     rows = text_rows([ln for ln in lines if centre_in(ln.bbox, region)])
     if len(rows) < MIN_ROWS:
         return region
     mids = [statistics.median((ln.bbox[1] + ln.bbox[3]) / 2 for ln in r) for r in rows]
     pitch = statistics.median(b - a for a, b in zip(mids[1:], mids[2:], strict=False))
-    parts = statistics.median(len(r) for r in rows[1:])
+    # lines of one part under the first row (an entry's remarks, a wrapped label) tell nothing
+    # of how many columns the rows hold
+    parts = statistics.median([len(r) for r in rows[1:] if len(r) > 1] or [1])
     if mids[1] - mids[0] <= GAP * pitch or 2 * len(rows[0]) > parts:
         return region
     rest = [ln for r in rows[1:] for ln in r]

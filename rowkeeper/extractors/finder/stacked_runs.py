@@ -16,6 +16,11 @@ from rowkeeper.models import TextLine
 
 Row = Sequence[TextLine]
 
+LEADER = ".·…  "
+"""What a dot leader between a label and its figures is printed with."""
+REMARK_LINES = 4
+"""Single lines set within one cell's width a run may bridge in a row (an entry's remarks under
+its name: "* see also ...", "See advertisement p. 169")."""
 SHARE = 0.6
 """Share of a part's rows an edge must be found in to be one of its columns' edges."""
 
@@ -33,11 +38,14 @@ def column_edges(rows: Sequence[Row], tol: float = 3.0) -> list[float]:
     return out
 
 
-def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0) -> bool:
+def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0, fullest: bool = False) -> bool:
     """Whether the rows `after` stand on other columns than those `before`: fewer than half of
     the edges of each part are found among the other's; or, where the parts' rows hold
     different numbers of cells, of one part (two tables of one width share their outer edges
-    and a column or two by chance; the one of more columns has most of its edges on its own)."""
+    and a column or two by chance; the one of more columns has most of its edges on its own).
+    `fullest`: each part's columns are those of its rows with most cells (`_fullest`)."""
+    if fullest:  # the columns of the rows with most cells (`_fullest`)
+        before, after = _fullest(before), _fullest(after)
     a, b = column_edges(before, tol), column_edges(after, tol)
     if len(a) < 3 or len(b) < 3:
         return False
@@ -47,6 +55,16 @@ def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0
 
     apart = [shared(b, a) < 0.5 * len(b), shared(a, b) < 0.5 * len(a)]
     return all(apart) or (any(apart) and _cells(before) != _cells(after))
+
+
+def _fullest(rows: Sequence[Row]) -> Sequence[Row]:
+    """The rows holding at least half the cells the fullest row holds (two of them or more; all
+    rows when fewer): the rows a part's columns are read from. An entry's remarks and wrapped
+    names (one or two segments under a row of sixteen) are rows of the run too, and would keep
+    the full rows' edges under the share `column_edges` asks of a part of few rows."""
+    most = max((len(r) for r in rows), default=0)
+    full = [r for r in rows if 2 * len(r) >= most]
+    return full if len(full) >= 2 else rows
 
 
 def _cells(rows: Sequence[Row]) -> int:
@@ -71,17 +89,36 @@ def header_after_body(run: Sequence[Row], row: Row) -> bool:
 
 
 def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3) -> list[list[Row]]:
-    """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line) where
-    the columns change, each piece `min_rows` rows or more, the first with two rows of figures
+    """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line or
+    start a header under the body) where the columns change, each piece `min_rows` rows or more, the first with two rows of figures
     (a table's body: the rows of a header of several lines, labels over sub-columns, stand on
     other columns than the body under them); the whole run when none does."""
     pieces: list[list[Row]] = []
     start = 0
     ends = [*cuts, len(run)]
     for c, end in zip(cuts, ends[1:], strict=False):
+        # under a header row right after the body the next table starts with its own header;
+        # after a bridged line (an entry's remarks) the rows of few cells are no columns' evidence
+        remarks = c < len(run) and not header_after_body(run[start:c], run[c])
         if c - start >= min_rows and end - c >= min_rows and sum(map(_figures, run[start:c])) >= 2 \
-                and columns_change(run[start:c], run[c:end]):
+                and columns_change(run[start:c], run[c:end], fullest=remarks):
             pieces.append(list(run[start:c]))
             start = c
     pieces.append(list(run[start:]))
     return pieces
+
+
+def in_one_column(run: Sequence[Row], t: TextLine, tol: float = 3.0, rows: int = 8) -> bool:
+    """A line inside one column of the run's last rows (a catalogue entry's remarks under its
+    name, a long label's wrapped lines), in a table of three columns or more: that column's text
+    goes on under it and the table with it, however long the line. No column edge the rows share
+    lies inside the line, and it starts no left of the rows; a heading, a caption or a paragraph
+    between two tables runs across the columns."""
+    # a dot leader's last dots ("Zeitung ....... 2 800") are a segment of their own: no column
+    recent = [[s for s in r if s.text.strip(LEADER)] for r in run[-rows:] if len(r) >= 3]
+    if len(recent) < 3:  # two rows share a ragged edge by chance
+        return False
+    edges = column_edges(recent, tol)
+    left, right = min(s.bbox[0] for r in recent for s in r), max(s.bbox[2] for r in recent for s in r)
+    return len(edges) >= 4 and left - tol <= t.bbox[0] and t.bbox[2] <= right + tol \
+        and not any(t.bbox[0] + tol < x < t.bbox[2] - tol for x in edges)

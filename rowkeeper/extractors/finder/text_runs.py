@@ -16,7 +16,12 @@ from collections.abc import Sequence
 from rowkeeper.boxes import bounds, overlap
 from rowkeeper.extractors.finder.close_figures import split_row_figures
 from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
-from rowkeeper.extractors.finder.stacked_runs import header_after_body, split_at_column_change
+from rowkeeper.extractors.finder.stacked_runs import (
+    REMARK_LINES,
+    header_after_body,
+    in_one_column,
+    split_at_column_change,
+)
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
@@ -215,8 +220,9 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
-        if run and (near or far) and bridged < 2 and len(row) == 1 and (len(row[0].text) <= 40 or stub) \
-                and not _larger_print(row, run, HEADING_BOLD):
+        in_cell = near and len(row) == 1 and in_one_column(run, row[0])
+        if run and (near or far) and bridged < (REMARK_LINES if in_cell else 2) and len(row) == 1 \
+                and (len(row[0].text) <= 40 or stub or in_cell) and not _larger_print(row, run, HEADING_BOLD):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
             # ("Projected") sits between rows of a table without ending it; it is set in the
             # table's type, a caption between two stacked tables in larger print
