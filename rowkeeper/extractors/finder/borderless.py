@@ -141,11 +141,13 @@ def _with_header_band(page: pymupdf.Page, words: list[Any], seps: Sequence[float
 
 def _pictures(page: pymupdf.Page, region: Sequence[float]) -> list[tuple[float, float, float, float]]:
     """Boxes of the images placed inside `region` (their centres in it), thumbnails in a
-    table's picture column; none thinner than `images.MIN_SIDE`."""
+    table's picture column; none thinner than `images.MIN_SIDE`, and none around the whole
+    region (a scanned page under its OCR text layer, a background: no column's ink)."""
     out = []
     for info in page.get_image_info():
         x0, y0, x1, y1 = info["bbox"]
-        if min(x1 - x0, y1 - y0) >= MIN_SIDE and region[0] <= (x0 + x1) / 2 <= region[2] \
+        around = x0 <= region[0] + 1 and y0 <= region[1] + 1 and x1 >= region[2] - 1 and y1 >= region[3] - 1
+        if min(x1 - x0, y1 - y0) >= MIN_SIDE and not around and region[0] <= (x0 + x1) / 2 <= region[2] \
                 and region[1] <= (y0 + y1) / 2 <= region[3]:
             out.append((x0, y0, x1, y1))
     return out

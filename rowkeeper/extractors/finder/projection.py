@@ -20,6 +20,7 @@ from rowkeeper.extractors.finder.aligned_columns import (
     phrase_ends,
     text_lines,
 )
+from rowkeeper.extractors.finder.stray_marks import ink_core
 
 PICTURE = "\ufffc"
 """Text of a picture's placeholder word (U+FFFC, the object replacement character)."""
@@ -37,6 +38,7 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     (and the `picture_words`); a header-only column is merged into its neighbour (a
     left-aligned label over right-aligned numbers projects apart from them)."""
     words = [w for w in words if w[4].strip(".-_·…")]  # dot leaders and rules span columns
+    words = [c for w in words if (c := ink_core(w)) is not None]
     if not words:
         return []
     words = [*words, *pictures]
@@ -350,16 +352,18 @@ def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[
 
 
 def drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:
-    """Words and gaps without an edge column that holds one number in one inner row: a page
-    number or margin mark printed level with a row, not a column of the table."""
+    """Words and gaps without an edge column that holds one number in one inner row, or one
+    character in one row: a page number or margin mark printed level with a row (a speck an
+    OCR layer reads as a letter beside a scanned table), not a column of the table."""
     rows = sorted({round(w[3] / 3) for w in words})
     for edge in (0, -1):
         if not seps or len(rows) < 4:
             break
         outside = [w for w in words if ((w[0] + w[2]) / 2 < seps[0] if edge == 0 else (w[0] + w[2]) / 2 > seps[-1])]
         at = {round(w[3] / 3) for w in outside}
-        if len(at) == 1 and rows[0] not in at and rows[-1] not in at and all(
-                any(ch.isdigit() for ch in w[4]) and not any(ch.isalpha() for ch in w[4]) for w in outside):
+        speck = len("".join(w[4] for w in outside).strip()) == 1
+        if len(at) == 1 and (speck or rows[0] not in at and rows[-1] not in at and all(
+                any(ch.isdigit() for ch in w[4]) and not any(ch.isalpha() for ch in w[4]) for w in outside)):
             words = [w for w in words if w not in outside]
             seps = seps[1:] if edge == 0 else seps[:-1]
     return words, seps
