@@ -98,6 +98,22 @@ def _figure(token: str) -> bool:
     return parse_cell(token).kind in NUMERIC_KINDS and not (token.isdigit() and len(token) >= IDENTIFIER_DIGITS)
 
 
+OCR_MARKS = "'\"„“”‚‘’«»^—–-*.,"
+"""Marks an OCR text layer reads from specks beside a figure ("27 2 0 0 '", "3 400-")."""
+
+
+def spaced_figure(text: str) -> bool:
+    """Whether `text` is one figure an OCR layer set letter-spaced ("27 2 0 0", "17 0 00-"):
+    groups of digits one space apart, the first of one to three digits and the others together
+    whole groups of thousands (the digits of "27 200" read with a space after each), a speck's
+    mark or two around them. Figures of a row packed in one cell ("1 2 3", "10 20 30") do not
+    add up to groups of three."""
+    tokens = text.strip(OCR_MARKS + " ").split()
+    rest = "".join(tokens[1:])
+    return len(tokens) >= 3 and all(t.isdigit() for t in tokens) and len(tokens[0]) <= 3 \
+        and len(rest) % 3 == 0 and any(len(t) < 3 for t in tokens[1:])
+
+
 def packed_cells(piece: RawTable) -> list[Cell]:
     """Body cells holding several numbers ("2.3 0.21 8.8"): rows the extractor failed to split.
 
@@ -109,7 +125,8 @@ def packed_cells(piece: RawTable) -> list[Cell]:
     """
     out = []
     for c in piece.cells:
-        if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text" or spaced_code(c.text.strip()):
+        if c.is_header or c.row == 0 or parse_cell(c.text).kind != "text" or spaced_code(c.text.strip()) \
+                or spaced_figure(c.text):
             continue  # a year or code letter-spaced like CJK labels beside it ("2 0 2 3") is one value
         flags = [_figure(t) for t in c.text.split()]
         figures, run, longest = sum(flags), 0, 0
