@@ -19,8 +19,8 @@ Row = Sequence[TextLine]
 LEADER = ".·…  "
 """What a dot leader between a label and its figures is printed with."""
 REMARK_LINES = 4
-"""Single lines set within one cell's width a run may bridge in a row (an entry's remarks under
-its name: "* see also ...", "See advertisement p. 169")."""
+"""Single lines inside one column (`in_one_column`) a run may bridge in a row (an entry's
+remarks under its name: "* see also ...", "See advertisement p. 169")."""
 SHARE = 0.6
 """Share of a part's rows an edge must be found in to be one of its columns' edges."""
 
@@ -90,9 +90,10 @@ def header_after_body(run: Sequence[Row], row: Row) -> bool:
 
 def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3) -> list[list[Row]]:
     """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line or
-    start a header under the body) where the columns change, each piece `min_rows` rows or more, the first with two rows of figures
-    (a table's body: the rows of a header of several lines, labels over sub-columns, stand on
-    other columns than the body under them); the whole run when none does."""
+    start a header under the body) where the columns change, each piece `min_rows` rows or
+    more, the first with two rows of figures (a table's body: the rows of a header of several
+    lines, labels over sub-columns, stand on other columns than the body under them); the whole
+    run when none does."""
     pieces: list[list[Row]] = []
     start = 0
     ends = [*cuts, len(run)]
