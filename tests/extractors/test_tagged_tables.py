@@ -338,3 +338,23 @@ def test_headers_named_by_id_make_the_header_row(tmp_path: Path) -> None:
     assert table.extractor == "tagged" and table.header_rows == 1
     assert table.columns == ("Setting", "Value")
     assert len(table.rows) == 4 and table.rows[0] == ("Voltage", "230 V")
+
+
+# Shapes of real exporters (issue 13, tags17): turned pages, tables over pages, captions,
+# content out of reading order, row heads and cells left out of the tags.
+
+def test_a_table_on_a_turned_page_is_read_from_its_tags(tmp_path: Path) -> None:
+    # a landscape media box turned by /Rotate 90, its content drawn sideways: upright as shown
+    body = [[TCell("North", 60, 100, row_span=2), TCell("1,200", 220, 100), TCell("2,300", 320, 100)],
+            [TCell("1,310", 220, 120), TCell("2,410", 320, 120)],
+            [TCell("South", 60, 140), TCell("2,340", 220, 140), TCell("2,500", 320, 140)]]
+    rec = extract(write_tagged_pdf(tmp_path / "turned.pdf", [TTable([HEAD, *body], head_rows=1)], [PROSE], rotate=90))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.columns == ("Region", "Q1", "Q2")
+    assert table.rows == (("North", "1,200", "2,300"), ("North", "1,310", "2,410"), ("South", "2,340", "2,500"))
+    north = next(c for c in table.cells if c.text == "North")
+    assert north.row_span == 2
+    # boxes in the page's unrotated coordinates, as every layer gives them: the column of the
+    # row heads lies at the right of the landscape media box
+    assert north.bbox[0] < north.bbox[2] < 120 and north.bbox[1] > 500
