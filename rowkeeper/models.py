@@ -124,6 +124,9 @@ class RawTable(Record):
     extractor_version: str
     metrics: dict[str, float] = Field(default_factory=dict)
     """Extractor-reported quality figures, e.g. Camelot's accuracy and whitespace."""
+    caption: TextLine | None = None
+    """The caption the PDF itself declares for the table (a tagged table's Caption element):
+    the table's caption in place of the line the caption finder would give it."""
 
     def grid(self) -> list[list[str]]:
         """The cell texts as an n_rows x n_cols grid, spans not expanded ('' elsewhere)."""

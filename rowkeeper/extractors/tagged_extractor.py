@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
-from rowkeeper.extractors.tagged_tables import declared_tables, is_tagged, turned
+from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged, turned
 from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
@@ -30,6 +30,7 @@ from rowkeeper.models import (
     Extraction,
     PageKind,
     RawTable,
+    TextLine,
 )
 
 
@@ -97,7 +98,8 @@ class TaggedExtractor:
             if reason:
                 why.append(f"tagged table {i + 1} refused: {reason}")
                 continue
-            tables.append(self._table(doc, view, g, _framed(box, view.features.ruled_regions), len(tables) + 1))
+            table = self._table(doc, view, g, _framed(box, view.features.ruled_regions), len(tables) + 1)
+            tables.append(_captioned(table, d, back))
         return tables, why
 
     def _foreign(self, view: PageModel, grid: Grid, box: BBox) -> str | None:
@@ -129,6 +131,14 @@ class TaggedExtractor:
                         bbox=_rounded(box), n_rows=grid.n_rows, n_cols=grid.n_cols,
                         cells=tuple(cells), extractor=self.name, extractor_version=self.version,
                         metrics={DECLARED_HEADER_ROWS: float(grid.header_rows)})
+
+
+def _captioned(table: RawTable, decl: Declaration, back: pymupdf.Matrix) -> RawTable:
+    """The table with the caption its declaration gives (its Caption element), if any."""
+    if not decl.caption or decl.caption_bbox is None:
+        return table
+    line = TextLine(page=table.page, bbox=map_bbox(decl.caption_bbox, back), text=decl.caption)
+    return table.model_copy(update={"caption": line})
 
 
 def _upright_view(view: PageModel) -> pymupdf.Matrix | None:

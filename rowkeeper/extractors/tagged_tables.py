@@ -68,6 +68,9 @@ class Declaration:
     page: int
     bbox: BBox
     rows: list[DeclaredRow] = field(default_factory=list)
+    caption: str = ""
+    """The text of its Caption element (its kid, or its sibling just before or after it)."""
+    caption_bbox: BBox | None = None
 
 
 def is_tagged(pdf: pymupdf.Document) -> bool:
@@ -183,9 +186,15 @@ def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) 
     """The Table elements with glyphs on page `pno` (`structure`: its `structure_dict`),
     outermost first, each with its rows there."""
     out: list[Declaration] = []
-    for path, block in _tables(structure["blocks"], ()):
+    for path, block, beside in _tables(structure["blocks"], ()):
         element = _element(pdf, path)
-        out.append(_declaration(pdf, block, element, pno))
+        decl = _declaration(pdf, block, element, pno)
+        caption = next((b for b in _struct(block) if b.get("std") == "Caption"), beside)
+        if caption is not None:
+            spans, _ = _own_spans(caption)
+            decl.caption = clean_cell(" ".join(_lines(spans)))
+            decl.caption_bbox = _union([s["bbox"] for s in spans]) if spans else None
+        out.append(decl)
     return out
 
 
@@ -194,14 +203,16 @@ def declares_table(structure: dict[str, Any]) -> bool:
     return next(_tables(structure["blocks"], ()), None) is not None
 
 
-def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], dict[str, Any]]]:
-    """(index path, block) of every Table structure block, nested ones after their table."""
-    for b in blocks:
-        if b.get("type") != 2:
-            continue
+def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]
+            ) -> Iterator[tuple[tuple[int, ...], dict[str, Any], dict[str, Any] | None]]:
+    """(index path, block, Caption beside it) of every Table structure block, nested ones
+    after their table; the Caption a sibling element just before or after the Table."""
+    struct = [b for b in blocks if b.get("type") == 2]
+    for k, b in enumerate(struct):
         here = (*path, int(b.get("index", -1)))
         if b.get("std") == "Table":
-            yield here, b
+            near = [struct[j] for j in (k - 1, k + 1) if 0 <= j < len(struct) and struct[j].get("std") == "Caption"]
+            yield here, b, near[0] if near else None
         yield from _tables(b.get("blocks", ()), here)
 
 

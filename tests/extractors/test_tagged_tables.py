@@ -358,3 +358,44 @@ def test_a_table_on_a_turned_page_is_read_from_its_tags(tmp_path: Path) -> None:
     # boxes in the page's unrotated coordinates, as every layer gives them: the column of the
     # row heads lies at the right of the landscape media box
     assert north.bbox[0] < north.bbox[2] < 120 and north.bbox[1] > 500
+
+
+CAPTION_SHAPES = {
+    "a Caption kid of the Table, above it": dict(caption=TPara(["Quarterly sales by region"], 60, 50)),
+    "a Caption kid of the Table, under it": dict(caption=TPara(["Quarterly sales by region"], 60, 190)),
+    "a Caption element beside the Table": dict(caption=TPara(["Quarterly sales by region"], 60, 50), caption_beside=True),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CAPTION_SHAPES))
+def test_the_caption_element_is_the_tables_caption(tmp_path: Path, shape: str) -> None:
+    # no "Table N" in it: the caption finder takes no such line, the tags say it is the caption
+    table = TTable([_head(), *_body()], head_rows=1, **CAPTION_SHAPES[shape])
+    rec = extract(write_tagged_pdf(tmp_path / "caption.pdf", [table], [TPara(["Sales rose in every region."], 60, 300)]))
+    (read,) = rec.tables
+    assert read.extractor == "tagged" and read.columns == ("Region", "Q1", "Q2")
+    assert read.caption == "Quarterly sales by region"
+    assert len(read.rows) == 4
+
+
+def _three_pages(repeat: str) -> tuple[TTable, list[TPara]]:
+    """One Table element over three pages, its header repeated on the next pages as `repeat`
+    says: "none", "TRs" (real rows of TH in the Table) or "artifact" (printed, not tagged)."""
+    again = [[TCell(c.text, c.x, 30, page, tag="TH") for c in HEAD] for page in (1, 2)]
+    top = 30 if repeat == "none" else 50
+    rows = [HEAD, *_sales(0, 100, 5), *([again[0]] if repeat == "TRs" else []), *_sales(1, top, 7, start=5),
+            *([again[1]] if repeat == "TRs" else []), *_sales(2, top, 5, start=12)]
+    shown = [TPara([c.text], c.x, 30, page=page) for page in (1, 2) for c in HEAD] if repeat == "artifact" else []
+    table = TTable(rows, head_rows=1)
+    return table, shown
+
+
+@pytest.mark.parametrize("repeat", ["none", "TRs", "artifact"])
+def test_one_table_element_over_three_pages_is_one_table_with_its_header_once(tmp_path: Path, repeat: str) -> None:
+    table, shown = _three_pages(repeat)
+    pdf = write_tagged_pdf(tmp_path / "three.pdf", [table], [PROSE], pages=3, height=220, artifacts=shown)
+    rec = extract(pdf)
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (read,) = rec.tables
+    assert read.pages == (1, 2, 3) and read.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in read.rows] == [f"Region {i}" for i in range(17)]
