@@ -172,6 +172,14 @@ def _head(**kw) -> list[TCell]:
     return [TCell(t, x, 80, tag="TH", **kw) for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))]
 
 
+def _pieces(row: list[TCell]) -> list[TCell]:
+    """A body row whose cells' text is split into pieces under different kids."""
+    region, q1, q2 = row
+    return [TCell(region.text.replace(" ", " |"), region.x, region.top, kids=("", "Span")),
+            TCell(q1.text.replace(",", ",|"), q1.x, q1.top, kids=("Link", "P")),
+            TCell(q2.text.replace(",", ",|"), q2.x, q2.top, kids=("L/LI/Lbl", "L/LI/LBody"))]
+
+
 SHAPES = {
     # InDesign / Word name their elements and map them to the standard ones in /RoleMap
     "role map": ([TTable([_head(), *_body()], head_rows=1)],
@@ -186,6 +194,13 @@ SHAPES = {
     "text drawn column by column": ([TTable([_head(), *_body()], head_rows=1)], {"by_column": True}),
     "an artifact among the cells": ([TTable([_head(), *_body(8)], head_rows=1)],
                                     {"artifacts": [TPara(["Page 3 of 9"], 400, 140)]}),
+    # a cell's text in several marked-content sequences, under Span, Link, P, L > LI > Lbl /
+    # LBody or Figure kids of the cell (Word, InDesign, Chrome), each drawn on its own
+    "a cell's text in pieces under its kids": ([TTable([[TCell(c.text, c.x, c.top, tag="TH", kids=("Figure",)) for c in _head()],
+                                                        *[_pieces(r) for r in _body()]], head_rows=1)], {}),
+    # cells drawn after the rest of the page (a form filled in, a renderer's drawing order)
+    "cells drawn out of reading order": ([TTable([_head(), *[[TCell(c.text, c.x, c.top, late=k != 1) for k, c in enumerate(r)]
+                                                             for r in _body()]], head_rows=1)], {}),
 }
 
 
@@ -399,3 +414,60 @@ def test_one_table_element_over_three_pages_is_one_table_with_its_header_once(tm
     (read,) = rec.tables
     assert read.pages == (1, 2, 3) and read.columns == ("Region", "Q1", "Q2")
     assert [r[0] for r in read.rows] == [f"Region {i}" for i in range(17)]
+
+
+def test_row_heads_tagged_th_without_scope_are_the_body_and_the_empty_corner_is_no_cell(tmp_path: Path) -> None:
+    # the header's empty corner cell not written at all; each body row opens with a TH (no Scope)
+    head = [TCell("Q1", 220, 80, tag="TH"), TCell("Q2", 320, 80, tag="TH")]
+    body = [[TCell(f"Region {i}", 60, 100 + 20 * i, tag="TH"), TCell(f"{1200 + i}", 220, 100 + 20 * i),
+             TCell(f"{2300 + i}", 320, 100 + 20 * i)] for i in range(4)]
+    (table,) = extract(write_tagged_pdf(tmp_path / "row_heads.pdf", [TTable([head, *body])], [PROSE])).tables
+    assert table.extractor == "tagged" and table.header_rows == 1
+    assert table.columns == ("", "Q1", "Q2")
+    assert table.rows == tuple((f"Region {i}", f"{1200 + i}", f"{2300 + i}") for i in range(4))
+
+
+def test_empty_cells_left_out_of_every_row_are_laid_by_x(tmp_path: Path) -> None:
+    # no row writes all its cells (an empty one left out of the tags in each, the corner too):
+    # the rows count fewer cells than the table has columns
+    xs = (60, 220, 320, 420)
+    head = [TCell(t, x, 80, tag="TH") for t, x in zip(("Q1", "Q2", "Q3"), xs[1:], strict=True)]
+    body = [[TCell("North", 60, 100, tag="TH", row_span=2), TCell("1,200", 220, 100), TCell("3,400", 420, 100)],
+            [TCell("1,310", 220, 120), TCell("2,410", 320, 120)]]
+    for i in range(3):
+        row = [TCell(f"Region {i}", 60, 140 + 20 * i, tag="TH"),
+               *[TCell(f"{k}{i}0", x, 140 + 20 * i) for k, x in enumerate(xs[1:], start=1) if k != i + 1]]
+        body.append(row)
+    rec = extract(write_tagged_pdf(tmp_path / "sparse.pdf", [TTable([head, *body])], [PROSE]))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.columns == ("", "Q1", "Q2", "Q3")
+    assert table.rows[:2] == (("North", "1,200", "", "3,400"), ("North", "1,310", "2,410", ""))
+    assert table.rows[2:] == (("Region 0", "", "200", "300"), ("Region 1", "110", "", "310"),
+                              ("Region 2", "120", "220", ""))
+
+
+def test_group_labels_over_column_pairs_stand_over_their_pairs_when_the_corner_is_left_out(tmp_path: Path) -> None:
+    # each label's ColSpan 2, its text nearer the second column of its pair than the first
+    xs = (60, 160, 240, 320, 400)
+    groups = [TCell("2023", 215, 70, tag="TH", col_span=2), TCell("2024", 375, 70, tag="TH", col_span=2)]
+    head = [TCell(t, x, 85, tag="TH") for t, x in zip(("H1", "H2", "H1", "H2"), xs[1:], strict=True)]
+    body = [[TCell(f"Region {i}", 60, 105 + 20 * i), *[TCell(f"{k}{i}", x, 105 + 20 * i) for k, x in enumerate(xs[1:], 1)]]
+            for i in range(4)]
+    rec = extract(write_tagged_pdf(tmp_path / "pairs.pdf", [TTable([groups, head, *body], head_rows=2)],
+                                   [TPara(["Sales rose in every region."], 60, 300)]))
+    (table,) = rec.tables
+    assert table.extractor == "tagged"
+    assert table.columns == ("", "2023 H1", "2023 H2", "2024 H1", "2024 H2")
+    assert table.rows[0] == ("Region 0", "10", "20", "30", "40")
+
+
+def test_a_note_in_the_last_row_of_the_table_is_its_footnote_not_a_row(tmp_path: Path) -> None:
+    # an export's footnote set as a TR of one TD at the end of the Table, across the columns
+    note = [TCell("** Figures for the last quarter are provisional", 60, 180)]
+    rec = extract(write_tagged_pdf(tmp_path / "note.pdf", [TTable([_head(), *_body(), note], head_rows=1)], [PROSE]))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(4)]
+    assert table.footnotes == ("** Figures for the last quarter are provisional",)
