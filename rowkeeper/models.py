@@ -104,6 +104,11 @@ DECLARED_HEADER_ROWS = "declared_header_rows"
 rows of TH cells); the header then is those rows."""
 
 
+DECLARED_TABLE = "declared_table"
+"""RawTable.metrics key: the object number of the tagged Table element a piece is read from;
+pieces on consecutive pages with the same one are one table, as the PDF declares."""
+
+
 LAYOUT_FRAME = ("layout_x0", "layout_top", "layout_x1", "layout_bottom")
 """RawTable.metrics keys: the box of a ruled layout (label and paragraph cells) the table was
 set in, one of its cells, which the extractor read and gave up as no table: the table answers

@@ -24,6 +24,7 @@ from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
     DECLARED_HEADER_ROWS,
+    DECLARED_TABLE,
     BBox,
     Cell,
     DocumentInput,
@@ -98,7 +99,7 @@ class TaggedExtractor:
             if reason:
                 why.append(f"tagged table {i + 1} refused: {reason}")
                 continue
-            table = self._table(doc, view, g, _framed(box, view.features.ruled_regions), len(tables) + 1)
+            table = self._table(doc, view, g, _framed(box, view.features.ruled_regions), len(tables) + 1, d.element)
             tables.append(_captioned(table, d, back))
         return tables, why
 
@@ -111,7 +112,8 @@ class TaggedExtractor:
             return f"its region holds text outside its cells ({len(out)} of {len(words)} words)"
         return None
 
-    def _table(self, doc: DocumentInput, view: PageModel, grid: Grid, box: BBox, n: int) -> RawTable:
+    def _table(self, doc: DocumentInput, view: PageModel, grid: Grid, box: BBox, n: int,
+               element: int | None = None) -> RawTable:
         """The RawTable of an accepted grid: spans kept, empty slots filled, TH rows flagged."""
         spans = spans_of_dict(view.raw)
         cells: list[Cell] = []
@@ -130,7 +132,8 @@ class TaggedExtractor:
         return RawTable(piece_id=piece_id(doc.doc_id, view.pno, n), doc_id=doc.doc_id, page=view.pno,
                         bbox=_rounded(box), n_rows=grid.n_rows, n_cols=grid.n_cols,
                         cells=tuple(cells), extractor=self.name, extractor_version=self.version,
-                        metrics={DECLARED_HEADER_ROWS: float(grid.header_rows)})
+                        metrics={DECLARED_HEADER_ROWS: float(grid.header_rows),
+                                 **({DECLARED_TABLE: float(element)} if element is not None else {})})
 
 
 def _captioned(table: RawTable, decl: Declaration, back: pymupdf.Matrix) -> RawTable:

@@ -68,6 +68,8 @@ class Declaration:
     page: int
     bbox: BBox
     rows: list[DeclaredRow] = field(default_factory=list)
+    element: int | None = None
+    """The Table element's object number (its pieces on other pages have the same)."""
     caption: str = ""
     """The text of its Caption element (its kid, or its sibling just before or after it)."""
     caption_bbox: BBox | None = None
@@ -189,6 +191,7 @@ def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) 
     for path, block, beside in _tables(structure["blocks"], ()):
         element = _element(pdf, path)
         decl = _declaration(pdf, block, element, pno)
+        decl.element = element
         caption = next((b for b in _struct(block) if b.get("std") == "Caption"), beside)
         if caption is not None:
             spans, _ = _own_spans(caption)

@@ -471,3 +471,16 @@ def test_a_note_in_the_last_row_of_the_table_is_its_footnote_not_a_row(tmp_path:
     assert table.extractor == "tagged" and table.columns == ("Region", "Q1", "Q2")
     assert [r[0] for r in table.rows] == [f"Region {i}" for i in range(4)]
     assert table.footnotes == ("** Figures for the last quarter are provisional",)
+
+
+def test_a_table_element_continued_after_a_page_break_far_above_the_foot_is_one_table(tmp_path: Path) -> None:
+    # the page breaks before a row that does not fit (Word moves a tall row whole): the first
+    # page's piece ends half way down, yet the tags say the next page's rows are the same Table
+    page2 = [[TCell(f"Region {i}", 60, 30 + 20 * (i - 4), 1), TCell(f"{1200 + 37 * i:,}", 220, 30 + 20 * (i - 4), 1),
+              TCell(f"{2300 + 41 * i:,}", 320, 30 + 20 * (i - 4), 1)] for i in range(4, 8)]
+    table = TTable([_head(), *_body(4), *page2], head_rows=1)
+    rec = extract(write_tagged_pdf(tmp_path / "break.pdf", [table], [PROSE], pages=2, height=420))
+    assert [a.accepted for a in _tagged_attempts(rec)] == [True]
+    (read,) = rec.tables
+    assert read.pages == (1, 2) and read.columns == ("Region", "Q1", "Q2")
+    assert [r[0] for r in read.rows] == [f"Region {i}" for i in range(8)]
