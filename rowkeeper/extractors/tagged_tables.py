@@ -209,13 +209,16 @@ def declares_table(structure: dict[str, Any]) -> bool:
 def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]
             ) -> Iterator[tuple[tuple[int, ...], dict[str, Any], dict[str, Any] | None]]:
     """(index path, block, Caption beside it) of every Table structure block, nested ones
-    after their table; the Caption a sibling element just before or after the Table."""
+    after their table; the Caption a sibling element just before the Table, or just after it
+    when no Table follows that Caption (a Caption between two tables is the second's)."""
     struct = [b for b in blocks if b.get("type") == 2]
+    tags = [b.get("std") for b in struct] + [None, None]
     for k, b in enumerate(struct):
         here = (*path, int(b.get("index", -1)))
         if b.get("std") == "Table":
-            near = [struct[j] for j in (k - 1, k + 1) if 0 <= j < len(struct) and struct[j].get("std") == "Caption"]
-            yield here, b, near[0] if near else None
+            before = k and tags[k - 1] == "Caption"
+            after = tags[k + 1] == "Caption" and tags[k + 2] != "Table"
+            yield here, b, struct[k - 1] if before else struct[k + 1] if after else None
         yield from _tables(b.get("blocks", ()), here)
 
 

@@ -182,7 +182,7 @@ def piece_captions(ordered: Sequence[RawTable], found: dict[int, TextLine]) -> d
     element), else the line the caption finder gave it, unless another piece declares it."""
     declared = [p.caption.text.strip() for p in ordered if p.caption is not None]
     out = {ordered[i].piece_id: ln for i, ln in found.items()
-           if not any(d.startswith(ln.text.strip()) for d in declared)}
+           if not (ln.text.strip() and any(d.startswith(ln.text.strip()) for d in declared))}
     return out | {p.piece_id: p.caption for p in ordered if p.caption is not None}
 
 
