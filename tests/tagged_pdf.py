@@ -67,7 +67,8 @@ class TTable:
     foot_first: bool = False
     """TFoot listed before TBody in the structure (as HTML 4 wrote it)."""
     caption: TPara | None = None
-    """A Caption element: the Table's first kid, or its sibling before it (`caption_beside`)."""
+    """A Caption element: the Table's first kid, or its sibling (`caption_beside`), before the
+    Table when printed above it, after it when printed under it."""
     caption_beside: bool = False
 
 
@@ -227,10 +228,11 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
                              f"/K {kid_of(mcid, para.page)} >>")
         return e
 
-    for table in tables:
-        if table.caption is not None and table.caption_beside:
-            kids.append(caption(table.caption, top))
-        kids.append(build(table, top))
+    for table in tables:  # a Caption beside the Table: before it when printed above it, else after
+        beside = table.caption if table.caption is not None and table.caption_beside else None
+        under = beside is not None and beside.top > min(c.top for r in table.rows for c in r)
+        kids += [*([caption(beside, top)] if beside and not under else []), build(table, top),
+                 *([caption(beside, top)] if beside and under else [])]
     for para in paras:
         p = new()
         kids.append(p)

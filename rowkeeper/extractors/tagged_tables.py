@@ -209,16 +209,17 @@ def declares_table(structure: dict[str, Any]) -> bool:
 def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]
             ) -> Iterator[tuple[tuple[int, ...], dict[str, Any], dict[str, Any] | None]]:
     """(index path, block, Caption beside it) of every Table structure block, nested ones
-    after their table; the Caption a sibling element just before the Table, or just after it
-    when no Table follows that Caption (a Caption between two tables is the second's)."""
+    after their table; the Caption a sibling element just before the Table or just after it,
+    on the side the parent sets its captions (its first Caption before its first Table: before,
+    so that a Caption between two tables goes to one of them only)."""
     struct = [b for b in blocks if b.get("type") == 2]
-    tags = [b.get("std") for b in struct] + [None, None]
+    tags = [None, *(b.get("std") for b in struct), None]  # tags[k + 1] is struct[k]'s
+    first = {t: tags.index(t) if t in tags else len(tags) for t in ("Caption", "Table")}
+    side = -1 if first["Caption"] < first["Table"] else 1
     for k, b in enumerate(struct):
         here = (*path, int(b.get("index", -1)))
         if b.get("std") == "Table":
-            before = k and tags[k - 1] == "Caption"
-            after = tags[k + 1] == "Caption" and tags[k + 2] != "Table"
-            yield here, b, struct[k - 1] if before else struct[k + 1] if after else None
+            yield here, b, struct[k + side] if tags[k + 1 + side] == "Caption" else None
         yield from _tables(b.get("blocks", ()), here)
 
 

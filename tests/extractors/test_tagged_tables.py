@@ -484,3 +484,13 @@ def test_a_table_element_continued_after_a_page_break_far_above_the_foot_is_one_
     (read,) = rec.tables
     assert read.pages == (1, 2) and read.columns == ("Region", "Q1", "Q2")
     assert [r[0] for r in read.rows] == [f"Region {i}" for i in range(8)]
+
+
+@pytest.mark.parametrize("below", [False, True], ids=["captions before their tables", "captions after their tables"])
+def test_caption_elements_between_two_tables_go_one_to_each(tmp_path: Path, below: bool) -> None:
+    tables = [TTable([[TCell(t, x, top + 10, tag="TH") for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))],
+                      *_body(3, top + 30)], head_rows=1, caption_beside=True,
+                     caption=TPara([f"Sales of the {name} offices"], 60, top + (100 if below else -10)))
+              for name, top in (("northern", 80), ("southern", 260))]
+    rec = extract(write_tagged_pdf(tmp_path / "two.pdf", tables, [TPara(["Sales rose in every region."], 60, 500)]))
+    assert [t.caption for t in rec.tables] == ["Sales of the northern offices", "Sales of the southern offices"]
