@@ -104,6 +104,11 @@ DECLARED_HEADER_ROWS = "declared_header_rows"
 rows of TH cells); the header then is those rows."""
 
 
+DECLARED_TABLE = "declared_table"
+"""RawTable.metrics key: the object number of the tagged Table element a piece is read from;
+pieces on consecutive pages with the same one are one table, as the PDF declares."""
+
+
 LAYOUT_FRAME = ("layout_x0", "layout_top", "layout_x1", "layout_bottom")
 """RawTable.metrics keys: the box of a ruled layout (label and paragraph cells) the table was
 set in, one of its cells, which the extractor read and gave up as no table: the table answers
@@ -124,6 +129,9 @@ class RawTable(Record):
     extractor_version: str
     metrics: dict[str, float] = Field(default_factory=dict)
     """Extractor-reported quality figures, e.g. Camelot's accuracy and whitespace."""
+    caption: TextLine | None = None
+    """The caption the PDF itself declares for the table (a tagged table's Caption element):
+    the table's caption in place of the line the caption finder would give it."""
 
     def grid(self) -> list[list[str]]:
         """The cell texts as an n_rows x n_cols grid, spans not expanded ('' elsewhere)."""

@@ -12,6 +12,7 @@ a cell, and text marked as an /Artifact (not in the tree) printed among the cell
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,13 @@ class TCell:
     """The element's /ID (a byte string other cells' /Headers name)."""
     headers: Sequence[str] = ()
     """The /IDs of the cell's header cells, written as /Headers in its /A (in place of Scope)."""
+    kids: Sequence[str] = ()
+    """The text in several marked-content sequences: its lines, each split further at "|" into
+    pieces drawn one after the other on the line, one sequence a piece; `kids` gives each
+    piece's element path under the cell ("" a bare MCID of the cell, "Span", "Link",
+    "L/LI/Lbl": nested elements, a prefix shared by the cell's pieces that name it alike)."""
+    late: bool = False
+    """Its content drawn after the rest of the page's (out of reading order)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,10 @@ class TTable:
     """Grouping elements around the table, outermost first ("Sect", "Div", "Part")."""
     foot_first: bool = False
     """TFoot listed before TBody in the structure (as HTML 4 wrote it)."""
+    caption: TPara | None = None
+    """A Caption element: the Table's first kid, or its sibling (`caption_beside`), before the
+    Table when printed above it, after it when printed under it."""
+    caption_beside: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,7 @@ class _Page:
     ops: list[str] = field(default_factory=list)
     at: list[tuple[float, float]] = field(default_factory=list)  # (x, top) of each op's first line
     parents: list[int] = field(default_factory=list)  # struct element xref per MCID
+    late: list[bool] = field(default_factory=list)  # each op drawn after the others
 
 
 def _esc(text: str) -> str:
@@ -85,16 +98,17 @@ def _esc(text: str) -> str:
 def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara] = (), pages: int = 1,
                      tagged: bool = True, height: float = 842.0, *, role_map: dict[str, str] | None = None,
                      mcr: bool = False, attrs: str = "dict", artifacts: Sequence[TPara] = (),
-                     by_column: bool = False) -> Path:
+                     by_column: bool = False, rotate: int = 0) -> Path:
     """Write the tables and paragraphs (Helvetica) to `path`, tagged or not; returns `path`.
     `role_map` ({custom name: standard type}) names the elements by their custom names; `mcr`
     writes marked-content kids as /MCR dictionaries; `attrs` writes /A as a "dict", an "array"
     (a Layout owner's dict first) or a "ref"; `artifacts` are printed as /Artifact content;
     `by_column` draws the page's text column by column (left to right, each top to bottom),
-    not in the structure's order."""
+    not in the structure's order; `rotate=90` writes each page as a landscape media box turned
+    by /Rotate 90, its content drawn sideways so that the page shows upright as given."""
     pdf = pymupdf.open()
     for _ in range(pages):
-        pdf.new_page(width=595, height=height)
+        pdf.new_page(width=height, height=595) if rotate else pdf.new_page(width=595, height=height)
     content = [_Page() for _ in range(pages)]
     new = pdf.get_new_xref
     root, top = new(), new()
@@ -107,8 +121,10 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
     def kid_of(mcid: int, page: int) -> str:
         return f"<< /Type /MCR /Pg {pdf[page].xref} 0 R /MCID {mcid} >>" if mcr else str(mcid)
 
-    def mark(elem: int, tag: str, page: int, lines: Sequence[tuple[float, float, str]], size: float) -> int:
+    def mark(elem: int, tag: str, page: int, lines: Sequence[tuple[float, float, str]], size: float,
+             late: bool = False) -> int:
         pg = content[page]
+        pg.late.append(late)
         mcid = len(pg.parents)
         pg.parents.append(elem)
         text = "".join(f"BT /helv {size} Tf 1 0 0 1 {x:.2f} {height - y - size:.2f} Tm ({_esc(t)}) Tj ET\n"
@@ -123,6 +139,8 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
             return f"{build(c.inner, cx)} 0 R"
         if not c.text:  # an empty cell: no kids
             return "[]"
+        if c.kids:
+            return pieces(c, cx)
         if c.para or c.link:  # TD > P (a marked-content sequence per line), or TD > Link
             e = new()
             tag = "Link" if c.link else "P"
@@ -131,7 +149,34 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
             pdf.update_object(e, f"<< /Type /StructElem /S /{s_(tag)} /P {cx} 0 R /Pg {pdf[c.page].xref} 0 R "
                                  f"/K [{' '.join(mcids)}{objr}] >>")
             return f"{e} 0 R"
-        return kid_of(mark(cx, c.tag, c.page, lines, c.size), c.page)
+        return kid_of(mark(cx, c.tag, c.page, lines, c.size, c.late), c.page)
+
+    def pieces(c: TCell, cx: int) -> str:
+        """The cell's pieces, each its marked-content sequence, under the elements `kids` names."""
+        parts = [(c.x + pymupdf.get_text_length("".join(ln.split("|")[:k]), "helv", c.size),
+                  c.top + i * 1.25 * c.size, part)
+                 for i, ln in enumerate(c.text.split("\n")) for k, part in enumerate(ln.split("|"))]
+        elems: dict[str, int] = {}
+        children: dict[int, list[str]] = {cx: []}
+        tags: dict[int, str] = {}
+        for (x, y, part), path in zip(parts, c.kids, strict=True):
+            parent = cx
+            steps = [p for p in path.split("/") if p]
+            for k in range(len(steps)):
+                key = "/".join(steps[:k + 1])
+                if key not in elems:
+                    elems[key] = new()
+                    tags[elems[key]] = re.sub(r"\d+$", "", steps[k])
+                    children[elems[key]] = []
+                    children[parent].append(f"{elems[key]} 0 R")
+                parent = elems[key]
+            mcid = mark(parent, tags.get(parent, c.tag), c.page, [(x, y, part)], c.size, c.late)
+            children[parent].append(kid_of(mcid, c.page))
+        for e, tag in tags.items():
+            up = next(p for p, kids in children.items() if f"{e} 0 R" in kids)
+            pdf.update_object(e, f"<< /Type /StructElem /S /{s_(tag)} /P {up} 0 R /Pg {pdf[c.page].xref} 0 R "
+                                 f"/K [{' '.join(children[e])}] >>")
+        return f"[{' '.join(children[cx])}]"
 
     def attributes(c: TCell) -> str:
         entries = "".join(f" /{k} {v}" for k, v in (("RowSpan", c.row_span), ("ColSpan", c.col_span)) if v != 1)
@@ -170,10 +215,24 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
         groups = _groups(pdf, t, trs, table.head_rows, table.foot_rows, s_)
         if table.foot_first and table.foot_rows:
             groups = [*groups[:-2], groups[-1], groups[-2]]
+        if table.caption is not None and not table.caption_beside:
+            groups.insert(0, caption(table.caption, t))
         pdf.update_object(t, f"<< /Type /StructElem /S /{s_('Table')} /P {parent} 0 R /K [{_refs(groups)}] >>")
         return _outermost(pdf, t, len(table.wrap))
 
-    kids += [build(table, top) for table in tables]
+    def caption(para: TPara, parent: int) -> int:
+        e = new()
+        lines = [(para.x, para.top + k * 1.25 * para.size, ln) for k, ln in enumerate(para.lines)]
+        mcid = mark(e, "Caption", para.page, lines, para.size)
+        pdf.update_object(e, f"<< /Type /StructElem /S /{s_('Caption')} /P {parent} 0 R /Pg {pdf[para.page].xref} 0 R "
+                             f"/K {kid_of(mcid, para.page)} >>")
+        return e
+
+    for table in tables:  # a Caption beside the Table: before it when printed above it, else after
+        beside = table.caption if table.caption is not None and table.caption_beside else None
+        under = beside is not None and beside.top > min(c.top for r in table.rows for c in r)
+        kids += [*([caption(beside, top)] if beside and not under else []), build(table, top),
+                 *([caption(beside, top)] if beside and under else [])]
     for para in paras:
         p = new()
         kids.append(p)
@@ -185,15 +244,21 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
         text = "".join(f"BT /helv {art.size} Tf 1 0 0 1 {art.x:.2f} {height - art.top - k * 1.25 * art.size - art.size:.2f} "
                        f"Tm ({_esc(ln)}) Tj ET\n" for k, ln in enumerate(art.lines))
         content[art.page].ops.append(f"/Artifact BMC\n{text}EMC\n" if tagged else text)
+        content[art.page].late.append(False)
         content[art.page].at.append((art.x, art.top))
     for n, pg in enumerate(content):
         page = pdf[n]
         page.insert_font(fontname="helv")
         xref = new()
         pdf.update_object(xref, "<< >>")
-        ops = [op for _, op in sorted(zip(pg.at, pg.ops, strict=True), key=lambda a: a[0])] if by_column else pg.ops
-        pdf.update_stream(xref, "".join(ops).encode("latin-1"))
+        ops = [op for _, op in sorted(zip(pg.at, pg.ops, strict=True), key=lambda a: a[0])] if by_column else (
+            [op for op, late in zip(pg.ops, pg.late, strict=True) if not late]
+            + [op for op, late in zip(pg.ops, pg.late, strict=True) if late])
+        turn = [f"q 0 1 -1 0 {height:.2f} 0 cm\n"] if rotate else []
+        pdf.update_stream(xref, "".join([*turn, *ops, *(["Q\n"] if rotate else [])]).encode("latin-1"))
         pdf.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+        if rotate:
+            page.set_rotation(rotate)
         if tagged:
             pdf.xref_set_key(page.xref, "StructParents", str(n))
     nums = " ".join(f"{n} [{_refs(pg.parents)}]" for n, pg in enumerate(content))

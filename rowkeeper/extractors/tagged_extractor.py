@@ -10,6 +10,7 @@ reason recorded as the page's note in its attempt. An untagged PDF costs one cat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 import pymupdf
@@ -17,18 +18,20 @@ from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
-from rowkeeper.extractors.tagged_grid import Grid, cell_box, lay_out, refusal
-from rowkeeper.extractors.tagged_tables import declared_tables, is_tagged
-from rowkeeper.extractors.text_layer import spans_of_dict, typography
+from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
+from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged, turned
+from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
     DECLARED_HEADER_ROWS,
+    DECLARED_TABLE,
     BBox,
     Cell,
     DocumentInput,
     Extraction,
     PageKind,
     RawTable,
+    TextLine,
 )
 
 
@@ -75,24 +78,29 @@ class TaggedExtractor:
 
     def page_tables(self, doc: DocumentInput, pdf: pymupdf.Document, view: PageModel) -> tuple[list[RawTable], list[str]]:
         """The page's accepted tables and why each other declaration was refused."""
-        if view.rotation % 360:
-            return [], ["a turned page (/Rotate): read by the finder"]
+        turn = _upright_view(view)
+        if turn is None:
+            return [], ["a turned page (/Rotate) whose text reads sideways as shown: read by the finder"]
         try:
-            decls = [d for d in declared_tables(pdf, view.structure, view.pno) if any(r.cells for r in d.rows)]
+            structure = turned(view.structure, turn)
+            decls = [d for d in declared_tables(pdf, structure, view.pno) if any(r.cells for r in d.rows)]
         except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
             return [], [f"structure tree unreadable here: {e}"]
         if not decls:
             return [], [_undeclared(view.structure)]
         grids = [lay_out(d) for d in decls]
         boxes = [cell_box([p.cell for p in g.placed]) if g.placed else d.bbox for d, g in zip(decls, grids, strict=True)]
+        back = ~turn  # laid out and checked upright; handed on in the page's unrotated coordinates
         tables: list[RawTable] = []
         why: list[str] = []
         for i, (d, g) in enumerate(zip(decls, grids, strict=True)):
-            reason = refusal(d, g) or _around(i, boxes) or self._foreign(view, g, boxes[i])
+            g, box = _mapped(g, back), map_bbox(boxes[i], back)
+            reason = refusal(d, grids[i]) or _around(i, boxes) or self._foreign(view, g, box)
             if reason:
                 why.append(f"tagged table {i + 1} refused: {reason}")
                 continue
-            tables.append(self._table(doc, view, g, _framed(boxes[i], view.features.ruled_regions), len(tables) + 1))
+            table = self._table(doc, view, g, _framed(box, view.features.ruled_regions), len(tables) + 1, d.element)
+            tables.append(_captioned(table, d, back))
         return tables, why
 
     def _foreign(self, view: PageModel, grid: Grid, box: BBox) -> str | None:
@@ -104,7 +112,8 @@ class TaggedExtractor:
             return f"its region holds text outside its cells ({len(out)} of {len(words)} words)"
         return None
 
-    def _table(self, doc: DocumentInput, view: PageModel, grid: Grid, box: BBox, n: int) -> RawTable:
+    def _table(self, doc: DocumentInput, view: PageModel, grid: Grid, box: BBox, n: int,
+               element: int | None = None) -> RawTable:
         """The RawTable of an accepted grid: spans kept, empty slots filled, TH rows flagged."""
         spans = spans_of_dict(view.raw)
         cells: list[Cell] = []
@@ -123,7 +132,36 @@ class TaggedExtractor:
         return RawTable(piece_id=piece_id(doc.doc_id, view.pno, n), doc_id=doc.doc_id, page=view.pno,
                         bbox=_rounded(box), n_rows=grid.n_rows, n_cols=grid.n_cols,
                         cells=tuple(cells), extractor=self.name, extractor_version=self.version,
-                        metrics={DECLARED_HEADER_ROWS: float(grid.header_rows)})
+                        metrics={DECLARED_HEADER_ROWS: float(grid.header_rows),
+                                 **({DECLARED_TABLE: float(element)} if element is not None else {})})
+
+
+def _captioned(table: RawTable, decl: Declaration, back: pymupdf.Matrix) -> RawTable:
+    """The table with the caption its declaration gives (its Caption element), if any."""
+    if not decl.caption or decl.caption_bbox is None:
+        return table
+    line = TextLine(page=table.page, bbox=map_bbox(decl.caption_bbox, back), text=decl.caption)
+    return table.model_copy(update={"caption": line})
+
+
+def _upright_view(view: PageModel) -> pymupdf.Matrix | None:
+    """The matrix from the page's unrotated coordinates (its text's) to those it is read in:
+    the view shown (its /Rotate applied) where the text reads upright there or the page is not
+    turned, the unrotated page where the text reads upright unturned; None when neither."""
+    if not view.rotation % 360:
+        return pymupdf.Identity
+    upright = view.upright
+    if upright is not None and upright % 360 == view.rotation % 360:
+        return view.page.rotation_matrix
+    return pymupdf.Identity if upright == 0 else None
+
+
+def _mapped(grid: Grid, m: pymupdf.Matrix) -> Grid:
+    """The grid with its cells' boxes carried through `m`."""
+    if tuple(m) == tuple(pymupdf.Identity):
+        return grid
+    placed = tuple(Placed(p.row, p.col, replace(p.cell, bbox=map_bbox(p.cell.bbox, m))) for p in grid.placed)
+    return replace(grid, placed=placed)
 
 
 def _undeclared(structure: dict) -> str:

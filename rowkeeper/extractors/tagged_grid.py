@@ -46,8 +46,16 @@ def lay_out(decl: Declaration) -> Grid:
     title rows above it left out (`title_rows`)."""
     rows = [r for r in decl.rows if r.cells]
     grid = _laid(rows)
-    titles = title_rows(grid)
-    return _laid(rows[titles:]) if titles else grid
+    titles, notes = title_rows(grid), note_rows(grid)
+    if titles or notes:
+        rows = rows[titles:len(rows) - notes]
+        grid = _laid(rows)
+    if _columns_out_of_order(grid, 0.5 * median_height(decl)):
+        # cells left out of the tags in every row: the HTML count of columns falls short and
+        # the rows stand misplaced; laid again by x on the bands their cells make, if they can
+        by_x = _laid(rows, clustered=True)
+        return grid if _columns_out_of_order(by_x, 0.5 * median_height(decl)) else by_x
+    return grid
 
 
 def title_rows(grid: Grid) -> int:
@@ -68,6 +76,23 @@ def title_rows(grid: Grid) -> int:
     return n if any(len(rows.get(i, ())) > 1 for i in range(n, grid.n_rows)) else 0
 
 
+def note_rows(grid: Grid) -> int:
+    """How many trailing rows are notes under the table, not its grid: the rows of one cell
+    below the last row of several, when one of them spans two columns or more or lies across
+    two columns' cells (an export's footnote, `** Lay-offs ...`, set in a TR of its own at the
+    end of the Table). Their text stands under the table's box, where footnotes are read."""
+    rows: dict[int, list[Placed]] = {}
+    for p in grid.placed:
+        rows.setdefault(p.row, []).append(p)
+    n = 0
+    while n < grid.n_rows - 1 and len(rows.get(grid.n_rows - 1 - n, ())) == 1:
+        n += 1
+    last = range(grid.n_rows - n, grid.n_rows)
+    if not n or not any(_spans_columns(rows[i][0], grid) for i in last):
+        return 0
+    return n if sum(len(rows.get(i, ())) > 1 for i in range(grid.n_rows - n)) >= 2 else 0
+
+
 def _spans_columns(p: Placed, grid: Grid) -> bool:
     """Whether a lone cell spans two columns or more, or its box runs over a cell of another
     column than its own (the other rows' single-column cells)."""
@@ -78,8 +103,9 @@ def _spans_columns(p: Placed, grid: Grid) -> bool:
                and _overlap(x0, x1, q.cell.bbox[0], q.cell.bbox[2]) > 0 for q in grid.placed if q.row != p.row)
 
 
-def _laid(rows: list) -> Grid:
-    """The HTML layout of the rows, short rows laid on the columns by x."""
+def _laid(rows: list, clustered: bool = False) -> Grid:
+    """The HTML layout of the rows, short rows laid on the columns by x (`clustered`: every
+    row laid by x on the bands all single-column cells make, `_clustered_bands`)."""
     taken: set[tuple[int, int]] = set()
     by_row: list[list[Placed]] = []
     for i, row in enumerate(rows):
@@ -93,10 +119,11 @@ def _laid(rows: list) -> Grid:
         by_row.append(placed)
     n_rows = len(rows)
     n_cols = max((col for (r, col) in taken if r < n_rows), default=-1) + 1
-    bands = _column_bands(by_row, n_cols, taken)
+    bands = _clustered_bands(by_row, n_cols) if clustered else _column_bands(by_row, n_cols, taken)
+    n_cols = max(n_cols, len(bands))
     out: list[Placed] = []
     for i, placed in enumerate(by_row):
-        full = all((i, k) in taken for k in range(n_cols))
+        full = all((i, k) in taken for k in range(n_cols)) and not clustered
         out += placed if full or not bands else _by_x(i, placed, bands, taken)
     return Grid(tuple(out), n_rows, n_cols, _header_rows(rows))
 
@@ -117,6 +144,28 @@ def _column_bands(by_row: list[list[Placed]], n_cols: int, taken: set[tuple[int,
     return list(zip(lo, hi, strict=True))
 
 
+def _clustered_bands(by_row: list[list[Placed]], n_cols: int) -> list[tuple[float, float]]:
+    """Each column's x extent from the single-column cells' boxes, those that overlap in x
+    joined, left to right; [] when they make fewer than `n_cols` bands, or when two cells of
+    one row fall in one band (the bands are then no columns)."""
+    cells = [p for placed in by_row for p in placed if p.cell.col_span == 1 and p.cell.text]
+    bands: list[list[float]] = []
+    for p in sorted(cells, key=lambda p: p.cell.bbox[0]):
+        x0, x1 = p.cell.bbox[0], p.cell.bbox[2]
+        if bands and x0 < bands[-1][1]:
+            bands[-1][1] = max(bands[-1][1], x1)
+        else:
+            bands.append([x0, x1])
+    if len(bands) < n_cols:
+        return []
+    for placed in by_row:
+        at = [next(k for k, b in enumerate(bands) if b[0] <= p.cell.bbox[0] < b[1] or b[0] == p.cell.bbox[0])
+              for p in placed if p.cell.col_span == 1 and p.cell.text]
+        if len(at) != len(set(at)):
+            return []
+    return [(b[0], b[1]) for b in bands]
+
+
 def _by_x(i: int, placed: list[Placed], bands: list[tuple[float, float]], taken: set[tuple[int, int]]) -> list[Placed]:
     """The cells of short row `i` at the columns their boxes stand under, left to right."""
     for p in placed:  # free the HTML slots first
@@ -127,8 +176,10 @@ def _by_x(i: int, placed: list[Placed], bands: list[tuple[float, float]], taken:
                 if all((i, k + b) not in taken for b in range(p.cell.col_span))]
         if not free:
             return placed  # no slot left by x: the HTML layout stands (the checks judge it)
-        x0, x1 = p.cell.bbox[0], p.cell.bbox[2]
-        k = max(free, key=lambda k: (_overlap(x0, x1, *bands[k]), -abs((x0 + x1) / 2 - sum(bands[k]) / 2)))
+        x0, x1, cs = p.cell.bbox[0], p.cell.bbox[2], p.cell.col_span
+        # a spanning cell stands over the columns it spans, its text mostly centred over them
+        k = max(free, key=lambda k: (_overlap(x0, x1, bands[k][0], bands[k + cs - 1][1]),
+                                     -abs((x0 + x1) / 2 - (bands[k][0] + bands[k + cs - 1][1]) / 2)))
         out.append(Placed(i, k, p.cell))
         taken |= {(i, k + b) for b in range(p.cell.col_span)}
         start = k + p.cell.col_span

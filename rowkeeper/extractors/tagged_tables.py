@@ -68,6 +68,11 @@ class Declaration:
     page: int
     bbox: BBox
     rows: list[DeclaredRow] = field(default_factory=list)
+    element: int | None = None
+    """The Table element's object number (its pieces on other pages have the same)."""
+    caption: str = ""
+    """The text of its Caption element (its kid, or its sibling just before or after it)."""
+    caption_bbox: BBox | None = None
 
 
 def is_tagged(pdf: pymupdf.Document) -> bool:
@@ -88,6 +93,26 @@ def structure_dict(page: pymupdf.Page) -> dict[str, Any]:
     flags = pymupdf.TEXT_COLLECT_STRUCTURE | pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
     _mcr_as_numbers(page)
     return page.get_textpage(flags=flags).extractDICT()
+
+
+def turned(structure: dict[str, Any], m: pymupdf.Matrix) -> dict[str, Any]:
+    """The structure dict with every box carried through `m` (a page turned by /Rotate is read
+    in the view shown, where its text reads upright); the dict itself when `m` is the identity."""
+    if tuple(m) == tuple(pymupdf.Identity):
+        return structure
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {k: walk(v) for k, v in node.items()}
+            if "bbox" in node:
+                r = pymupdf.Rect(node["bbox"]).transform(m).normalize()
+                out["bbox"] = (r.x0, r.y0, r.x1, r.y1)
+            return out
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(structure)
 
 
 def _mcr_as_numbers(page: pymupdf.Page) -> None:
@@ -163,9 +188,16 @@ def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) 
     """The Table elements with glyphs on page `pno` (`structure`: its `structure_dict`),
     outermost first, each with its rows there."""
     out: list[Declaration] = []
-    for path, block in _tables(structure["blocks"], ()):
+    for path, block, beside in _tables(structure["blocks"], ()):
         element = _element(pdf, path)
-        out.append(_declaration(pdf, block, element, pno))
+        decl = _declaration(pdf, block, element, pno)
+        decl.element = element
+        caption = next((b for b in _struct(block) if b.get("std") == "Caption"), beside)
+        if caption is not None:
+            spans, _ = _own_spans(caption)
+            decl.caption = clean_cell(" ".join(_lines(spans)))
+            decl.caption_bbox = _union([s["bbox"] for s in spans]) if spans else None
+        out.append(decl)
     return out
 
 
@@ -174,14 +206,20 @@ def declares_table(structure: dict[str, Any]) -> bool:
     return next(_tables(structure["blocks"], ()), None) is not None
 
 
-def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], dict[str, Any]]]:
-    """(index path, block) of every Table structure block, nested ones after their table."""
-    for b in blocks:
-        if b.get("type") != 2:
-            continue
+def _tables(blocks: Sequence[dict[str, Any]], path: tuple[int, ...]
+            ) -> Iterator[tuple[tuple[int, ...], dict[str, Any], dict[str, Any] | None]]:
+    """(index path, block, Caption beside it) of every Table structure block, nested ones
+    after their table; the Caption a sibling element just before the Table or just after it,
+    on the side the parent sets its captions (its first Caption before its first Table: before,
+    so that a Caption between two tables goes to one of them only)."""
+    struct = [b for b in blocks if b.get("type") == 2]
+    tags = [None, *(b.get("std") for b in struct), None]  # tags[k + 1] is struct[k]'s
+    first = {t: tags.index(t) if t in tags else len(tags) for t in ("Caption", "Table")}
+    side = -1 if first["Caption"] < first["Table"] else 1
+    for k, b in enumerate(struct):
         here = (*path, int(b.get("index", -1)))
         if b.get("std") == "Table":
-            yield here, b
+            yield here, b, struct[k + side] if tags[k + 1 + side] == "Caption" else None
         yield from _tables(b.get("blocks", ()), here)
 
 

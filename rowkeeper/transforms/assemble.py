@@ -177,6 +177,15 @@ class DocContext:
     """Caption line by piece id, assigned over all pieces of the document at once."""
 
 
+def piece_captions(ordered: Sequence[RawTable], found: dict[int, TextLine]) -> dict[str, TextLine]:
+    """Caption line by piece id: the caption a piece declares (a tagged table's Caption
+    element), else the line the caption finder gave it, unless another piece declares it."""
+    declared = [p.caption.text.strip() for p in ordered if p.caption is not None]
+    out = {ordered[i].piece_id: ln for i, ln in found.items()
+           if not (ln.text.strip() and any(d.startswith(ln.text.strip()) for d in declared))}
+    return out | {p.piece_id: p.caption for p in ordered if p.caption is not None}
+
+
 def table_caption(captions: dict[str, TextLine], pieces: Sequence[RawTable]) -> TextLine | None:
     """The caption of a table from the lines its pieces were given: the first piece's, else the
     last's (a caption under a long table ends it), a '(continued)' line only if nothing else."""
@@ -297,10 +306,9 @@ def assemble_tables(
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
     sections = document_sections(text, lines, outline, pages)
-    found = assign_captions(text, boxes, sections.order.columns)
     ctx = DocContext(doc_id, source, text, sections,
                      decimal_mark(config, list(prepared.values()), lines), config,
-                     {ordered[i].piece_id: ln for i, ln in found.items()})
+                     piece_captions(ordered, assign_captions(text, boxes, sections.order.columns)))
     # a continuation whose split column the merge joined (merge.split_columns) is read again
     return tuple(unrotated_table(build_table(ctx, n, [prepared[p.piece_id] if prepared[p.piece_id].piece is p
                                                       else prepared_of(p) for p in g]), by_page)

@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Sequence
 
 from rowkeeper.config import TransformConfig
-from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.models import DECLARED_TABLE, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.column_types import normalize
 from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
 from rowkeeper.transforms.figures import figure_columns
@@ -123,6 +123,13 @@ def _words_of(text: str) -> set[str]:
     return {w.casefold() for w in text.split()} or {"\0"}
 
 
+def one_declared_table(a: RawTable, b: RawTable) -> bool:
+    """Whether two pieces are read from one tagged Table element (the PDF says the second
+    continues the first, wherever on their pages they end and start)."""
+    element = a.metrics.get(DECLARED_TABLE)
+    return element is not None and element == b.metrics.get(DECLARED_TABLE) and a.n_cols == b.n_cols
+
+
 def opens_new_header(grid: Sequence[Sequence[str]], header: Sequence[Sequence[str]]) -> bool:
     """Whether a continuation starts with a header row that differs from the table's own."""
     if not grid or repeated_header_rows(grid, header):
@@ -143,9 +150,9 @@ def continues(
     if nxt.page != prev.page + 1:
         return False
     ratio = config.merge_max_gap_ratio
-    if not ends_page(prev.bbox, text.get(prev.page), heights.get(prev.page, 842.0), ratio):
-        return False
-    if not _starts_page(nxt.bbox, text.get(nxt.page), heights.get(nxt.page, 842.0), ratio, header):
+    if not one_declared_table(prev, nxt) and not (
+            ends_page(prev.bbox, text.get(prev.page), heights.get(prev.page, 842.0), ratio)
+            and _starts_page(nxt.bbox, text.get(nxt.page), heights.get(nxt.page, 842.0), ratio, header)):
         return False
     if not columns_line_up(prev, nxt, config.merge_x_tolerance):
         return False

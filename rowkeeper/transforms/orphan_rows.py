@@ -38,22 +38,30 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
         by_page.setdefault(p.page, []).append(p)
     ratio = config.merge_max_gap_ratio
     out = []
+    header: set[str] = set()  # the header words of the table the page's last piece continues
     for page, pieces in sorted(by_page.items()):
         last = max(pieces, key=lambda p: p.bbox[3])
+        header = _header_words(last) or (header if page - 1 in by_page and len(pieces) == 1 else set())
         if not ends_page(last.bbox, text.get(page), heights.get(page, 842.0), ratio):
             continue
         first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
         top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
         rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio)
-        if rows and not all(_repeats_header(last, row) for row in rows):
+        if rows and not all(_repeats_header(header, row) for row in rows):
             out.append(_piece(last, page + 1, rows))
     return out
 
 
-def _repeats_header(table: RawTable, row: dict[int, TextLine]) -> bool:
+def _header_words(table: RawTable) -> set[str]:
+    """The words of a piece's header cells (none on a continuation read without its header)."""
+    return {w.casefold() for c in table.cells if c.is_header for w in c.text.split()}
+
+
+def _repeats_header(words: set[str], row: dict[int, TextLine]) -> bool:
     """A row that only repeats the table's header cells (a header printed again over a
-    continuation the finders or the tags found, or over nothing): no orphan row of its own."""
-    words = {w.casefold() for c in table.cells if c.is_header for w in c.text.split()}
+    continuation the finders or the tags found, or over nothing): no orphan row of its own.
+    The header is that of the piece ending the page before, or, for a continuation without
+    one (the third page of a table), that of the table it continues."""
     mine = {w.casefold() for ln in row.values() for w in ln.text.split()}
     return bool(mine) and mine <= words
 

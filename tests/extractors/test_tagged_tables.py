@@ -172,6 +172,14 @@ def _head(**kw) -> list[TCell]:
     return [TCell(t, x, 80, tag="TH", **kw) for t, x in (("Region", 60), ("Q1", 220), ("Q2", 320))]
 
 
+def _pieces(row: list[TCell]) -> list[TCell]:
+    """A body row whose cells' text is split into pieces under different kids."""
+    region, q1, q2 = row
+    return [TCell(region.text.replace(" ", " |"), region.x, region.top, kids=("", "Span")),
+            TCell(q1.text.replace(",", ",|"), q1.x, q1.top, kids=("Link", "P")),
+            TCell(q2.text.replace(",", ",|"), q2.x, q2.top, kids=("L/LI/Lbl", "L/LI/LBody"))]
+
+
 SHAPES = {
     # InDesign / Word name their elements and map them to the standard ones in /RoleMap
     "role map": ([TTable([_head(), *_body()], head_rows=1)],
@@ -186,6 +194,13 @@ SHAPES = {
     "text drawn column by column": ([TTable([_head(), *_body()], head_rows=1)], {"by_column": True}),
     "an artifact among the cells": ([TTable([_head(), *_body(8)], head_rows=1)],
                                     {"artifacts": [TPara(["Page 3 of 9"], 400, 140)]}),
+    # a cell's text in several marked-content sequences, under Span, Link, P, L > LI > Lbl /
+    # LBody or Figure kids of the cell (Word, InDesign, Chrome), each drawn on its own
+    "a cell's text in pieces under its kids": ([TTable([[TCell(c.text, c.x, c.top, tag="TH", kids=("Figure",)) for c in _head()],
+                                                        *[_pieces(r) for r in _body()]], head_rows=1)], {}),
+    # cells drawn after the rest of the page (a form filled in, a renderer's drawing order)
+    "cells drawn out of reading order": ([TTable([_head(), *[[TCell(c.text, c.x, c.top, late=k != 1) for k, c in enumerate(r)]
+                                                             for r in _body()]], head_rows=1)], {}),
 }
 
 
