@@ -16,6 +16,7 @@ import pymupdf
 from rowkeeper.boxes import union
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.finder.bullet_items import lines_text
 from rowkeeper.models import BBox, Cell, DocumentInput, RawTable, TextLine
 
 # Without this, PyMuPDF prints a "Consider using the pymupdf_layout package" line to stdout on
@@ -323,8 +324,9 @@ def _starts(xs: list[list[float | None]], n: int) -> list[float | None]:
 
 
 def clean_cell(text: str) -> str:
-    """Cell text with line breaks inside the cell joined by a space and runs of spaces collapsed."""
-    return " ".join(text.split())
+    """Cell text with line breaks inside the cell joined by a space (a list item after CJK text
+    by none, `bullet_items.lines_text`) and runs of spaces collapsed."""
+    return lines_text([" ".join(line.split()) for line in text.split("\n")])
 
 
 def flag_bold_header(cells: Sequence[Cell]) -> tuple[Cell, ...]:
