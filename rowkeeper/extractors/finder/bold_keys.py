@@ -11,6 +11,7 @@ starts its text where no other line starts, and stays one line.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
@@ -18,6 +19,9 @@ from rowkeeper.models import TextLine
 
 MAX_KEY = 30
 """Characters a key holds at most (a longer bold lead-in is a run-in heading)."""
+NUMBERED = re.compile(r"\d[.:)]?$")
+"""A key ending in a number is a numbered label's (`Figure 16`, `Table 2:`, `3.1`): a
+caption's or a heading's, no field's."""
 MAX_VALUE = 40
 """Characters a value holds at most (`field_blocks.MAX_CELL`: a longer one is running text)."""
 
@@ -30,7 +34,8 @@ def split_bold_key(line: TextLine, starts: Sequence[float], tol: float = 1.5) ->
         return [line]
     n, key_end, value_x = line.bold_lead
     key, value = line.text[:n].strip(), line.text[n:].strip()
-    if not key or not value or len(key) > MAX_KEY or len(value) > MAX_VALUE or value_x <= key_end:
+    if not key or not value or len(key) > MAX_KEY or len(value) > MAX_VALUE or value_x <= key_end \
+            or NUMBERED.search(key):
         return [line]
     if bisect_left(starts, value_x - tol) == bisect_right(starts, value_x + tol):
         return [line]

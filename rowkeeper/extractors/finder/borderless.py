@@ -30,6 +30,7 @@ from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_head import head_rules
+from rowkeeper.extractors.finder.tail_columns import join_tail_columns
 from rowkeeper.extractors.finder.tick_boxes import Segments, tick_boxes_on
 from rowkeeper.extractors.finder.word_lines import reading_order, word_lines
 from rowkeeper.extractors.images import MIN_SIDE
@@ -69,7 +70,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         region = (region[0], min(w[1] for w in words), region[2], region[3])
     pictures = picture_words(_pictures(page, region) + tick_boxes_on(page, region, short))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
-    seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
+    seps = close_figure_columns(words, join_tail_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures))))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)
     seps = without_marker_columns(words, wide_gaps_only(words, seps))

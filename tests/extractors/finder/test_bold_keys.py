@@ -1,7 +1,8 @@
 """A form's field printed as one line (finder/bold_keys.py): a block of fields whose longest
 bold key stands one word space from its value prints that row as one text line; the change
 from bold to regular print inside the line is where the key ends. A bold run-in heading
-before a sentence, and bold terms each followed by its own definition, stay text."""
+before a sentence, bold terms each followed by its own definition, and a caption's numbered
+label stay text."""
 
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ def test_a_run_in_heading_and_bold_terms_stay_text(tmp_path: Path) -> None:
         put(page, 72 + width(term + " ", 9, "bold"), 100 + 14 * i, text, 9)
     put(page, 72, 170, "Note.", 9, "bold")
     put(page, 72 + width("Note. ", 9, "bold"), 170, "The figures above are rounded to the nearest thousand euros.", 9)
+    put(page, 72, 190, "Figure 16", 9, "bold")
+    put(page, 72 + width("Figure 16 ", 9, "bold"), 190, "(data until 7 July 2010)", 9)
     path = tmp_path / "glossary.pdf"
     doc.save(path)
     assert tables_of(path) == ()
@@ -68,3 +71,5 @@ def test_a_run_in_heading_and_bold_terms_stay_text(tmp_path: Path) -> None:
     assert split_bold_key(spread, [72.0]) == [spread]  # no other line starts where its text does
     assert [t.text for t in split_bold_key(spread, [72.0, spread.bold_lead[2]])] == ["Spread", "a price gap"]
     assert split_bold_key(note, [72.0, note.bold_lead[2]]) == [note]  # a sentence after the bold lead is no value
+    figure = next(ln for t, ln in lines.items() if t.startswith("Figure 16"))
+    assert split_bold_key(figure, [72.0, figure.bold_lead[2]]) == [figure]  # a numbered label is a caption's
