@@ -85,6 +85,10 @@ class TextLine(Record):
     text: str
     font_size: float = 0.0
     bold: bool = False
+    bold_lead: tuple[int, float, float] | None = None
+    """A line that starts in bold print and goes on in regular print (a form's key a word
+    space from its value, `Angebotsnr. Talweg`): the characters of `text` in bold, the x
+    where the bold ink ends and the x where the regular text starts; None otherwise."""
 
 
 class OutlineEntry(Record):

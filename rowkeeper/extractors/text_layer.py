@@ -16,6 +16,7 @@ import pymupdf
 from rowkeeper.boxes import union
 from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
+from rowkeeper.extractors.finder.bullet_items import lines_text
 from rowkeeper.models import BBox, Cell, DocumentInput, RawTable, TextLine
 
 # Without this, PyMuPDF prints a "Consider using the pymupdf_layout package" line to stdout on
@@ -218,9 +219,36 @@ def lines_of_dict(pno: int, d: dict[str, Any]) -> list[TextLine]:
             size = max(s["size"] for s in spans)
             bold = all(_span_bold(s) for s in spans)
             x0, y0, x1, y1 = _ink_extent(line, spans)
+            lead = None if bold or len(spans) < 2 else _bold_lead(line["spans"])
             out.append(TextLine(page=pno, bbox=(x0, y0, x1, y1), text=text,
-                                font_size=round(size, 2), bold=bold))
+                                font_size=round(size, 2), bold=bold, bold_lead=lead))
     return out
+
+
+def _bold_lead(spans: Sequence[dict[str, Any]]) -> tuple[int, float, float] | None:
+    """`TextLine.bold_lead` of a line's spans: bold ones first, then only regular ones (blank
+    spans aside); None for any other mix."""
+    inked = [(k, _span_bold(s)) for k, s in enumerate(spans) if s["text"].strip()]
+    if not inked or not inked[0][1]:
+        return None
+    k = next((k for k, bold in inked if not bold), None)
+    if k is None or any(bold for j, bold in inked if j > k):
+        return None
+    full = "".join(s["text"] for s in spans)
+    before = sum(len(s["text"]) for s in spans[:k]) - (len(full) - len(full.lstrip()))
+    key_end = max(_ink_x(s)[1] for j, s in enumerate(spans[:k]) if s["text"].strip())
+    return before, key_end, _ink_x(spans[k])[0]
+
+
+def _ink_x(span: dict[str, Any]) -> tuple[float, float]:
+    """Where a span's non-blank chars start and end: from its char boxes, else estimated from
+    its box and its blanks at either end (one advance a char)."""
+    chars = [c for c in span.get("chars", ()) if c["c"].strip()]
+    if chars:
+        return chars[0]["bbox"][0], chars[-1]["bbox"][2]
+    text, (x0, _, x1, _) = span["text"], span["bbox"]
+    step = (x1 - x0) / max(len(text), 1)
+    return x0 + step * (len(text) - len(text.lstrip())), x1 - step * (len(text) - len(text.rstrip()))
 
 
 def _ink_extent(line: dict[str, Any], spans: Sequence[dict[str, Any]]) -> BBox:
@@ -323,8 +351,9 @@ def _starts(xs: list[list[float | None]], n: int) -> list[float | None]:
 
 
 def clean_cell(text: str) -> str:
-    """Cell text with line breaks inside the cell joined by a space and runs of spaces collapsed."""
-    return " ".join(text.split())
+    """Cell text with line breaks inside the cell joined by a space (a list item after CJK text
+    by none, `bullet_items.lines_text`) and runs of spaces collapsed."""
+    return lines_text([" ".join(line.split()) for line in text.split("\n")])
 
 
 def flag_bold_header(cells: Sequence[Cell]) -> tuple[Cell, ...]:

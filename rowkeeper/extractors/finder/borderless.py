@@ -12,6 +12,7 @@ import pymupdf
 
 from rowkeeper.boxes import overlap
 from rowkeeper.extractors.finder.aligned_columns import column_gap, rejoin_phrases, whole_phrases
+from rowkeeper.extractors.finder.bullet_items import lines_text, without_marker_columns
 from rowkeeper.extractors.finder.field_blocks import field_separators
 from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band
@@ -29,8 +30,9 @@ from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_head import head_rules
+from rowkeeper.extractors.finder.tail_columns import join_tail_columns
 from rowkeeper.extractors.finder.tick_boxes import Segments, tick_boxes_on
-from rowkeeper.extractors.finder.word_lines import reading_order
+from rowkeeper.extractors.finder.word_lines import reading_order, word_lines
 from rowkeeper.extractors.images import MIN_SIDE
 from rowkeeper.extractors.note_marks import Mark, marked_words
 from rowkeeper.extractors.page_features import rules_of_page
@@ -68,10 +70,10 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         region = (region[0], min(w[1] for w in words), region[2], region[3])
     pictures = picture_words(_pictures(page, region) + tick_boxes_on(page, region, short))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
-    seps = close_figure_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures)))
+    seps = close_figure_columns(words, join_tail_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures))))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)
-    seps = wide_gaps_only(words, seps)
+    seps = without_marker_columns(words, wide_gaps_only(words, seps))
     # a ruled header band over the body: its column rules are the boundaries
     seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
     if seps:
@@ -190,8 +192,20 @@ def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False,
             cells[-1].append(reading_order(inside))
     if rejoin and words:
         cells = rejoin_phrases(cells, column_gap(words))
-    return [[None if c is None else " ".join(w[4] for w in ws if not _leader(w[4]))
+    return [[None if c is None else _cell_text([w for w in ws if not _leader(w[4])])
              for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
+
+
+def _cell_text(words: Sequence[Any]) -> str:
+    """A cell's words in their order, a space between words of a line, its printed lines
+    joined as `bullet_items.lines_text` joins them (a list item after CJK text with none)."""
+    line_of = {id(w): k for k, ln in enumerate(word_lines(words)) for w in ln}
+    lines: list[list[str]] = []
+    for i, w in enumerate(words):
+        if i == 0 or line_of[id(w)] != line_of[id(words[i - 1])]:
+            lines.append([])
+        lines[-1].append(w[4])
+    return lines_text([" ".join(ln) for ln in lines])
 
 
 def _inner_edges(tab: Any) -> list[float]:

@@ -9,7 +9,9 @@ cells too (an item beside its own figures) stays a row.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 from rowkeeper.boxes import union
 from rowkeeper.models import BBox
@@ -34,6 +36,41 @@ def _joined(upper: str, lower: str) -> str:
     return f"{upper}{lower}" if upper and ord(upper[-1]) >= 0x2E80 else f"{upper} {lower}"
 
 
+def lines_text(lines: Sequence[str]) -> str:
+    """A cell's printed lines as one text: a space between two lines, but a list item after a
+    CJK character joins as `join_bullet_items` joins items a grid gave rows of their own (`・
+    人員と予算・ 保守計画`): one cell's items read alike however the grid cut its rows. A
+    label wrapped over a line break keeps its space (no marker starts the next line)."""
+    out = ""
+    for line in (ln for ln in lines if ln):
+        out = _joined(out, line) if out and is_item(line) else f"{out} {line}" if out else line
+    return out
+
+
+def without_marker_columns(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
+    """`seps` less the right edge of a column that holds nothing but list markers, each a word
+    space or so from its item (a monospaced slide's `▪ Energieverbrauch`: the marker's space is
+    as wide as a column gap, so the markers line up as a column of their own): the markers go
+    with their items, whose later lines `join_bullet_items` then joins. A header label starting
+    over the markers runs across the edge and is no word of the column."""
+    bounds = [-math.inf, *seps, math.inf]
+    out = []
+    for k, x in enumerate(seps):
+        inside = [w for w in words if bounds[k] <= w[0] and w[2] <= x]
+        if len(inside) >= 2 and all(_marks_item(w, words, x) for w in inside):
+            continue
+        out.append(x)
+    return out
+
+
+def _marks_item(w: Sequence[Any], words: Sequence[Any], x: float) -> bool:
+    """Whether word `w` is a lone list marker whose item starts right of `x`, in its line, no
+    further off than the marker's height."""
+    if len(str(w[4])) != 1 or str(w[4]) not in MARKERS:
+        return False
+    mid = (w[1] + w[3]) / 2
+    nxt = [v for v in words if v[0] >= x and v[1] < mid < v[3]]
+    return bool(nxt) and min(v[0] for v in nxt) - w[2] <= w[3] - w[1]
 
 
 def join_bullet_items(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]]

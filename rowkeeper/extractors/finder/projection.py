@@ -116,7 +116,8 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     same word space, and no column's shared edge (`edges`) stands by. Figures of one format
     line their parts up in every row, so the projection sees a gap there; a real column of
     figures shows its edge, or gaps of other widths. A header over the column may stand
-    apart (its words are no figures)."""
+    apart (its words are no figures). Three lines show it, or every line of a block of two
+    (a key-value block's amounts "704 | 532 Ft", a slide's two dates "2024. 05. | 08.")."""
     lines = text_lines(words)
     heights = sorted(w[3] - w[1] for w in words)
     wide = max(column_gap(words), 0.8 * heights[len(heights) // 2])
@@ -124,6 +125,7 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     bounds = [-math.inf, *seps, math.inf]
     for k, x in enumerate(seps):
         gaps: list[float] = []
+        both = 0  # lines with words on both sides of x
         real, own = False, False  # own: a word in the column left of x that no figure goes on from
         for ln in lines:
             # only the words between the gaps either side: a figure of the column before
@@ -136,6 +138,7 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
                 own = own or bool(left)
                 continue
             a, b = left[-1], right[0]
+            both += 1
             parts = _figure_parts(str(a[4]), str(b[4]))
             own = own or not parts
             if parts and b[0] - a[2] < wide:
@@ -146,7 +149,7 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
         # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
         # their own edge, and a negative amount ("-450 977") starts on it.
         real = real or own and any(abs(x - e) <= wide for e in edges)
-        if real or len(gaps) < 3 or max(gaps) - min(gaps) > 1.0:
+        if real or len(gaps) < min(3, max(both, 2)) or max(gaps) - min(gaps) > 1.0:
             out.append(x)
     return out
 

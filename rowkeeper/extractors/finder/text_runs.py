@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds, overlap
+from rowkeeper.extractors.finder.bold_keys import split_bold_key
 from rowkeeper.extractors.finder.close_figures import split_row_figures
 from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
 from rowkeeper.extractors.finder.stacked_runs import (
@@ -185,7 +186,9 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     blocks = running_text(kept)
     beside = {id(ln) for block in blocks for ln in [*block, *headings_over(kept, block)]}
     kept = [ln for ln in kept if id(ln) not in beside]
-    rows = _text_rows([fig for ln in kept for seg in _split_wide_gaps(ln) for fig in split_row_figures(seg)])
+    starts = sorted(ln.bbox[0] for ln in kept)
+    rows = _text_rows([fig for ln in kept for key in split_bold_key(ln, starts) for seg in _split_wide_gaps(key)
+                       for fig in split_row_figures(seg)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0

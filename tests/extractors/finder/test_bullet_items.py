@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
-from rowkeeper.extractors.finder.bullet_items import is_item
+from rowkeeper.extractors.finder.bullet_items import is_item, lines_text
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 
@@ -75,3 +76,93 @@ def test_items_beside_their_own_figures_stay_rows(tmp_path: Path) -> None:
 def test_a_dash_before_a_figure_is_a_value() -> None:
     assert is_item("• Key indicators") and is_item("– Operating costs") and is_item("・施設別")
     assert not is_item("- 5") and not is_item("–") and not is_item("-12.5") and not is_item("•")
+
+
+_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+_MONO_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+MONO_HEADER = ("Kategorie", "Personal", "Verantwortlich", "Termin")
+MONO_RECORDS = [("Energieverbrauch", ["Energieverbrauch", "Quartalszahlen nach Standort"], "Eichenau", "16.12.2022"),
+                ("Personal", ["Wartungsplan", "Quartalszahlen nach Standort", "Kennzahlen"], "Kirchberg", "11.08.2026"),
+                ("Wartung", ["Quartalszahlen nach Standort", "Lieferantenübersicht", "Kennzahlen"], "Weidenhof", "14.12.2021"),
+                ("Ergebnisse", ["Kennzahlen", "Quartalszahlen nach Standort", "Wartungsplan"], "Buchenallee", "09.11.2026")]
+
+
+def _mono_slide(path: Path, marker: str, stripes: bool, records: list = MONO_RECORDS) -> Path:
+    """A slide set in DejaVu Sans Mono, as a monospaced deck prints one: each item `marker`
+    and a space, so the space after the marker is a character wide, as wide as the narrowest
+    column gap, and the markers line up as a column of their own."""
+    doc = pymupdf.open()
+    page = new_page(doc, 960, 540)
+    page.insert_font(fontname="mono", fontfile=_MONO)
+    page.insert_font(fontname="monob", fontfile=_MONO_BOLD)
+    xs = (44.0, 251.4, 576.7, 767.2)
+    page.insert_text((40, 70), "Lieferantenübersicht", fontsize=26, fontname="monob")
+    for x, text in zip(xs, MONO_HEADER, strict=True):
+        page.insert_text((x, 106), text, fontsize=14, fontname="monob")
+    y = 132.0
+    for i, (key, items, owner, due) in enumerate(records):
+        height = 17.5 * len(items) + 8
+        if stripes and i % 2 == 0:
+            page.draw_rect(pymupdf.Rect(40, y - 16, 920, y - 16 + height), color=None, fill=(0.9, 0.9, 0.9))
+        for x, text in ((xs[0], key), (xs[2], owner), (xs[3], due)):
+            page.insert_text((x, y), text, fontsize=14, fontname="mono")
+        for k, item in enumerate(items):
+            page.insert_text((xs[1], y + 17.5 * k), f"{marker} {item}", fontsize=14, fontname="mono")
+        y += height + 8
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize("marker", ["▪", "–", "•"])
+@pytest.mark.parametrize("stripes", [False, True])
+def test_a_monospaced_slides_markers_stay_with_their_items(tmp_path: Path, marker: str, stripes: bool) -> None:
+    # the marker's space is as wide as a column gap: the markers made a column of their own
+    # (named ""), and each later item a row
+    (table,) = tables_of(_mono_slide(tmp_path / "mono.pdf", marker, stripes))
+    assert table.columns == MONO_HEADER
+    assert [tuple(r) for r in table.rows] == [
+        (k, " ".join(f"{marker} {x}" for x in items), o, d) for k, items, o, d in MONO_RECORDS]
+
+
+JA_RECORDS = [("見通し", ["・ 人員と予算", "・ 地域別運営費", "・ 保守計画"], "高松", "2024年5月17日"),
+              ("評価", ["・ 主要指標"], "静岡", "2022年1月28日"),
+              ("方法", ["・ 人員と予算", "・ 施設別四半期実績"], "富山", "2024年8月2日")]
+
+
+@pytest.mark.parametrize("rules", ["rows", "grid"])
+def test_japanese_items_in_a_cell_join_as_items_of_rows_do(tmp_path: Path, rules: str) -> None:
+    # items a grid gives rows of their own join without a space after CJK text
+    # (`join_bullet_items`); read as one cell's lines (rules between the records, or a full
+    # grid) they joined with one: one cell read two ways
+    doc = pymupdf.open()
+    page = new_page(doc, 960, 540)
+    put(page, 40, 70, "エネルギー消費量", 26, "cjk")
+    xs = (44, 228, 516, 684)
+    edges = [40.0, 224.0, 512.0, 680.0, 920.0]
+    for x, text in zip(xs, ("区分", "地域別売上", "担当", "期限"), strict=True):
+        put(page, x, 114, text, 16, "cjk")
+    ys = [98.0, 126.0]
+    for key, items, owner, due in JA_RECORDS:
+        y = ys[-1] + 16
+        for x, text in ((xs[0], key), (xs[2], owner), (xs[3], due)):
+            put(page, x, y, text, 16, "cjk")
+        for k, item in enumerate(items):
+            put(page, xs[1], y + 20 * k, item, 16, "cjk")
+        ys.append(ys[-1] + 20 * len(items) + 8)
+    for y in ys[1:] if rules == "rows" else ys:
+        page.draw_line((edges[0], y), (edges[-1], y))
+    if rules == "grid":
+        for x in edges:
+            page.draw_line((x, ys[0]), (x, ys[-1]))
+    path = tmp_path / "ja.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert [tuple(r) for r in table.rows] == [(k, "".join(items), o, d) for k, items, o, d in JA_RECORDS]
+
+
+def test_a_wrapped_label_keeps_its_space_and_items_after_cjk_join_without() -> None:
+    # a label wrapped over a line break (a Japanese statement's `持分法の適用範囲 の変動`,
+    # tabula's reading) keeps its space; only a list item's line joins CJK text without one
+    assert lines_text(["持分法の適用範囲", "の変動"]) == "持分法の適用範囲 の変動"
+    assert lines_text(["・ 人員と予算", "・ 保守計画"]) == "・ 人員と予算・ 保守計画"
+    assert lines_text(["• Regional sales", "• Key indicators"]) == "• Regional sales • Key indicators"

@@ -154,6 +154,9 @@ def test_blocks_of_fields_side_by_side_at_two_pitches_are_two_tables(tmp_path: P
     assert all(set(t.columns) == {""} for t in tables)
 
 
-def test_a_lone_bare_block_of_one_pair_a_row_is_left_as_it_was(tmp_path: Path) -> None:
-    """The second block beside it is what makes two short columns of text a form."""
-    assert tables_of(_blocks_at_two_pitches(tmp_path / "one.pdf", [LEFT])) == ()
+def test_a_lone_block_of_bold_keys_is_a_table_however_its_lines_print(tmp_path: Path) -> None:
+    """Bold keys beside regular values: three rows whose keys and values print as two lines
+    each were a table; with one key a padding from its value, printed as one line with it,
+    the block was none (`finder/bold_keys`: the change of print parts that line too)."""
+    (table,) = tables_of(_blocks_at_two_pitches(tmp_path / "bold.pdf", [LEFT]))
+    assert [tuple(r) for r in table.rows] == LEFT

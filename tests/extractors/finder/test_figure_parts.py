@@ -10,6 +10,7 @@ import pymupdf
 import pytest
 
 from tests.extractors.finder.layout import grids, new_page
+from tests.transforms.pdf_docs import tables_of
 
 _MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 HUNGARIAN = [("Tétel", "Egységár", "Árrés", "Dátum"), ("Vörösfenyő egység 7345", "65 000,6", "74,6 %", "2020. 04. 15."),
@@ -64,3 +65,30 @@ def test_two_figure_columns_of_one_format_a_narrow_gap_apart_stay_two(tmp_path: 
     doc = pymupdf.open()
     _monospace(new_page(doc), rows, 8.0, 2)
     assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "two.pdf")] == [rows]
+
+
+@pytest.mark.parametrize("rules", [False, True])
+def test_a_two_row_blocks_amounts_and_dates_stay_one_cell(tmp_path: Path, rules: bool) -> None:
+    """A key-value block of two rows, keys in bold, set in DejaVu Sans Mono: its amounts'
+    group space ("704 532 Ft") and its dates' ("2019. 03. 18.") line up in both rows, the
+    only lines there are; two lines are the whole block, so both showing it is enough."""
+    rows = [("Cím", "704 532 Ft", "Dátum", "Fenyves"), ("Telefon", "357 634 Ft", "Ügyfél", "2019. 03. 18.")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    page.insert_font(fontname="mono", fontfile=_MONO)
+    page.insert_font(fontname="monob", fontfile=_MONO.replace("Mono.ttf", "Mono-Bold.ttf"))
+    page.insert_text((42, 120), "Ez a fejezet összefoglalja a fő eredményeket, és összeveti őket az előző évvel.",
+                     fontsize=9.5, fontname="mono")
+    for i, row in enumerate(rows):
+        y = 163 + 13.6 * i
+        for x, text, face in zip((48, 95.8, 159.0, 201.7), row, ("monob", "mono", "mono", "mono"), strict=True):
+            page.insert_text((x, y), text, fontsize=8.5, fontname=face)
+    if rules:
+        page.draw_line((42, 168.5), (274.2, 168.5), width=0.48)
+        page.draw_line((42, 182.2), (274.2, 182.2), width=0.6)
+    page.insert_text((42, 202), "Az értékek kerekítettek; az összesen sor kissé eltérhet a sorok összegétől.",
+                     fontsize=9.5, fontname="mono")
+    path = tmp_path / "block.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert [tuple(r) for r in table.rows] == rows
