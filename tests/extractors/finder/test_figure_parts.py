@@ -64,3 +64,27 @@ def test_two_figure_columns_of_one_format_a_narrow_gap_apart_stay_two(tmp_path: 
     doc = pymupdf.open()
     _monospace(new_page(doc), rows, 8.0, 2)
     assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "two.pdf")] == [rows]
+
+
+WRAPPED_HEAD = [("Tétel", "Költség", "Mennyiség", "Tömeg", "Térfogat"), ("", "(Ft)", "(db)", "(kg)", "")]
+GROUPED = [("Tópart iroda 7649", "526 427", "574 872", "807 851", "2 084 456 Ft"),
+           ("Malomárok iroda 2279", "203 065", "989 866", "435 621", "1 338 531 Ft"),
+           ("Erdőszél sor 7804", "771 487", "330 192", "619 197", "546 988 Ft"),
+           ("Malomárok egység 5467", "681 540", "960 752", "735 400", "8 901 697 Ft"),
+           ("Vörösfenyő iroda 7618", "670 866", "43 984", "261 690", "7 147 892 Ft"),
+           ("Fenyves sor 4021", "371 705", "19 975", "830 598", "2 316 424 Ft")]
+
+
+def test_grouped_figures_under_a_label_each_stay_two_columns(tmp_path: Path) -> None:
+    """'574 872 807 851': two right-aligned columns of grouped figures one space apart in a
+    monospaced face part like the groups of one figure; a header label over each, flush with
+    each column's right edge ("Mennyiség (db)", "Tömeg (kg)"), keeps them two."""
+    import rowkeeper
+
+    doc = pymupdf.open()
+    _monospace(new_page(doc), [*WRAPPED_HEAD, *GROUPED], 8.0, 1)
+    path = tmp_path / "grouped.pdf"
+    doc.save(path)
+    tables = rowkeeper.extract(path).tables
+    assert [t.columns for t in tables] == [("Tétel", "Költség (Ft)", "Mennyiség (db)", "Tömeg (kg)", "Térfogat")]
+    assert [tuple(r) for r in tables[0].rows] == GROUPED
