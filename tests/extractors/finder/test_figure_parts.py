@@ -88,3 +88,25 @@ def test_grouped_figures_under_a_label_each_stay_two_columns(tmp_path: Path) -> 
     tables = rowkeeper.extract(path).tables
     assert [t.columns for t in tables] == [("Tétel", "Költség (Ft)", "Mennyiség (db)", "Tömeg (kg)", "Térfogat")]
     assert [tuple(r) for r in tables[0].rows] == GROUPED
+
+
+SHORT = [("Tétel", "Egységár [Ft]", "Szállítási idő", "Keret"),
+         ("9954 Fenyves bolt", "5 320,2", "661 755 Ft", "9 340 190 Ft"),
+         ("2813 Folyópart üzem", "38 266,82", "2 315 134 Ft", "7 447 569 Ft"),
+         ("8753 Patakvölgy bolt", "57 290,01", "5 262 715 Ft", "7 548 536 Ft"),
+         ("4187 Folyópart raktár", "34 475,26", "358 939 Ft", "421 170 Ft")]
+
+
+def test_a_short_tables_millions_under_one_label_stay_in_their_figures(tmp_path: Path) -> None:
+    """Four rows, two of them with a millions group ("2 315 134 Ft"): two lines of parts are
+    too few to tell a figure from two columns by their gaps alone, but the label over the
+    column ("Szállítási idő") runs across the gap, so the lone leading digits are no column."""
+    import rowkeeper
+
+    doc = pymupdf.open()
+    _monospace(new_page(doc), SHORT, 8.0, 3)
+    path = tmp_path / "short.pdf"
+    doc.save(path)
+    tables = rowkeeper.extract(path).tables
+    assert [t.columns for t in tables] == [SHORT[0]]
+    assert [tuple(r) for r in tables[0].rows] == SHORT[1:]
