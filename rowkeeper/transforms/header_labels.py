@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
 from rowkeeper.boxes import centre_in
+from rowkeeper.glyphs import span_x
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
 from rowkeeper.transforms.context import PageText, is_caption
@@ -50,15 +51,33 @@ def _mid_y(line: TextLine) -> float:
 def column_ink(piece: RawTable, lines: Sequence[TextLine], body_from: int) -> dict[int, Extent]:
     """Per column, the x range its body text covers (lines whose centre lies in a body cell).
     A line that runs over another column's body cells (a source note under the table read
-    into one cell of its last row) tells no column's ink."""
+    into one cell of its last row) tells no column's ink; a line that holds the cell's text
+    and the cell's neighbour's (two columns' figures set closer than the reader's line break,
+    "182.635 5.613.162 ₫") tells the cell's share of it (`_share`)."""
     out: dict[int, Extent] = {}
     boxes = _body_boxes(piece, body_from)
     for c, level in _body_cell_lines(piece, lines, body_from):
         for ln in level:
             if clean_text(ln.text) in clean_text(c.text) and not _across(ln, c.col, boxes):
-                x0, x1 = out.get(c.col, (ln.bbox[0], ln.bbox[2]))
-                out[c.col] = (min(x0, ln.bbox[0]), max(x1, ln.bbox[2]))
+                a, b = ln.bbox[0], ln.bbox[2]
+            elif (part := _share(ln, c)) is not None:
+                a, b = part
+            else:
+                continue
+            x0, x1 = out.get(c.col, (a, b))
+            out[c.col] = (min(x0, a), max(x1, b))
     return out
+
+
+def _share(line: TextLine, cell: Cell, tol: float = 1.0) -> Extent | None:
+    """Where a cell's text lies in a longer line that holds it once (`glyphs.span_x`), when
+    that lies inside the cell's box; else None."""
+    text, whole = clean_text(cell.text), clean_text(line.text)
+    at = whole.find(text)
+    if not text or len(text) == len(whole) or at < 0 or whole.count(text) != 1 or cell.bbox is None:
+        return None
+    x0, x1 = span_x(whole, line.bbox[0], line.bbox[2], at, at + len(text))
+    return (x0, x1) if cell.bbox[0] - tol <= x0 and x1 <= cell.bbox[2] + tol else None
 
 
 def _across(line: TextLine, col: int, boxes: dict[int, Extent]) -> bool:

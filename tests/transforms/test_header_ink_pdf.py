@@ -111,3 +111,39 @@ def test_labels_printed_as_one_tight_line_keep_the_finders_cut() -> None:
                      n_rows=len(rows), n_cols=5, cells=tuple(cells), extractor="test", extractor_version="0")
     out = relabel_header(piece, lines, 1)
     assert [c.text for c in sorted(out.cells, key=lambda c: c.col) if c.row == 0] == HEAD
+
+
+CLOSE = ["Địa điểm", "Ngân sách (VNĐ)", "Đơn giá", "Biên lợi nhuận (%)"]
+
+
+def close_figures_table(path: Path) -> Path:
+    """Rules between rows; a text column, two columns of figures set 5 pt apart (the text layer
+    prints each row's two figures as one line), and a last column of short percentages under a
+    label three times as wide, right-aligned: the label starts left of the white between the
+    columns' figures, so the boundary the body's gap gives runs through its first word."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "1.1 Nhân sự", 12, True)
+    budget, price, margin = LEFT + 195, LEFT + 245, LEFT + 332
+    pg.rule(LEFT, 82, margin + 4, 0.8)
+    pg.text(LEFT + 3, 95, CLOSE[0], 7.5)
+    for x, label in zip((budget, price, margin), CLOSE[1:], strict=True):
+        pg.text(x - 150, 95, label, 7.5, False, "r", 150)
+    rnd = random.Random(11)
+    y = 116.0
+    for _ in range(8):
+        pg.rule(LEFT, y - 11, margin + 4, 0.4)
+        pg.text(LEFT + 3, y, f"Hải Phòng kho {rnd.randint(1000, 9999)}", 7.5)
+        pg.text(budget - 100, y, f"{rnd.randint(100, 999)}.{rnd.randint(100, 999)}", 7.5, False, "r", 100)
+        pg.text(price - 100, y, f"{rnd.randint(1, 9)}.{rnd.randint(100, 999)}.{rnd.randint(100, 999)} ₫", 7.5, False, "r", 100)
+        pg.text(margin - 100, y, f"{rnd.randint(10, 99)},{rnd.randint(0, 9)} %", 7.5, False, "r", 100)
+        y += 20
+    pg.rule(LEFT, y - 11, margin + 4, 0.8)
+    pg.text(LEFT, y + 2, "Bảng 1 Tổng quan nhà cung cấp", 8, True)
+    return _save(doc, path)
+
+
+def test_a_label_wider_than_its_figures_stays_whole_beside_figures_printed_as_one_line(tmp_path: Path) -> None:
+    (t,) = tables_of(close_figures_table(tmp_path / "close.pdf"))
+    assert t.columns == tuple(CLOSE)
+    assert t.rows[0][3].endswith("%") and t.rows[0][2].endswith("₫")

@@ -116,9 +116,12 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     same word space, and no column's shared edge (`edges`) stands by. Figures of one format
     line their parts up in every row, so the projection sees a gap there; a real column of
     figures shows its edge, or gaps of other widths. A header over the column may stand
-    apart (its words are no figures). Three lines show it, or every line of a block of two
-    (a key-value block's amounts "704 | 532 Ft", a slide's two dates "2024. 05. | 08.")."""
+    apart (its words are no figures), and a header label over each part, flush with the part's
+    right edge, makes them two right-aligned columns (`_headed_parts`). Three lines show it,
+    or every line of a block of two (a key-value block's amounts "704 | 532 Ft", a slide's two
+    dates "2024. 05. | 08."), or two lines under a header label running across the gap."""
     lines = text_lines(words)
+    head = lines[:_header_lines(lines)]
     heights = sorted(w[3] - w[1] for w in words)
     wide = max(column_gap(words), 0.8 * heights[len(heights) // 2])
     out = []
@@ -126,6 +129,7 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
     for k, x in enumerate(seps):
         gaps: list[float] = []
         both = 0  # lines with words on both sides of x
+        ends: list[float] = []  # the right edges of the figures' parts left of x
         real, own = False, False  # own: a word in the column left of x that no figure goes on from
         for ln in lines:
             # only the words between the gaps either side: a figure of the column before
@@ -143,15 +147,37 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
             own = own or not parts
             if parts and b[0] - a[2] < wide:
                 gaps.append(b[0] - a[2])
+                ends.append(a[2])
             elif parts or b[0] - a[2] < wide:
                 real = True  # figures a column gap apart, or a label run up to a figure
         # A shared edge near x is a column's, unless every word left of x is the leading group
         # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
         # their own edge, and a negative amount ("-450 977") starts on it.
         real = real or own and any(abs(x - e) <= wide for e in edges)
-        if real or len(gaps) < min(3, max(both, 2)) or max(gaps) - min(gaps) > 1.0:
+        real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide)
+        # a header label across x heads both parts: two lines of them tell it (a short
+        # table's millions, "2 | 315 134 Ft" under "Szállítási idő"), as does a block of two
+        need = 2 if any(w[0] < x < w[2] for ln in head for w in ln) else min(3, max(both, 2))
+        if real or len(gaps) < need or max(gaps) - min(gaps) > 1.0:
             out.append(x)
     return out
+
+
+def _headed_parts(head: Sequence[Sequence[Any]], ends: Sequence[float], x: float, hi: float,
+                  wide: float, tol: float = 1.5) -> bool:
+    """Whether a header line sets a label over each side of `x`: one phrase ending flush with
+    the figures' parts left of it (their right edges `ends`, all one), the next starting right
+    of `x` before `hi`. Right-aligned columns of grouped figures set a word space apart in a
+    monospaced face ("574 872 807 851" under "Mennyiség (db)" and "Tömeg (kg)") part like the
+    groups of one figure; a label over the column ends at the whole figure's end."""
+    if max(ends) - min(ends) > tol:
+        return False
+    for ln in head:
+        starts, stops = phrase_ends(ln, wide)
+        for i in stops:
+            if abs(ln[i][2] - ends[0]) <= tol and i + 1 in starts and x <= ln[i + 1][0] < hi:
+                return True
+    return False
 
 
 def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:

@@ -35,6 +35,9 @@ HEADER_CHARS = 40
 HEADING_BOLD = 1.15
 """Times the first row's type size a bold line over a table is printed at to be a heading
 (the size that ends a run of rows at a heading between stacked tables, too)."""
+SUBSECTION = re.compile(r"\d+(?:\.\d+)+\.?\s+[^\W\d_]")
+"""A sub-section's number opening a line ("2.1 Costs", "3.2.1. Hinweise"): a heading's, where a
+caption names its table first ("Table 2.1") and a figure has no word after it."""
 
 
 def _split_wide_gaps(line: TextLine) -> list[TextLine]:
@@ -321,11 +324,13 @@ def _wrapped_tail(t: TextLine, over: Sequence[TextLine], right: float) -> bool:
 
 def _heading_over(t: TextLine, first: Sequence[TextLine]) -> bool:
     """A heading over the table, not a line of its header: printed a quarter larger than the
-    first row, or an unnumbered sub-heading in bold a little larger (`HEADING_BOLD`: "Appendix"
-    over a header in 8 pt). A numbered line in that type is the table's caption ("Bảng 1: ...",
-    "Table 2"): the region keeps it, the caption pass takes it out (and it keeps a header row
-    under it that `_caption_row` would take for a caption's sentence in the region's first row)."""
-    sub = t.bold and not any(ch.isdigit() for ch in t.text)
+    first row, or a sub-heading a little larger (`HEADING_BOLD`): unnumbered in bold ("Appendix"
+    over a header in 8 pt), or numbered as a sub-section ("1.1 地域別売上", a face with no bold
+    that sets headings apart by size alone). A line numbered otherwise in that type is the
+    table's caption ("Bảng 1: ...", "Table 2"): the region keeps it, the caption pass takes it
+    out (and it keeps a header row under it that `_caption_row` would take for a caption's
+    sentence in the region's first row)."""
+    sub = (t.bold and not any(ch.isdigit() for ch in t.text)) or bool(SUBSECTION.match(t.text.strip()))
     return t.font_size >= (HEADING_BOLD if sub else 1.25) * max(c.font_size for c in first)
 
 

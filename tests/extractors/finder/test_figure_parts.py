@@ -92,3 +92,49 @@ def test_a_two_row_blocks_amounts_and_dates_stay_one_cell(tmp_path: Path, rules:
     doc.save(path)
     (table,) = tables_of(path)
     assert [tuple(r) for r in table.rows] == rows
+
+
+WRAPPED_HEAD = [("Tétel", "Költség", "Mennyiség", "Tömeg", "Térfogat"), ("", "(Ft)", "(db)", "(kg)", "")]
+GROUPED = [("Tópart iroda 7649", "526 427", "574 872", "807 851", "2 084 456 Ft"),
+           ("Malomárok iroda 2279", "203 065", "989 866", "435 621", "1 338 531 Ft"),
+           ("Erdőszél sor 7804", "771 487", "330 192", "619 197", "546 988 Ft"),
+           ("Malomárok egység 5467", "681 540", "960 752", "735 400", "8 901 697 Ft"),
+           ("Vörösfenyő iroda 7618", "670 866", "43 984", "261 690", "7 147 892 Ft"),
+           ("Fenyves sor 4021", "371 705", "19 975", "830 598", "2 316 424 Ft")]
+
+
+def test_grouped_figures_under_a_label_each_stay_two_columns(tmp_path: Path) -> None:
+    """'574 872 807 851': two right-aligned columns of grouped figures one space apart in a
+    monospaced face part like the groups of one figure; a header label over each, flush with
+    each column's right edge ("Mennyiség (db)", "Tömeg (kg)"), keeps them two."""
+    import rowkeeper
+
+    doc = pymupdf.open()
+    _monospace(new_page(doc), [*WRAPPED_HEAD, *GROUPED], 8.0, 1)
+    path = tmp_path / "grouped.pdf"
+    doc.save(path)
+    tables = rowkeeper.extract(path).tables
+    assert [t.columns for t in tables] == [("Tétel", "Költség (Ft)", "Mennyiség (db)", "Tömeg (kg)", "Térfogat")]
+    assert [tuple(r) for r in tables[0].rows] == GROUPED
+
+
+SHORT = [("Tétel", "Egységár [Ft]", "Szállítási idő", "Keret"),
+         ("9954 Fenyves bolt", "5 320,2", "661 755 Ft", "9 340 190 Ft"),
+         ("2813 Folyópart üzem", "38 266,82", "2 315 134 Ft", "7 447 569 Ft"),
+         ("8753 Patakvölgy bolt", "57 290,01", "5 262 715 Ft", "7 548 536 Ft"),
+         ("4187 Folyópart raktár", "34 475,26", "358 939 Ft", "421 170 Ft")]
+
+
+def test_a_short_tables_millions_under_one_label_stay_in_their_figures(tmp_path: Path) -> None:
+    """Four rows, two of them with a millions group ("2 315 134 Ft"): two lines of parts are
+    too few to tell a figure from two columns by their gaps alone, but the label over the
+    column ("Szállítási idő") runs across the gap, so the lone leading digits are no column."""
+    import rowkeeper
+
+    doc = pymupdf.open()
+    _monospace(new_page(doc), SHORT, 8.0, 3)
+    path = tmp_path / "short.pdf"
+    doc.save(path)
+    tables = rowkeeper.extract(path).tables
+    assert [t.columns for t in tables] == [SHORT[0]]
+    assert [tuple(r) for r in tables[0].rows] == SHORT[1:]

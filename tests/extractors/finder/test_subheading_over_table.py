@@ -1,10 +1,15 @@
 """A sub-heading in bold a little larger than a borderless table's header, right above it
 (a stacked table under a heading of its own, "Appendix"), is the heading of its section, not a
 line of the table's header: the column names stay the header's and the section path ends in
-the heading (finder/text_runs._heading_over)."""
+the heading (finder/text_runs._heading_over). So is a sub-section's numbered heading set a
+little larger in a face with no bold ("1.1 地域別売上" in a Japanese report), over a table ruled
+between rows, and over a caption and a narrow table whose first columns stand closer than the
+heading is wide."""
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 
 import pymupdf
@@ -49,3 +54,90 @@ def test_bold_subheading_over_a_stacked_table_is_its_section(tmp_path: Path, siz
     assert list(tables[0].section_path) == ["Energy consumption"]
     assert list(tables[1].section_path) == ["Energy consumption", "Appendix"]
 
+
+
+
+GOTHIC = Path("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf")
+"""IPA Gothic: no bold face, a half-width space of half an em (a numbered heading's number
+stands a column gap from its title, as in Japanese reports)."""
+needs_gothic = pytest.mark.skipif(not GOTHIC.exists(), reason="IPA Gothic not installed")
+
+
+def _nfkc(texts: Sequence[str]) -> list[str]:
+    """The texts as a reader compares them: the font maps a space to U+00A0 and ¥ to ￥."""
+    return [unicodedata.normalize("NFKC", t) for t in texts]
+
+
+def _ja(page: pymupdf.Page, x: float, y: float, text: str, size: float, align: str = "left") -> None:
+    """`text` in IPA Gothic on its baseline `y`, from `x` or ending there (align "right")."""
+    if align == "right":
+        x -= pymupdf.Font(fontfile=str(GOTHIC)).text_length(text, fontsize=size)
+    page.insert_text((x, y), text, fontsize=size, fontname="ipag")
+
+
+JA_FIRST = [("施設", "利益率(%)", "売上高", "人数(人)"), ("3651 鹿児島店舗", "84.5%", "¥1,933,907", "69,551.42"),
+            ("9706 岡山工場", "60.5%", "¥1,814,282", "8,497.74"), ("3170 広島店舗", "40.9%", "¥4,837,448", "8,059.2"),
+            ("3899 熊本支店", "50.2%", "¥5,192,473", "44,730.8")]
+JA_XS = ((45, "left"), (258, "right"), (363, "right"), (567, "right"))
+
+
+def _ja_heading_page(size: float, heading: str) -> pymupdf.Document:
+    """A report's title, section heading and paragraph, and a numbered sub-heading 1.2 times the
+    body size; the page's y under the sub-heading."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_font(fontname="ipag", fontfile=str(GOTHIC))
+    _ja(page, 42, 70, "取引先一覧 2020", 1.9 * size)
+    _ja(page, 42, 105, "1. 運営費", 1.45 * size)
+    _ja(page, 42, 128, "費用には保守、エネルギー及び外部委託を含み、減価償却費は含まない。本節では主な結果をまとめる。", size)
+    _ja(page, 42, 155, heading, 1.2 * size)  # no bold face: larger print alone
+    return doc
+
+
+@needs_gothic
+@pytest.mark.parametrize("size", [8.5, 9.0])
+def test_numbered_subheading_over_a_table_ruled_between_rows_is_its_section(tmp_path: Path, size: float) -> None:
+    doc = _ja_heading_page(size, "1.1 地域別売上")
+    page = doc[0]
+    y = 155 + 2.0 * size  # the heading's leading: closer than 2.5 lines of the table's type
+    for row in JA_FIRST:
+        for (x, align), text in zip(JA_XS, row, strict=True):
+            _ja(page, x, y, text, size, align)
+        page.draw_line((42, y + 0.6 * size), (570, y + 0.6 * size), width=0.5)  # a rule under every row
+        y += 1.8 * size
+    _ja(page, 42, y + size, "表1：主要指標", size)
+    path = tmp_path / "ja_subheading.pdf"
+    doc.save(path)
+    tables = rowkeeper.extract(path).tables
+    assert [t.columns for t in tables] == [JA_FIRST[0]]
+    assert [_nfkc(r) for r in tables[0].rows] == [list(r) for r in JA_FIRST[1:]]
+    assert _nfkc(tables[0].section_path) == ["取引先一覧 2020", "1. 運営費", "1.1 地域別売上"]
+
+
+JA_NARROW = [("品目", "地域", "費用(千円)", "評点"), ("5046 岡山センター", "店舗", "80,914.7", "277,731"),
+             ("8627 静岡事務所", "センター", "55,928.09", "398,661"), ("6834 札幌センター", "支店", "55,899.2", "739,700"),
+             ("5959 大阪倉庫", "センター", "72,009.6", "659,869"), ("7015 静岡店舗", "センター", "66,454.44", "315,978")]
+
+
+@needs_gothic
+def test_numbered_subheading_over_a_caption_keeps_a_narrow_tables_columns(tmp_path: Path) -> None:
+    size = 8.5
+    doc = _ja_heading_page(size, "2.1 エネルギー使用量")
+    page = doc[0]
+    _ja(page, 42, 155 + 2.0 * size, "表2：主要指標、取引先一覧", size)
+    # the first column's longest code and name end 0.6 em before the next column's left edge,
+    # which the heading's line runs across
+    second = 45 + pymupdf.Font(fontfile=str(GOTHIC)).text_length("5046 岡山センター", fontsize=size) + 0.6 * size
+    xs = ((45, "left"), (second, "left"), (second + 80, "right"), (second + 120, "right"))
+    y = 155 + 4.2 * size
+    for row in JA_NARROW:
+        for (x, align), text in zip(xs, row, strict=True):
+            _ja(page, x, y, text, size, align)
+        y += 2.4 * size
+    path = tmp_path / "ja_narrow.pdf"
+    doc.save(path)
+    tables = rowkeeper.extract(path).tables
+    assert [t.columns for t in tables] == [JA_NARROW[0]]
+    assert [_nfkc(r) for r in tables[0].rows] == [list(r) for r in JA_NARROW[1:]]
+    assert tables[0].caption == "表2：主要指標、取引先一覧"
+    assert _nfkc(tables[0].section_path)[-1] == "2.1 エネルギー使用量"
