@@ -142,10 +142,11 @@ def test_dev4_is_a_fourth_seed_range_apart_from_every_other():
     assert {(d.family, d.lang) for d in dev4} == {(f, lang) for f in FAMILIES for lang in LANGS}
 
 
-def test_dev5_is_a_fifth_seed_range_apart_from_every_other():
-    everything = plan(extra=True, tune_only=("dev3", "dev4", "dev5"))
-    earlier = {d.seed for d in everything if d.split != "dev5"}
-    dev5 = [d for d in everything if d.split == "dev5"]
-    assert len(dev5) == 2 * len(FAMILIES) * 9
-    assert not {d.seed for d in dev5} & earlier
-    assert {(d.family, d.lang) for d in dev5} == {(f, lang) for f in FAMILIES for lang in LANGS}
+@pytest.mark.parametrize("split", ["dev5", "dev6"])
+def test_each_later_draw_is_a_seed_range_apart_from_every_other(split: str):
+    everything = plan(extra=True, tune_only=("dev3", "dev4", "dev5", "dev6"))
+    earlier = {d.seed for d in everything if d.split != split}
+    draw = [d for d in everything if d.split == split]
+    assert len(draw) == 2 * len(FAMILIES) * 9
+    assert not {d.seed for d in draw} & earlier
+    assert {(d.family, d.lang) for d in draw} == {(f, lang) for f in FAMILIES for lang in LANGS}
