@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pymupdf
 from pydantic import BaseModel, ConfigDict
@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
-from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged, turned
+from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged
 from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
@@ -195,3 +195,23 @@ def _rounded(b: BBox) -> BBox:
 
 def _pad(b: BBox, by: float) -> BBox:
     return (b[0] - by, b[1] - by, b[2] + by, b[3] + by)
+
+
+def turned(structure: dict[str, Any], m: pymupdf.Matrix) -> dict[str, Any]:
+    """The structure dict with every box carried through `m` (a page turned by /Rotate is read
+    in the view shown, where its text reads upright); the dict itself when `m` is the identity."""
+    if tuple(m) == tuple(pymupdf.Identity):
+        return structure
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {k: walk(v) for k, v in node.items()}
+            if "bbox" in node:
+                r = pymupdf.Rect(node["bbox"]).transform(m).normalize()
+                out["bbox"] = (r.x0, r.y0, r.x1, r.y1)
+            return out
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(structure)

@@ -95,26 +95,6 @@ def structure_dict(page: pymupdf.Page) -> dict[str, Any]:
     return page.get_textpage(flags=flags).extractDICT()
 
 
-def turned(structure: dict[str, Any], m: pymupdf.Matrix) -> dict[str, Any]:
-    """The structure dict with every box carried through `m` (a page turned by /Rotate is read
-    in the view shown, where its text reads upright); the dict itself when `m` is the identity."""
-    if tuple(m) == tuple(pymupdf.Identity):
-        return structure
-
-    def walk(node: Any) -> Any:
-        if isinstance(node, dict):
-            out = {k: walk(v) for k, v in node.items()}
-            if "bbox" in node:
-                r = pymupdf.Rect(node["bbox"]).transform(m).normalize()
-                out["bbox"] = (r.x0, r.y0, r.x1, r.y1)
-            return out
-        if isinstance(node, list):
-            return [walk(v) for v in node]
-        return node
-
-    return walk(structure)
-
-
 def _mcr_as_numbers(page: pymupdf.Page) -> None:
     """Write the marked-content references (/MCR dictionaries, ISO 32000 14.7.4.2) among the
     /K of the page's elements as the bare MCIDs they stand for, in the open document only.
