@@ -4,7 +4,9 @@ a figure is a value, not an item."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 import pytest
@@ -27,16 +29,7 @@ def _slide(path: Path, stripes: bool, records: list = RECORDS, size: float = 14)
     put(page, 40, 70, "Headcount and budget", 26, "bold")
     for x, text in zip(XS, HEADER, strict=True):
         put(page, x, 110, text, 14, "bold")
-    y = 140
-    for i, (key, items, owner, due) in enumerate(records):
-        height = 17.5 * len(items) + 8
-        if stripes and i % 2 == 0:
-            page.draw_rect(pymupdf.Rect(40, y - 16, 820, y - 16 + height), color=None, fill=(0.9, 0.9, 0.9))
-        for x, text in ((XS[0], key), (XS[2], owner), (XS[3], due)):
-            put(page, x, y, text, size)
-        for k, item in enumerate(items):
-            put(page, XS[1], y + 17.5 * k, item, size)
-        y += height + 8
+    _records(page, XS, 140, 820, records, stripes, lambda x, y, text: put(page, x, y, text, size))
     doc.save(path)
     return path
 
@@ -99,16 +92,9 @@ def _mono_slide(path: Path, marker: str, stripes: bool, records: list = MONO_REC
     page.insert_text((40, 70), "Lieferantenübersicht", fontsize=26, fontname="monob")
     for x, text in zip(xs, MONO_HEADER, strict=True):
         page.insert_text((x, 106), text, fontsize=14, fontname="monob")
-    y = 132.0
-    for i, (key, items, owner, due) in enumerate(records):
-        height = 17.5 * len(items) + 8
-        if stripes and i % 2 == 0:
-            page.draw_rect(pymupdf.Rect(40, y - 16, 920, y - 16 + height), color=None, fill=(0.9, 0.9, 0.9))
-        for x, text in ((xs[0], key), (xs[2], owner), (xs[3], due)):
-            page.insert_text((x, y), text, fontsize=14, fontname="mono")
-        for k, item in enumerate(items):
-            page.insert_text((xs[1], y + 17.5 * k), f"{marker} {item}", fontsize=14, fontname="mono")
-        y += height + 8
+    mono = [(key, [f"{marker} {item}" for item in items], owner, due) for key, items, owner, due in records]
+    _records(page, xs, 132.0, 920, mono, stripes,
+             lambda x, y, text: page.insert_text((x, y), text, fontsize=14, fontname="mono"))
     doc.save(path)
     return path
 
@@ -166,3 +152,18 @@ def test_a_wrapped_label_keeps_its_space_and_items_after_cjk_join_without() -> N
     assert lines_text(["持分法の適用範囲", "の変動"]) == "持分法の適用範囲 の変動"
     assert lines_text(["・ 人員と予算", "・ 保守計画"]) == "・ 人員と予算・ 保守計画"
     assert lines_text(["• Regional sales", "• Key indicators"]) == "• Regional sales • Key indicators"
+
+
+def _records(page: pymupdf.Page, xs: Sequence[float], y: float, right: float, records: list,
+             stripes: bool, write: Callable[[float, float, str], Any]) -> None:
+    """A slide's records from `y` down: key, owner and due date on the record's first line, its
+    items one a line in the second column, every other record on a grey stripe when `stripes`."""
+    for i, (key, items, owner, due) in enumerate(records):
+        height = 17.5 * len(items) + 8
+        if stripes and i % 2 == 0:
+            page.draw_rect(pymupdf.Rect(40, y - 16, right, y - 16 + height), color=None, fill=(0.9, 0.9, 0.9))
+        for x, text in ((xs[0], key), (xs[2], owner), (xs[3], due)):
+            write(x, y, text)
+        for k, item in enumerate(items):
+            write(xs[1], y + 17.5 * k, item)
+        y += height + 8
