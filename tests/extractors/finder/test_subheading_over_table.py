@@ -141,3 +141,34 @@ def test_numbered_subheading_over_a_caption_keeps_a_narrow_tables_columns(tmp_pa
     assert [_nfkc(r) for r in tables[0].rows] == [list(r) for r in JA_NARROW[1:]]
     assert tables[0].caption == "表2：主要指標、取引先一覧"
     assert _nfkc(tables[0].section_path)[-1] == "2.1 エネルギー使用量"
+
+
+HU = [("Tétel", "Szállító", "Mennyiség", "Ár (Ft)"), ("Kőbánya raktár", "Üzem", "673 208", "600 990"),
+      ("Folyópart bolt", "Telep", "333 336", "306 523"), ("Malomárok iroda", "Raktár", "483 884", "498 468"),
+      ("Fenyves egység", "Üzem", "587 630", "767 687")]
+
+
+@pytest.mark.parametrize("size", [8.0, 9.0])
+@pytest.mark.parametrize("face", ["bold", "sans"])
+def test_a_caption_numbered_by_chapter_a_little_larger_stays_the_caption(tmp_path: Path, size: float,
+                                                                          face: str) -> None:
+    """A Hungarian caption opens with its chapter's number ("2.1. táblázat: Havi díjak"), as a
+    sub-section's heading does; set 1.2 times the table's size right over it, it is still the
+    table's caption, not a heading in its section path nor a header line."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "2. Árak és díjak", 1.45 * size, "bold")
+    put(page, 60, 95, "Az alábbi táblázat a havi díjakat foglalja össze telephelyenként.", size)
+    put(page, 60, 118, "2.1. táblázat: Havi díjak", 1.2 * size, face)
+    y = 118 + 2.2 * size
+    for i, row in enumerate(HU):
+        for x, text in zip(XS, row, strict=True):
+            put(page, x, y, text, size, "bold" if i == 0 else "sans")
+        y += 2 * size
+    path = tmp_path / "caption.pdf"
+    doc.save(path)
+    (table,) = rowkeeper.extract(path).tables
+    assert table.caption == "2.1. táblázat: Havi díjak"
+    assert list(table.section_path) == ["2. Árak és díjak"]
+    assert table.columns == HU[0]
+    assert [tuple(r) for r in table.rows] == HU[1:]
