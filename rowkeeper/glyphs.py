@@ -1,6 +1,7 @@
 """Full-width glyphs (CJK ideographs, kana, hangul, full-width forms): a whole em wide each,
 set with no space between words; a gap between two of them in a line is no word space. Also
-where a stretch of a line's characters lies when only the line's box is known (`span_x`)."""
+where a stretch of a line's characters lies when only the line's box is known (`span_x`), and
+the marks an OCR text layer reads from specks beside a figure (`STRAY_MARKS`)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,9 @@ def span_x(text: str, x0: float, x1: float, a: int, b: int) -> tuple[float, floa
     per_cell = (x1 - x0) / max(char_cells(text), 1)
     left = x0 + char_cells(text[:a]) * per_cell
     return left, left + char_cells(text[a:b]) * per_cell
+
+
+STRAY_MARKS = "'\"„“”‚‘’«»^—–-*"
+"""Marks an OCR text layer reads from specks and rule ends beside a figure ("200—", "500^",
+"3 400-"): the finder reads a column's ink without them (`finder.stray_marks`), the packed-cell
+check a letter-spaced figure within them (`validate.spaced_figure`)."""

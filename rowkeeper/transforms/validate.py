@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rowkeeper.config import TransformConfig
+from rowkeeper.glyphs import STRAY_MARKS
 from rowkeeper.models import Cell, Check, RawTable, Table, Validation
 from rowkeeper.transforms.column_types import parse_cell
 from rowkeeper.transforms.headers import spaced_code
@@ -98,8 +99,9 @@ def _figure(token: str) -> bool:
     return parse_cell(token).kind in NUMERIC_KINDS and not (token.isdigit() and len(token) >= IDENTIFIER_DIGITS)
 
 
-OCR_MARKS = "'\"„“”‚‘’«»^—–-*.,"
-"""Marks an OCR text layer reads from specks beside a figure ("27 2 0 0 '", "3 400-")."""
+OCR_MARKS = STRAY_MARKS + ".,"
+"""Marks an OCR text layer reads from specks beside a figure ("27 2 0 0 '", "3 400-"), and the
+dot and comma a speck also reads as."""
 
 
 def spaced_figure(text: str) -> bool:

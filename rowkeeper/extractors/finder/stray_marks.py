@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-STRAY_MARKS = "'\"„“”‚‘’«»^—–-*"
-"""Marks an OCR text layer reads from specks and rule ends beside a figure ("200—", "500^") or
-alone ("„", ","): they hang into the gutter between two columns and close it in the projection."""
-
+from rowkeeper.glyphs import STRAY_MARKS, span_x
 
 SPECKS = "'\"„“”‚‘’«»^,"
 """Marks that stand alone as no word of a table (a dash may: "2006 – 2010")."""
@@ -18,15 +15,15 @@ SPECKS = "'\"„“”‚‘’«»^,"
 
 def ink_core(w: Any) -> Any | None:
     """Word `w` of digits and `STRAY_MARKS` around them with its box cut to the digits
-    (estimated by their share of its characters); None for a word of `SPECKS` alone. A figure
-    is its column's ink, the specks' marks beside it are not; a word's own marks ("training,",
-    "»Zeitung«", "days 4, 7") stand in its word spaces and stay."""
+    (`glyphs.span_x`); None for a word of `SPECKS` alone. A figure is its column's ink, the
+    specks' marks beside it are not; a word's own marks ("training,", "»Zeitung«", "days 4,
+    7") stand in its word spaces and stay."""
     text = str(w[4])
     if not text.strip(SPECKS):
         return None
     core = text.strip(STRAY_MARKS)
     if not core or core == text or not core.isdigit():  # a word's own marks stand in its word spaces
         return w
-    per = (w[2] - w[0]) / len(text)
     a = text.index(core)
-    return (w[0] + a * per, w[1], w[0] + (a + len(core)) * per, w[3], core, *w[5:])
+    x0, x1 = span_x(text, w[0], w[2], a, a + len(core))
+    return (x0, w[1], x1, w[3], core, *w[5:])
