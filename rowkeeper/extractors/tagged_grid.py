@@ -65,9 +65,7 @@ def title_rows(grid: Grid) -> int:
     in TRs of their own above the header). Their text stands above the table's box, where the
     caption is read; lone cells each inside one column (rows whose other cells are empty)
     are rows of the table."""
-    rows: dict[int, list[Placed]] = {}
-    for p in grid.placed:
-        rows.setdefault(p.row, []).append(p)
+    rows = _cells_by_row(grid)
     n = 0
     while n < grid.n_rows - 1 and len(rows.get(n, ())) == 1:
         n += 1
@@ -81,9 +79,7 @@ def note_rows(grid: Grid) -> int:
     below the last row of several, when one of them spans two columns or more or lies across
     two columns' cells (an export's footnote, `** Lay-offs ...`, set in a TR of its own at the
     end of the Table). Their text stands under the table's box, where footnotes are read."""
-    rows: dict[int, list[Placed]] = {}
-    for p in grid.placed:
-        rows.setdefault(p.row, []).append(p)
+    rows = _cells_by_row(grid)
     n = 0
     while n < grid.n_rows - 1 and len(rows.get(grid.n_rows - 1 - n, ())) == 1:
         n += 1
@@ -91,6 +87,14 @@ def note_rows(grid: Grid) -> int:
     if not n or not any(_spans_columns(rows[i][0], grid) for i in last):
         return 0
     return n if sum(len(rows.get(i, ())) > 1 for i in range(grid.n_rows - n)) >= 2 else 0
+
+
+def _cells_by_row(grid: Grid) -> dict[int, list[Placed]]:
+    """The grid's placed cells by row (a row with no cell placed is absent)."""
+    rows: dict[int, list[Placed]] = {}
+    for p in grid.placed:
+        rows.setdefault(p.row, []).append(p)
+    return rows
 
 
 def _spans_columns(p: Placed, grid: Grid) -> bool:
