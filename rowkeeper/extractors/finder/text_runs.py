@@ -250,11 +250,11 @@ def _close_with_tail(run: list[list[TextLine]], tail: Sequence[TextLine], min_ro
     regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
     extra = _cell_tail(run, tail)
     if extra and len(regions) > kept and abs(regions[-1][3] - max(t.bbox[3] for t in run[-1])) <= 1.0:
-        regions = [*regions[:-1], bounds([regions[-1], *(row[0].bbox for row in extra)])]
+        regions = [*regions[:-1], bounds([regions[-1], *(t.bbox for t in extra)])]
     return regions, n_rows, n_num
 
 
-def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol: float = 3.0) -> list[list[TextLine]]:
+def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol: float = 3.0) -> list[TextLine]:
     """The lines after the run's last aligned row that are its cells' wrapped lines (a slide's
     last bullet items under the first): each starts on the left edge of a cell of that row other
     than its first, ends before the next cell, and follows the line over it in the same column
@@ -264,7 +264,7 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}
-    out: list[list[TextLine]] = []
+    out: list[TextLine] = []
     for t in tail:
         col = next((i for i, c in enumerate(last) if i > 0 and abs(c.bbox[0] - t.bbox[0]) <= tol), None)
         if col is None or (col + 1 < len(last) and t.bbox[2] > last[col + 1].bbox[0]):
@@ -273,7 +273,7 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         if not 0.5 * height <= t.bbox[1] - over[col].bbox[1] <= 1.5 * height:
             break
         over[col] = t
-        out.append([t])
+        out.append(t)
     return out
 
 
