@@ -193,11 +193,16 @@ def _release(dog: subprocess.Popen[bytes]) -> None:
         _watchdogs.remove(dog)
     if dog.stdin is not None:
         dog.stdin.close()
+    _wait_or_kill(dog)
+
+
+def _wait_or_kill(proc: subprocess.Popen[bytes], timeout_s: float = 5.0) -> None:
+    """Wait for `proc` to end, killing it if it has not within `timeout_s`."""
     try:
-        dog.wait(timeout=5)
+        proc.wait(timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        dog.kill()
-        dog.wait()
+        proc.kill()
+        proc.wait()
 
 
 class EarlyServer:
@@ -261,11 +266,7 @@ class EarlyServer:
         proc, self.proc = self.proc, None
         if proc is not None and proc.poll() is None:
             proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            _wait_or_kill(proc)
         dogs, self._dogs = self._dogs, []
         for dog in dogs:
             _release(dog)
