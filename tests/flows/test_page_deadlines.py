@@ -36,9 +36,9 @@ def _cells(result) -> dict[int, set[str]]:
 
 
 def test_a_page_hung_in_one_layer_is_read_by_the_next(two_tables: Path, monkeypatch: pytest.MonkeyPatch):
-    clean = process_document(load_document(str(two_tables)), _budget(20))
+    clean = process_document(load_document(str(two_tables)), _budget(6))
     monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:pymupdf:1")
-    result = process_document(load_document(str(two_tables)), _budget(20))
+    result = process_document(load_document(str(two_tables)), _budget(6))
     rec = result.document
     assert rec.status == "ok", rec.error
     cut = [a for a in rec.attempts if a.reason.startswith("deadline:")]
@@ -53,7 +53,7 @@ def test_a_page_hung_in_one_layer_is_read_by_the_next(two_tables: Path, monkeypa
 def test_with_every_table_layer_hung_the_page_keeps_its_text(two_tables: Path,
                                                              monkeypatch: pytest.MonkeyPatch):
     config = Config.model_validate({"extract": {"text_layers": ["pymupdf"],
-                                                "options": {"cascade": {"page_budget_s": 10}}}})
+                                                "options": {"cascade": {"page_budget_s": 5}}}})
     monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:pymupdf:1")
     result = process_document(load_document(str(two_tables)), config)
     assert result.document.status == "ok"
@@ -64,12 +64,12 @@ def test_with_every_table_layer_hung_the_page_keeps_its_text(two_tables: Path,
 
 def test_a_page_stuck_in_c_code_restarts_the_worker_without_that_step(two_tables: Path,
                                                                       monkeypatch: pytest.MonkeyPatch):
-    clean = process_document(load_document(str(two_tables)), _budget(20))
+    clean = process_document(load_document(str(two_tables)), _budget(6))
     monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:pymupdf:1")  # in the worker only
     monkeypatch.setenv("ROWKEEPER_HANG_MODE", "c")  # SIGALRM blocked: the alarm cannot cut it
     worker = IsolatedWorker(Limits(timeout_s=120, fallback_timeout_s=0))
     try:
-        result = worker.process(load_document(str(two_tables)), _budget(20))
+        result = worker.process(load_document(str(two_tables)), _budget(6))
     finally:
         worker.close()
     rec = result.document
@@ -111,10 +111,10 @@ def test_page_budgets_come_from_the_document_timeout_so_every_page_hung_does_not
     """Every page hangs in the first layer. Each page's budget is a share of the document's
     time, so the first layer gives up within its share, the second reads every page, and the
     whole stays inside runner.document_timeout_s (a fixed 120 s per page would have spent 240 s:
-    in a worker with this 60 s timeout that document failed, 'timed out', bench/RESULTS.md)."""
+    in a worker with a 60 s timeout that document failed, 'timed out', bench/RESULTS.md)."""
     import time
 
-    config = Config.model_validate({"runner": {"document_timeout_s": 60},
+    config = Config.model_validate({"runner": {"document_timeout_s": 30},
                                     "extract": {"text_layers": ["pymupdf", "pdfplumber"]}})
     clean = process_document(load_document(str(two_ruled)), config)
     monkeypatch.setenv("ROWKEEPER_HANG_AT", "layer:pymupdf:*")
@@ -123,7 +123,7 @@ def test_page_budgets_come_from_the_document_timeout_so_every_page_hung_does_not
     elapsed = time.monotonic() - start
     rec = result.document
     assert rec.status == "ok", rec.error
-    assert elapsed < 60  # inside the document's timeout: the worker would not have killed it
+    assert elapsed < 30  # inside the document's timeout: the worker would not have killed it
     cut = [a for a in rec.attempts if a.reason.startswith("deadline:")]
     assert sorted(p for a in cut if a.extractor == "pymupdf" for p in a.pages) == [1, 2]
     assert "share of runner.document_timeout_s" in cut[0].reason
