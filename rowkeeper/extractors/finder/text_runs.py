@@ -258,9 +258,12 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     """The lines after the run's last aligned row that are its cells' wrapped lines (a slide's
     last bullet items under the first): each starts on the left edge of a cell of that row other
     than its first, ends before the next cell, and follows the line over it in the same column
-    at a line's leading, in a row of three cells or more. A note under the table starts at its
-    left edge or runs across columns; a bulleted list's items wrap the same way, beside marks."""
-    if not run or len(run[-1]) < 3:  # two segments: a bulleted list's marks and items, two text columns
+    at a line's leading, in a row of three cells or more, or of a form's key (bold, or ending
+    in a colon) and its value (a block of fields' last value wrapped: `Oak Hill 53` / `52757
+    Lakeside`). A note under the table starts at its left edge or runs across columns; a
+    bulleted list's items wrap the same way, beside marks."""
+    # two plain segments: a bulleted list's marks and items, two text columns
+    if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and _key(min(run[-1], key=lambda t: t.bbox[0]))):
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}

@@ -216,3 +216,27 @@ def test_blocks_side_by_side_over_fields_set_across_are_read_apart(
     assert tables[2].columns == across[0]
     assert [tuple(r) for r in tables[2].rows] == [across[1]]
 
+
+@pytest.mark.parametrize("beside", [True, False])
+def test_a_blocks_last_value_wrapped_onto_a_second_line_stays_in_its_field(tmp_path: Path, beside: bool) -> None:
+    """A block of fields with bold keys whose last value wraps (`Oak Hill 53` / `52757
+    Lakeside`, the second line tight under the first, at the value column's edge): the wrapped
+    line is that field's, not lost under the table (issue 13, zoo form-97-en)."""
+    left = [("Project", "Cedar Park"), ("Valid until", "$71,888"), ("Contact", "2025-12-24"),
+            ("Address", "Oak Hill 53")]
+    right = [("Customer", "Westgate 50"), ("Date", "Stone Bridge"), ("Phone", "Pine Valley 69")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 42, 60, "Quarterly figures by site 2022", 16, "bold")
+    for x, gap, block in ((48, 53.6, left), (311.5, 47, right))[:2 if beside else 1]:
+        for i, (key, value) in enumerate(block):
+            put(page, x, 82 + 15 * i, key, 8, "bold")
+            put(page, x + gap, 82 + 15 * i, value, 8)
+    put(page, 48 + 53.6, 82 + 15 * 3 + 10, "52757 Lakeside", 8)
+    put(page, 42, 200, "All amounts are stated before tax unless a note says otherwise.", 9)
+    path = tmp_path / "wrapped.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [t.columns for t in tables] == [("", "")] * (2 if beside else 1)
+    assert [tuple(r) for r in tables[0].rows] == [*left[:3], ("Address", "Oak Hill 53 52757 Lakeside")]
+
