@@ -8,6 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.page_model import words_in
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 
@@ -240,3 +241,23 @@ def test_a_blocks_last_value_wrapped_onto_a_second_line_stays_in_its_field(tmp_p
     assert [t.columns for t in tables] == [("", "")] * (2 if beside else 1)
     assert [tuple(r) for r in tables[0].rows] == [*left[:3], ("Address", "Oak Hill 53 52757 Lakeside")]
 
+
+def test_a_key_printed_against_its_value_without_a_space_is_parted_at_the_gap(tmp_path: Path) -> None:
+    """`Địa chỉ` in bold, its value `Vũng Tàu` 6 pt right of it, no space between the two spans:
+    MuPDF makes one word of `chỉVũng`. A capital right after a small letter sends the word to
+    the glyph read, which parts it at the gap (issue 13, zoo form-101-vi)."""
+    left = [("Địa chỉ", "Vũng Tàu"), ("Dự án", "950-4103"), ("Ngày", "Rạch Giá 61")]
+    right = [("Khách hàng", "Biên Hòa"), ("Điện thoại", "258-6153")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "Chi phí vận hành theo khu vực 2023", 16, "bold")
+    for x, gap, block in ((63, 32, left), (327.5, 59.7, right)):
+        for i, (key, value) in enumerate(block):
+            put(page, x, 100 + 14.4 * i, key, 7.5, "bold")
+            put(page, x + gap, 100 + 14.4 * i, value, 7.5)
+    path = tmp_path / "glued.pdf"
+    doc.save(path)
+    words = [w[4] for w in words_in(doc[0], doc[0].rect)]
+    assert "chỉ" in words and "Vũng" in words
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]
