@@ -217,7 +217,7 @@ def _aligned_runs(r: Regions) -> None:
     if no_aligned_rows(r.lines):
         r.aligned, r.n_rows, r.n_num = [], 0, 0
         return
-    r.aligned, r.n_rows, r.n_num = aligned_regions(r.lines, pictures=r.pictures)
+    r.aligned, r.n_rows, r.n_num = aligned_regions(r.lines, pictures=r.pictures, words_of=r.words)
 
 
 def _prose_sides(r: Regions) -> None:

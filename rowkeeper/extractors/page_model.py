@@ -289,8 +289,10 @@ def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
     # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
     # or more is looked at): most pages stop here, without the costlier char read.
+    # A capital after a small letter inside a word (`chỉVũng`: a key in one span, its value in
+    # the next, no space between) is looked at too.
     if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1])
-               or len(w[4]) >= 2 and WIDE.search(w[4]) for w in words):
+               or len(w[4]) >= 2 and WIDE.search(w[4]) or _case_turn(w[4]) for w in words):
         return words
     # glyphs by the height of their middle (the words' line numbers skip lines the char read
     # leaves out, so they cannot be matched by number)
@@ -318,6 +320,11 @@ def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
     if seen and all(ch in rest for ch in text) and len(w[4]) - len(text) <= len(inside) - len(seen):
         return [(min(c["bbox"][0] for c in seen), w[1], max(c["bbox"][2] for c in seen), *w[3:])]
     return [w]
+
+
+def _case_turn(text: str) -> bool:
+    """A small letter then a capital inside one word: two words glued where no space was printed."""
+    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:], strict=False))
 
 
 GAP_EM = 0.25

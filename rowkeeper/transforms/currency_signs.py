@@ -8,8 +8,10 @@ aligned figure). Two repairs on a piece's cells, before its header is read:
 
 - a column holding nothing but lone signs (and maybe a header label its right neighbour lacks),
   beside a column with a figure on each sign's row, is folded into that column: `$ 1,234`;
-- a lone sign ending a cell, before a cell starting with a figure, moves to that figure, unless
+- a lone sign ending a cell, before a cell holding a bare amount, moves to that amount, unless
   signs end most of its column's cells (a column of amounts with the sign after them, `830 €`);
+  a date, a phone number or an amount with its own sign takes none (a form's fields set across,
+  `794 715 Ft | 2024. 07. 08.`: the sign is the first amount's);
 - a column holding nothing but lone signs, each after a figure in the column to its left (the
   sign after the amount, set a wide space off in a fixed-width face: `1.578.746 €`), is folded
   into that column: `1.578.746 €`, not a column of `€` under no name.
@@ -26,6 +28,9 @@ from rowkeeper.models import Cell, RawTable
 _LETTER_SIGNS = frozenset({"Ft", "kr", "Kč", "zł", "Fr.", "CHF", "EUR", "USD", "GBP", "JPY",
                            "HUF", "CZK", "PLN", "SEK", "NOK", "DKK", "VND", "R$", "лв", "lei"})
 _FIGURE = re.compile(r"^[(\-−–]?\d")
+_AMOUNT = re.compile(r"[(\-−–+]?(?:\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?\)?")
+"""A bare amount: digits, maybe grouped by threes and with decimals, maybe negative; no sign,
+no date (`2024. 07. 08.`, `12.05.2024`) and no code (`981-1283`)."""
 
 
 def is_sign(text: str) -> bool:
@@ -107,7 +112,7 @@ def _trailing_moves(piece: RawTable, at: dict[tuple[int, int], Cell]) -> dict[tu
             continue
         for r in ending:
             right = texts.get((r, col + 1), "")
-            if (r, col + 1) not in at or not _figure(right):
+            if (r, col + 1) not in at or not _AMOUNT.fullmatch(right.strip()):
                 continue
             head, sign = texts[(r, col)].rstrip().rsplit(None, 1)
             texts[(r, col)], texts[(r, col + 1)] = head, f"{sign} {right.strip()}"

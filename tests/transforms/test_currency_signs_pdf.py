@@ -63,3 +63,31 @@ def test_amounts_written_with_the_sign_after_them_keep_it():
 def test_a_column_with_its_own_name_is_no_sign_column():
     grid = [["Item", "Currency", "Amount"], ["A", "$", "12"], ["B", "€", "13"]]
     assert attach_currency_signs(_piece(grid)).grid() == grid
+
+
+@pytest.mark.parametrize(("values", "amount"), [
+    (("794 715 Ft", "2024. 07. 08.", "725 932 Ft"), "794 715 Ft"),
+    (("857 291 Ft", "674 741 Ft", "2022. 02. 16."), "857 291 Ft"),
+    (("308.197 ₫", "981-1283", "800-3654"), "308.197 ₫")])
+def test_a_fields_sign_after_its_amount_stays_before_a_date_or_a_number_with_its_own(
+        tmp_path: Path, values: tuple[str, ...], amount: str) -> None:
+    """A form's fields set across in a box (labels over one row of values): the sign after the
+    first amount is its own; the next field's date, code or signed amount takes none (issue 13,
+    zoo form-94-hu, -100-hu, -101-vi)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "Ajánlat", 14, "bold")
+    xs, top = (60.0, 220.0, 390.0, 540.0), 100.0
+    for y in (top, top + 17, top + 34):
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for x in (xs[0], xs[-1]):
+        page.draw_line((x, top), (x, top + 34))
+    for x, label, value in zip(xs, ("Ügyfél", "Ajánlatszám", "Dátum"), values, strict=False):
+        put(page, x + 4, top + 12, label, 8, "bold")
+        put(page, x + 4, top + 29, value, 8)
+    path = tmp_path / "fields.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.columns == ("Ügyfél", "Ajánlatszám", "Dátum")
+    assert tuple(t.rows[0]) == values
+    assert t.rows[0][0] == amount

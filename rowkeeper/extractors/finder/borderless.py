@@ -16,7 +16,7 @@ from rowkeeper.extractors.finder.bullet_items import lines_text, without_marker_
 from rowkeeper.extractors.finder.field_blocks import field_separators
 from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band
-from rowkeeper.extractors.finder.key_value import blocks_apart
+from rowkeeper.extractors.finder.key_value import blocks_apart, under_blocks
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     drop_margin_numbers,
@@ -52,6 +52,10 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     parts = side_by_side(page, region, rules) if whole else []
     read = _words_in(page, region) if whole and not parts else None
     blocks = blocks_apart(read) if read is not None else []
+    cut = under_blocks(read) if read is not None and not blocks else None
+    if cut is not None:  # blocks of fields side by side over rows set across: read apart
+        return [t for part in ((region[0], region[1], region[2], cut), (region[0], cut, region[2], region[3]))
+                for t in borderless(doc, page, pno, kwargs, part, rules=rules, short=short, fields=fields)]
     if blocks:  # fields side by side: keys and values, one table per block
         found = [t for x0, sep, x1 in blocks for t in find_on(doc, page, pno, {
             **kwargs, **TEXT, "vertical_strategy": "explicit", "vertical_lines": [x0, sep, x1],

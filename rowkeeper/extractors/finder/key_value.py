@@ -61,9 +61,13 @@ def split_pairs(cells: Sequence[Cell], pairs: Sequence[tuple[int, int]]) -> list
     return out
 
 
+EDGE = 1.5
+"""How far apart (points) two words may start to stand at one column's left edge."""
 RIVER = 3.0
-"""How many times the widest gap inside either block the white space between two blocks
-side by side is, at least."""
+"""How many times the white inside either block the white space between two blocks side by
+side is, at least: the widest gap between two phrases of a line where the sides' lines stand
+level (as a table's rows do across a wide gap), else the gutter between a block's keys and its
+values (blocks of their own lengths and pitches, a fixed-width key column padded wide)."""
 
 
 def _phrase_gaps(lines: Sequence[Sequence[Word]], gap: float) -> float:
@@ -75,10 +79,37 @@ def _phrase_gaps(lines: Sequence[Sequence[Word]], gap: float) -> float:
     return out
 
 
+def _level(left: Sequence[Sequence[Word]], right: Sequence[Sequence[Word]]) -> bool:
+    """Whether two sides' lines stand level, line for line (one table's rows on either side of
+    a wide gap, a roll call's names and provinces), not two blocks of their own lengths or
+    pitches."""
+    def mid(ln: Sequence[Word]) -> float:
+        return (ln[0][1] + ln[0][3]) / 2
+
+    return len(left) == len(right) and all(abs(mid(a) - mid(b)) < 0.5 * (a[0][3] - a[0][1])
+                                           for a, b in zip(left, right, strict=True))
+
+
+def _gutter(lines: Sequence[Sequence[Word]], gap: float) -> float:
+    """The white between a block's keys and its values: from the end of its longest key (the
+    words ending before the values start) to where its values start. A short key stands
+    further off its value, the more so in a fixed-width face whose key column is padded to its
+    longest key: the column's gutter is the narrowest of those gaps."""
+    left = _values_left(lines, gap)
+    return left - max((w[2] for ln in lines for w in ln if w[2] <= left), default=left)
+
+
 def _block(lines: Sequence[Sequence[Word]], gap: float) -> bool:
-    """Whether lines read as a block of fields: two lines or more, some with a key and a value
-    (two phrases), most starting with words (keys), not figures."""
-    if len(lines) < 2 or not any(len(phrase_ends(ln, gap)[0]) >= 2 for ln in lines):
+    """Whether lines read as a block of fields: two lines or more, half of them or more with a
+    key and a value (two phrases), most starting with words (keys), not figures, each starting
+    where the keys start or where the values start (a value wrapped onto a line of its own).
+    A column of keys alone, far from its values (a two-column block set wide), has a second
+    phrase only where a key of two words is set in a fixed-width face (`Quote no.`); a
+    table's row set across under the block starts elsewhere."""
+    if len(lines) < 2 or 2 * sum(len(phrase_ends(ln, gap)[0]) >= 2 for ln in lines) < len(lines):
+        return False
+    left, values = min(ln[0][0] for ln in lines), _values_left(lines, gap)
+    if any(abs(ln[0][0] - left) > EDGE and abs(ln[0][0] - values) > EDGE for ln in lines):
         return False
     return sum(not is_figure(str(ln[0][4])) for ln in lines) >= 0.6 * len(lines)
 
@@ -86,7 +117,7 @@ def _block(lines: Sequence[Sequence[Word]], gap: float) -> bool:
 def blocks_apart(words: Sequence[Word]) -> list[tuple[float, float, float]]:
     """(left, key-value boundary, right) of two blocks of fields side by side in one aligned region (an estimate's
     customer block and its offer block, no rules around them), parted by white space that no
-    word crosses, `RIVER` times wider than any gap inside either block and four line heights
+    word crosses, `RIVER` times wider than the white inside either block and four line heights
     wide at least, its values starting where the block's second phrases start at the
     earliest; [] for a table whose columns are merely far apart (its right-hand columns
     hold figures, or its gaps are alike)."""
@@ -104,14 +135,31 @@ def blocks_apart(words: Sequence[Word]) -> list[tuple[float, float, float]]:
         return []
     gap = column_gap(words)
     sides = [text_lines([w for w in words if w[2] <= at + 0.5]), text_lines([w for w in words if w[0] > at])]
-    if not all(_block(s, gap) for s in sides) or river < RIVER * max(_phrase_gaps(s, gap) for s in sides):
+    inner = _phrase_gaps if _level(*sides) else _gutter
+    if not all(_block(s, gap) for s in sides) or river < RIVER * max(inner(s, gap) for s in sides):
         return []
     return [(min(w[0] for ln in s for w in ln), _values_left(s, gap) - 0.5, max(w[2] for ln in s for w in ln))
             for s in sides]
 
 
 def _values_left(lines: Sequence[Sequence[Word]], gap: float) -> float:
-    """Where a block's values start: the leftmost second phrase of its lines (a key set close
-    to its value, printed as one phrase, has its value's words right of it all the same)."""
-    return min(ln[min(i for i in phrase_ends(ln, gap)[0] if i)][0]
-               for ln in lines if len(phrase_ends(ln, gap)[0]) >= 2)
+    """Where a block's values start: the x where the most lines start a phrase after their
+    first, the leftmost of those (a key set close to its value, printed as one phrase, has its
+    value's words right of it all the same; a key of two words in a fixed-width face starts a
+    phrase at its second word, in its own line only)."""
+    starts = sorted(ln[i][0] for ln in lines for i in phrase_ends(ln, gap)[0] if i)
+    return max(starts, key=lambda x: (sum(abs(y - x) <= EDGE for y in starts), -x))
+
+
+def under_blocks(words: Sequence[Word]) -> float | None:
+    """The height where two blocks of fields side by side (`blocks_apart`) end and rows set
+    across the white between them start (a form's fields across under its blocks, no rules to
+    part them): the region's top lines make the blocks, two lines or more under them do not
+    and cross the blocks' river; None when no such cut is found."""
+    lines = text_lines(words)
+    for k in range(len(lines) - 2, 1, -1):
+        top = [w for ln in lines[:k] for w in ln]
+        blocks = blocks_apart(top)
+        if blocks and all(any(blocks[0][2] < w[2] and w[0] < blocks[1][0] for w in ln) for ln in lines[k:]):
+            return (max(w[3] for w in top) + min(w[1] for ln in lines[k:] for w in ln)) / 2
+    return None

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from rowkeeper.boxes import bounds, overlap
 from rowkeeper.extractors.finder.bold_keys import split_bold_key
 from rowkeeper.extractors.finder.close_figures import split_row_figures
+from rowkeeper.extractors.finder.field_lines import WordsOf, split_at_columns
 from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
 from rowkeeper.extractors.finder.stacked_runs import (
     REMARK_LINES,
@@ -97,8 +98,8 @@ def _within(xs: Sequence[float], x: float, by: float) -> Sequence[float]:
     return xs[bisect_left(xs, x - by):bisect_right(xs, x + by)]
 
 
-def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
-                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3, pictures: Sequence[BBox] = (),
+                    words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     """Boxes of runs of rows whose text segments line up in >= 2 columns, rows, numeric cells.
 
     On a page set in columns of prose, a table in one column would take the running text of
@@ -109,12 +110,12 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3,
     stand far apart, their text lines do not."""
     gutter = _gutter(lines)
     if gutter is not None:
-        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures)
+        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures, words_of)
         if left[0]:
-            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures)
+            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures, words_of)
             # a table across the gutter, its rows level on both sides, is one table
             return across_gutters(left[0] + right[0], text_columns(lines)), left[1] + right[1], left[2] + right[2]
-    return _column_regions(lines, min_rows, pictures)
+    return _column_regions(lines, min_rows, pictures, words_of)
 
 
 def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
@@ -134,16 +135,16 @@ def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
     return None
 
 
-def _column_regions(lines: Sequence[TextLine], min_rows: int,
-                    pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+def _column_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequence[BBox] = (),
+                    words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     """Aligned regions with each column of a page set in columns of prose also read on its own:
     a table in one column sits level with the other column's prose, whose lines would cut its
     run of rows apart."""
     regions, n_rows, n_num = [], 0, 0
     for part in page_columns(lines):
-        more, rows, num = _aligned_regions(part, min_rows, pictures)
+        more, rows, num = _aligned_regions(part, min_rows, pictures, words_of)
         regions, n_rows, n_num = regions + more, n_rows + rows, n_num + num
-    whole, rows, num = _aligned_regions(lines, min_rows, pictures)
+    whole, rows, num = _aligned_regions(lines, min_rows, pictures, words_of)
     # a run across the gutter that overlaps a column's table is that table's rows level
     # with the other column's prose
     kept = [b for b in whole if not any(overlap(b, r) > 0 for r in regions)]
@@ -181,8 +182,8 @@ def _prose_column(lines: Sequence[TextLine], min_chars: int = 30, share: float =
 
 
 
-def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
-                     pictures: Sequence[BBox] = ()) -> tuple[list[BBox], int, int]:
+def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequence[BBox] = (),
+                     words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     # a typed rule ("-----") under a header must not cut the run of aligned rows in two
     kept = [ln for ln in lines if ln.text.strip("-_=─—. ")]
     # a paragraph set beside the table shares its heights: its lines are no cells of its rows
@@ -190,8 +191,8 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int,
     beside = {id(ln) for block in blocks for ln in [*block, *headings_over(kept, block)]}
     kept = [ln for ln in kept if id(ln) not in beside]
     starts = sorted(ln.bbox[0] for ln in kept)
-    rows = _text_rows([fig for ln in kept for key in split_bold_key(ln, starts) for seg in _split_wide_gaps(key)
-                       for fig in split_row_figures(seg)])
+    keyed = split_at_columns([key for ln in kept for key in split_bold_key(ln, starts)], words_of)
+    rows = _text_rows([fig for key in keyed for seg in _split_wide_gaps(key) for fig in split_row_figures(seg)])
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
@@ -258,9 +259,12 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     """The lines after the run's last aligned row that are its cells' wrapped lines (a slide's
     last bullet items under the first): each starts on the left edge of a cell of that row other
     than its first, ends before the next cell, and follows the line over it in the same column
-    at a line's leading, in a row of three cells or more. A note under the table starts at its
-    left edge or runs across columns; a bulleted list's items wrap the same way, beside marks."""
-    if not run or len(run[-1]) < 3:  # two segments: a bulleted list's marks and items, two text columns
+    at a line's leading, in a row of three cells or more, or of a form's key (bold, or ending
+    in a colon) and its value (a block of fields' last value wrapped: `Oak Hill 53` / `52757
+    Lakeside`). A note under the table starts at its left edge or runs across columns; a
+    bulleted list's items wrap the same way, beside marks."""
+    # two plain segments: a bulleted list's marks and items, two text columns
+    if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and _key(min(run[-1], key=lambda t: t.bbox[0]))):
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}

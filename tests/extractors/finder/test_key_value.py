@@ -8,6 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.page_model import words_in
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 
@@ -122,3 +123,141 @@ def test_a_two_row_block_of_fields_beside_another_has_no_header(tmp_path: Path) 
     tables = tables_of(path)
     assert [t.columns for t in tables] == [("", "")] * 2
     assert [[tuple(r) for r in t.rows] for t in tables] == [list(b) for b in blocks]
+
+
+_MONO = {"mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+         "monob": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"}
+MONO_FIELDS = ([("Phone", "313-9693"), ("Valid until", "2022-08-01"), ("Customer", "2023-03-17"),
+                ("Contact", "$116,065")],
+               [("Address", "Pine Valley 43"), ("Quote no.", "$85,080")])
+
+
+def _mono_page(doc: pymupdf.Document) -> pymupdf.Page:
+    page = new_page(doc)
+    for name, path in _MONO.items():
+        page.insert_font(fontname=name, fontfile=path)
+    return page
+
+
+def _mono_block(page: pymupdf.Page, x: float, top: float, block: list[tuple[str, str]], size: float) -> None:
+    """A block of fields in DejaVu Sans Mono, bold keys, values one padded column right of the
+    longest key (a fixed-width form pads its key column)."""
+    pad = max(len(k) for k, _ in block) + 2
+    for i, (key, value) in enumerate(block):
+        y = top + 1.55 * size * i
+        page.insert_text((x, y), key, fontsize=size, fontname="monob")
+        page.insert_text((x + pad * 0.6 * size, y), value, fontsize=size, fontname="mono")
+
+
+def test_monospaced_blocks_whose_keys_are_padded_far_from_their_values_are_two_tables(tmp_path: Path) -> None:
+    """The short keys of a fixed-width form stand far from their values (`Phone` eight
+    characters off), nearly as far as the white between the blocks: the gutter that parts a
+    block's keys from its values is the one after its longest key (issue 13, zoo form-106-en);
+    a key of two words (`Valid until`, `Quote no.`) stays whole."""
+    doc = pymupdf.open()
+    page = _mono_page(doc)
+    page.insert_text((72, 90), "Supplier overview 2025", fontsize=18, fontname="monob")
+    _mono_block(page, 78, 118, MONO_FIELDS[0], 10)
+    _mono_block(page, 324, 118, MONO_FIELDS[1], 9)
+    path = tmp_path / "mono.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [t.columns for t in tables] == [("", "")] * 2
+    assert [[tuple(r) for r in t.rows] for t in tables] == [list(b) for b in MONO_FIELDS]
+
+
+def test_a_block_of_keys_set_far_from_their_values_is_one_table(tmp_path: Path) -> None:
+    """A two-column block whose values stand far right of its keys: no two blocks side by
+    side, though the white between the columns is wide and a key of two words (`Quote no.`)
+    shows two phrases in a fixed-width face (issue 13, zoo headerless_kv-106-en)."""
+    rows = [("Contact", "227-5324"), ("Address", "Elm Street"), ("Project", "Kingsway 19"),
+            ("Phone", "Redwood"), ("Quote no.", "2020-04-21"), ("Customer", "Kingsway")]
+    doc = pymupdf.open()
+    page = _mono_page(doc)
+    page.insert_text((50, 100), "Maintenance", fontsize=12, fontname="monob")
+    for i, (key, value) in enumerate(rows):
+        page.insert_text((53, 130 + 15.6 * i), key, fontsize=8.5, fontname="monob")
+        page.insert_text((295, 130 + 15.6 * i), value, fontsize=8.5, fontname="mono")
+    path = tmp_path / "wide.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.columns == ("", "")
+    assert [tuple(r) for r in t.rows] == rows
+
+
+CJK_FIELDS = ([("見積番号", "2022年12月2日"), ("顧客名", "721-5363"), ("有効期限", "長野 14")],
+              [("日付", "¥549,701"), ("担当者", "2020年2月21日")])
+
+
+@pytest.mark.parametrize(("face", "blocks", "across"), [
+    ("cjk", CJK_FIELDS, (("住所", "電話番号", "件名"), ("¥608,895", "2020年9月13日", "金沢"))),
+    ("sans", FIELDS, (("Phone", "Date", "Valid until"), ("127-5920", "2024-03-01", "$1,200")))])
+def test_blocks_side_by_side_over_fields_set_across_are_read_apart(
+        tmp_path: Path, face: str, blocks, across) -> None:
+    """Two blocks of fields side by side, then fields set across the page under them (labels
+    over one row of values), no rules: the run of aligned rows holds them all, and the fields
+    across cross the white between the blocks. The blocks are two tables, the fields across a
+    third (issue 13, zoo form-95-ja)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 70, "保守計画 2021" if face == "cjk" else "Maintenance 2021", 18, face)
+    for x, block in ((56, blocks[0]), (311.5, blocks[1])):
+        for i, (key, value) in enumerate(block):
+            put(page, x, 95 + 17 * i, key, 9.5, face)
+            put(page, x + (50 if face == "cjk" else 64), 95 + 17 * i, value, 9.5, face)
+    for k, line in enumerate(across):
+        for x, text in zip((53, 218, 403), line, strict=True):
+            put(page, x, 160 + 17.5 * k, text, 10, face)
+    path = tmp_path / "form.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: (t.regions[0].bbox[1] > 150, t.regions[0].bbox[0]))
+    assert [[tuple(r) for r in t.rows] for t in tables[:2]] == [list(b) for b in blocks]
+    assert [t.columns for t in tables[:2]] == [("", "")] * 2
+    assert len(tables) == 3
+    assert tables[2].columns == across[0]
+    assert [tuple(r) for r in tables[2].rows] == [across[1]]
+
+
+@pytest.mark.parametrize("beside", [True, False])
+def test_a_blocks_last_value_wrapped_onto_a_second_line_stays_in_its_field(tmp_path: Path, beside: bool) -> None:
+    """A block of fields with bold keys whose last value wraps (`Oak Hill 53` / `52757
+    Lakeside`, the second line tight under the first, at the value column's edge): the wrapped
+    line is that field's, not lost under the table (issue 13, zoo form-97-en)."""
+    left = [("Project", "Cedar Park"), ("Valid until", "$71,888"), ("Contact", "2025-12-24"),
+            ("Address", "Oak Hill 53")]
+    right = [("Customer", "Westgate 50"), ("Date", "Stone Bridge"), ("Phone", "Pine Valley 69")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 42, 60, "Quarterly figures by site 2022", 16, "bold")
+    for x, gap, block in ((48, 53.6, left), (311.5, 47, right))[:2 if beside else 1]:
+        for i, (key, value) in enumerate(block):
+            put(page, x, 82 + 15 * i, key, 8, "bold")
+            put(page, x + gap, 82 + 15 * i, value, 8)
+    put(page, 48 + 53.6, 82 + 15 * 3 + 10, "52757 Lakeside", 8)
+    put(page, 42, 200, "All amounts are stated before tax unless a note says otherwise.", 9)
+    path = tmp_path / "wrapped.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [t.columns for t in tables] == [("", "")] * (2 if beside else 1)
+    assert [tuple(r) for r in tables[0].rows] == [*left[:3], ("Address", "Oak Hill 53 52757 Lakeside")]
+
+
+def test_a_key_printed_against_its_value_without_a_space_is_parted_at_the_gap(tmp_path: Path) -> None:
+    """`Địa chỉ` in bold, its value `Vũng Tàu` 6 pt right of it, no space between the two spans:
+    MuPDF makes one word of `chỉVũng`. A capital right after a small letter sends the word to
+    the glyph read, which parts it at the gap (issue 13, zoo form-101-vi)."""
+    left = [("Địa chỉ", "Vũng Tàu"), ("Dự án", "950-4103"), ("Ngày", "Rạch Giá 61")]
+    right = [("Khách hàng", "Biên Hòa"), ("Điện thoại", "258-6153")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "Chi phí vận hành theo khu vực 2023", 16, "bold")
+    for x, gap, block in ((63, 32, left), (327.5, 59.7, right)):
+        for i, (key, value) in enumerate(block):
+            put(page, x, 100 + 14.4 * i, key, 7.5, "bold")
+            put(page, x + gap, 100 + 14.4 * i, value, 7.5)
+    path = tmp_path / "glued.pdf"
+    doc.save(path)
+    words = [w[4] for w in words_in(doc[0], doc[0].rect)]
+    assert "chỉ" in words and "Vũng" in words
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]

@@ -1,0 +1,91 @@
+"""A row of a block printed as one line: its value starts where the rows next to it start theirs.
+
+A block of fields whose key and value stand one word space apart in some row (the longest key,
+`Kapcsolattartó 717-3673`; a key in one face run up to its value in another, `有効期限広島`)
+gets that row as one text line, in the same print throughout or with no print change to cut at
+(`bold_keys` cuts at bold turning regular). The row is one segment, and the block falls short
+of the rows a run needs, or loses that row. What the line keeps is the block's alignment: one
+of its words starts where a short segment of a row right over or under it starts (the block's
+value column, the next pair's key), and the line itself starts where a segment of that row
+starts (the key column), and a word of it starts at every segment start of that row inside it.
+The line is cut at those words, each part a field's length. A paragraph's or a note's words
+start level with a table's column only by chance, not with each one they run across; a group
+label over sub-columns starts where none of them does; a heading beside its number is no field.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rowkeeper.models import BBox, TextLine
+from rowkeeper.page_columns import text_rows
+
+TOL = 1.0
+"""How far apart (points) a word's start and a segment's start may be to stand in one column."""
+MAX_LINE = 60
+"""Characters a line holds at most to be cut (`field_blocks.MAX_LINE`: longer is running text)."""
+MAX_CELL = 40
+"""Characters a field holds at most (`field_blocks.MAX_CELL`): the segments a line is cut by, and
+the parts it is cut into (a heading beside its number is no row of fields)."""
+REACH = 2.5
+"""Line heights from the line to a row whose segments it is cut by."""
+WordsOf = Callable[[BBox], list[Any]]
+"""A page's word reader: the words inside a box."""
+
+
+def split_at_columns(lines: Sequence[TextLine], words_of: WordsOf | None) -> list[TextLine]:
+    """`lines`, each short line cut where its words start at the left edges of the short
+    segments of a row of two segments or more right over or under it, at every one inside
+    the line, when the line starts where that row starts a segment too, each part a field's
+    length (see the module)."""
+    if words_of is None:
+        return list(lines)
+    rows = text_rows(lines)
+    row_of = {id(t): i for i, r in enumerate(rows) for t in r}
+    starts = sorted((t.bbox[0], row_of[id(t)]) for r in rows if len(r) >= 2 for t in r if len(t.text.strip()) <= MAX_CELL)
+    xs = [x for x, _ in starts]
+    tops = [r[0].bbox[1] for r in rows]
+    out: list[TextLine] = []
+    for t in lines:
+        inner = starts[bisect_right(xs, t.bbox[0] + TOL):bisect_left(xs, t.bbox[2] - TOL)]
+        if not inner or len(t.text) > MAX_LINE:
+            out.append(t)
+            continue
+        i, reach = row_of[id(t)], REACH * (t.bbox[3] - t.bbox[1])
+        level = {j for _, j in starts[bisect_left(xs, t.bbox[0] - TOL):bisect_right(xs, t.bbox[0] + TOL)]
+                 if j != i and abs(tops[j] - t.bbox[1]) <= reach}
+        by_row = [[x for x, j in inner if j == k] for k in sorted(level)]
+        out += _cut(t, [c for c in by_row if c], words_of) if any(by_row) else [t]
+    return out
+
+
+def _cut(line: TextLine, columns: Sequence[Sequence[float]], words_of: WordsOf) -> list[TextLine]:
+    """`line` as segments, one starting at each column x of the first of `columns` (a row's
+    segment starts inside the line) at which one of its words starts, when each of that row's
+    x has a word starting at it: a sentence under a table (`Abbreviation: CI = confidence
+    interval.`) runs across some of its columns. The line itself when no row's columns fit."""
+    mid = (line.bbox[1] + line.bbox[3]) / 2
+    words = sorted((w for w in words_of(line.bbox) if w[1] <= mid <= w[3] and str(w[4]).strip()),
+                   key=lambda w: w[0])
+    # a figure's groups (`4 774 446 Ft`) part at no column: a right-aligned column's figures
+    # start anywhere
+    starts = [w[0] for k, w in enumerate(words) if k and not (_digit(words[k - 1]) and _digit(w))]
+    xs = next((c for c in columns if all(any(abs(s - x) <= TOL for s in starts) for x in c)), None)
+    if xs is None:
+        return [line]
+    parts: list[list[Any]] = []
+    for w in words:
+        if not parts or (w[0] in starts and any(abs(w[0] - x) <= TOL for x in xs)):
+            parts.append([])
+        parts[-1].append(w)
+    if len(parts) < 2 or any(len(" ".join(str(w[4]) for w in p)) > MAX_CELL for p in parts):
+        return [line]
+    x0, y0, x1, y1 = line.bbox
+    return [line.model_copy(update={"text": " ".join(str(w[4]) for w in p), "bold_lead": None,
+                                    "bbox": (max(x0, p[0][0]), y0, min(x1, p[-1][2]), y1)}) for p in parts]
+
+
+def _digit(word: Any) -> bool:
+    return str(word[4])[:1].isdigit()
