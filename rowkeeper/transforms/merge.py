@@ -190,13 +190,15 @@ def _pitch(piece: RawTable) -> float:
 
 
 def _visual_lines(lines: Sequence[TextLine]) -> list[TextLine]:
-    """Lines standing level with each other one line, left to right: an OCR layer reads a
-    letter-spaced heading (`B a d e n`) as a line per letter."""
+    """Lines level with each other and a letter space apart (under twice their height) one
+    line, left to right: an OCR layer reads a letter-spaced heading (`B a d e n`) as a line
+    per letter; lines of two text columns stand further apart and stay two."""
     out: list[TextLine] = []
     for ln in sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0])):
         mid = (ln.bbox[1] + ln.bbox[3]) / 2
         prev = out[-1] if out else None
-        if prev is not None and prev.bbox[1] < mid < prev.bbox[3] and ln.bbox[0] >= prev.bbox[2]:
+        if prev is not None and prev.bbox[1] < mid < prev.bbox[3] and \
+                0 <= ln.bbox[0] - prev.bbox[2] < 2 * (ln.bbox[3] - ln.bbox[1]):
             out[-1] = prev.model_copy(update={
                 "text": f"{prev.text.strip()} {ln.text.strip()}",
                 "bbox": (prev.bbox[0], min(prev.bbox[1], ln.bbox[1]), ln.bbox[2], max(prev.bbox[3], ln.bbox[3]))})
@@ -304,13 +306,17 @@ def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
 
 
 def join_stacked(upper: RawTable, labels: Sequence[tuple[TextLine, int]], lower: RawTable) -> RawTable:
-    """One piece: `upper`'s rows, one row per label line (its text in its column), `lower`'s."""
+    """One piece: `upper`'s rows, a row per line of labels (lines level with each other in one
+    row, each text in its column), `lower`'s."""
     cells = list(upper.cells)
-    row = upper.n_rows
+    row, prev = upper.n_rows - 1, None
     for ln, col in labels:
+        mid = (ln.bbox[1] + ln.bbox[3]) / 2
+        if prev is None or not prev.bbox[1] < mid < prev.bbox[3] or any(c.row == row and c.col == col for c in cells):
+            row, prev = row + 1, ln
         cells.append(Cell(row=row, col=col, text=ln.text.strip(),
                           page=upper.page, bbox=ln.bbox, bold=ln.bold, font_size=ln.font_size))
-        row += 1
+    row += 1
     cells += [c.model_copy(update={"row": c.row + row}) for c in lower.cells]
     bbox = (min(upper.bbox[0], lower.bbox[0]), upper.bbox[1],
             max(upper.bbox[2], lower.bbox[2]), lower.bbox[3])
