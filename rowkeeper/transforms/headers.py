@@ -145,6 +145,22 @@ def reads_as_data(row: Sequence[str]) -> bool:
     return False
 
 
+def wrapped_labels_line(above: Sequence[Sequence[str]], row: Sequence[str]) -> bool:
+    """Whether `row` is a line of the labels over it, set bottom-aligned over a tall header:
+    some label goes on the nearest one above it in its column (`_continues`: `coverage` under
+    `desired population`, `only` under `graduate`), every other stands where its column has
+    no label above (a one-line label on the header's last line: `Neither`, the stub)."""
+    going_on = False
+    for c, t in enumerate(row):
+        if not t.strip():
+            continue
+        up = next((r[c] for r in reversed(above) if c < len(r) and r[c].strip()), "")
+        if up and not _continues(up, t):
+            return False
+        going_on = going_on or bool(up)
+    return going_on
+
+
 def titled_label_row(row: Sequence[str], figures: Sequence[bool]) -> bool:
     """A title or stub ending in a colon in the first column, then labels (no figure, no code)
     over two or more figure columns and nothing else (`World capacity:` | `Fused oxide` |
@@ -243,6 +259,11 @@ class RowEvidence:
         return is_label_row(self.row, self.below, self.cols)
 
     @cached_property
+    def wraps_on(self) -> bool:
+        """The header's labels wrapped onto this line (`wrapped_labels_line`)."""
+        return self.labels and wrapped_labels_line(self.grid[: self.n], self.row)
+
+    @cached_property
     def data(self) -> bool:
         """A number, code, `key:` before a value or a sentence in it (`reads_as_data`)."""
         return reads_as_data(self.row)
@@ -284,8 +305,8 @@ def header_row(e: RowEvidence, n: int, figures: bool, prev: RowEvidence | None =
         return False  # a number where the body has numbers: data, whatever the flags say
     if e.section and not e.flagged:
         return False  # a group of the body's rows starts, bold or not
-    if n >= MAX_HEADER_ROWS and (not e.set_apart or e.data):
-        return False  # past the usual depth only labels set apart (a bold total row is data)
+    if n >= MAX_HEADER_ROWS and (not (e.set_apart or e.wraps_on) or e.data):
+        return False  # past the usual depth only labels set apart or run on (a bold total row is data)
     if e.data and not (e.set_apart or e.heads or e.titled or e.units):
         return False  # no type or typography sets it apart: the first row of a headerless table
     if e.form_field and not e.set_apart:
@@ -392,11 +413,13 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
 
 def _own_line(label: str, under: str, beside: str) -> bool:
     """Whether `under` is the next line of `label` in its own column: a lone connecting word
-    (`linking_line`), or its unit in brackets while the text `beside` it is no unit: a label
-    stacked line by line, not a group label over the column beside it (`Price` over `(net)`
-    and `(gross)` heads both; `Women` over `non-Hispanic` too)."""
+    (`linking_line`), its unit in brackets while the text `beside` it is no unit, or the label
+    breaking off after a connecting word or hyphen (`Percentage of` / `international`,
+    `Under-` / `graduate`): a label stacked line by line, not a group label over the column
+    beside it (`Price` over `(net)` and `(gross)` heads both; `Women` over `non-Hispanic` too)."""
     lower, other = under.strip(), beside.strip()
-    return linking_line(lower) or lower.startswith("(") and not other.startswith("(")
+    return linking_line(lower) or lower.startswith("(") and not other.startswith("(") or \
+        bool(lower) and bool(_CONNECTOR.search(label.strip()))
 
 
 def linking_line(text: str) -> bool:

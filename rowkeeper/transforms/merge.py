@@ -189,30 +189,88 @@ def _pitch(piece: RawTable) -> float:
     return (piece.bbox[3] - piece.bbox[1]) / max(piece.n_rows, 1)
 
 
+def _visual_lines(lines: Sequence[TextLine]) -> list[TextLine]:
+    """Lines level with each other and a letter space apart (under twice their height) one
+    line, left to right: an OCR layer reads a letter-spaced heading (`B a d e n`) as a line
+    per letter; lines of two text columns stand further apart and stay two."""
+    out: list[TextLine] = []
+    for ln in sorted(lines, key=lambda ln: (ln.bbox[1], ln.bbox[0])):
+        mid = (ln.bbox[1] + ln.bbox[3]) / 2
+        prev = out[-1] if out else None
+        if prev is not None and prev.bbox[1] < mid < prev.bbox[3] and \
+                0 <= ln.bbox[0] - prev.bbox[2] < 2 * (ln.bbox[3] - ln.bbox[1]):
+            out[-1] = prev.model_copy(update={
+                "text": f"{prev.text.strip()} {ln.text.strip()}",
+                "bbox": (prev.bbox[0], min(prev.bbox[1], ln.bbox[1]), ln.bbox[2], max(prev.bbox[3], ln.bbox[3]))})
+        else:
+            out.append(ln)
+    return out
+
+
+def _one_column(line: TextLine, spans: Sequence[tuple[float, float] | None]) -> int | None:
+    """The column whose text the line overlaps when it overlaps no other column's (a remark
+    set inside the names' column); None otherwise."""
+    hits = [k for k, s in enumerate(spans) if s is not None and line.bbox[0] < s[1] and line.bbox[2] > s[0]]
+    return hits[0] if len(hits) == 1 else None
+
+
+def centred_heading(line: TextLine, x0: float, x1: float, tol: float) -> bool:
+    """A short line of words centred over the table's width (its centre within `tol` of the
+    table's, no wider than half of it, no figure): the heading of a section of the table's
+    rows (`Baden` over a catalogue's next state), set in the body's type."""
+    width = line.bbox[2] - line.bbox[0]
+    centre = (line.bbox[0] + line.bbox[2]) / 2
+    return abs(centre - (x0 + x1) / 2) <= tol and width <= (x1 - x0) / 2 and \
+        not any(ch.isdigit() for ch in line.text) and any(ch.isalpha() for ch in line.text)
+
+
 def _row_labels_between(upper: RawTable, lower: RawTable, text: PageText | None,
-                        tol: float) -> list[TextLine] | None:
-    """The lines between two stacked pieces when all of them read as row labels of the table
-    (starting at the first column's left edge or outdented a little left of it; not a caption,
-    a footnote or a heading); None otherwise."""
+                        tol: float) -> list[tuple[TextLine, int]] | None:
+    """The lines between two stacked pieces with the column each goes to, when all of them read
+    as row labels of the table: starting at the first column's left edge or outdented a little
+    left of it (column 0), inside one column of the pieces (that column), or a heading centred
+    over the table (column 0); not a caption, a footnote or a heading in larger print. None
+    otherwise."""
     x0, x1 = min(upper.bbox[0], lower.bbox[0]), max(upper.bbox[2], lower.bbox[2])
-    between = [ln for ln in (text.lines if text else ())
-               if ln.bbox[1] >= upper.bbox[3] - 3 and ln.bbox[3] <= lower.bbox[1] + 3
-               and ln.bbox[2] > x0 and ln.bbox[0] < x1]
+    between = _visual_lines([ln for ln in (text.lines if text else ())
+                             if ln.bbox[1] >= upper.bbox[3] - 3 and ln.bbox[3] <= lower.bbox[1] + 3
+                             and ln.bbox[2] > x0 and ln.bbox[0] < x1])
     if len(between) > MAX_LABEL_LINES:
         return None
     first = [x for x in (column_lefts(upper)[0], column_lefts(lower)[0], upper.bbox[0]) if x is not None]
+    spans = [_union(a, b) for a, b in zip(column_extents(upper), column_extents(lower), strict=True)]
     sizes = [c.font_size for c in (*upper.cells, *lower.cells) if c.font_size]
     body = statistics.median(sizes) if sizes else None
+    out: list[tuple[TextLine, int]] = []
     for ln in between:
         at_edge = min(abs(ln.bbox[0] - x) for x in first) <= tol
         outdented = x0 - OUTDENT <= ln.bbox[0] < min(first)
-        if not (at_edge or outdented):
+        col = 0 if at_edge or outdented or centred_heading(ln, x0, x1, tol) else _one_column(ln, spans)
+        if col is None:
             return None
         if is_caption(ln.text) or is_continued(ln.text) or FOOTNOTE.match(ln.text.strip()):
             return None
-        if is_strong_heading(ln, body if body is not None else ln.font_size):
+        size = body if body is not None else ln.font_size
+        titled = ln.font_size >= size + 1.0 or any(ch.isalpha() for ch in ln.text)  # `2 3 .`: a cell's mark
+        if titled and is_strong_heading(ln, size):
             return None  # a bigger or a numbered bold line is a heading: a new table follows
-    return sorted(between, key=lambda ln: ln.bbox[1])
+        out.append((ln, col))
+    return out
+
+
+def _print_height(line: TextLine) -> float:
+    """The line's height as printed: its box's, or what the advance of its letters says (about
+    half an em each) where that is more: an OCR layer reports a heading printed large, its
+    letters spread over the width the print gives them, at the body's size."""
+    letters = len(line.text.replace(" ", ""))
+    height = line.bbox[3] - line.bbox[1]
+    return max(height, 2 * (line.bbox[2] - line.bbox[0]) / letters) if letters else height
+
+
+def _union(a: tuple[float, float] | None, b: tuple[float, float] | None) -> tuple[float, float] | None:
+    if a is None or b is None:
+        return a or b
+    return min(a[0], b[0]), max(a[1], b[1])
 
 
 def may_stack(upper: RawTable, lower: RawTable, config: TransformConfig) -> bool:
@@ -224,13 +282,13 @@ def may_stack(upper: RawTable, lower: RawTable, config: TransformConfig) -> bool
 
 
 def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
-              text: PageText | None, config: TransformConfig) -> list[TextLine] | None:
-    """The row-label lines between `upper` and `lower` when `lower`, right below `upper` on the
+              text: PageText | None, config: TransformConfig) -> list[tuple[TextLine, int]] | None:
+    """The row-label lines (and the column each goes to) between `upper` and `lower` when `lower`, right below `upper` on the
     same page, is the rest of the same table; None when they are two tables.
 
     Layout extractors end a piece at a section label row ("Actual", "Women") that has text in
     the first column only: the rows below keep the same columns, open with no header, and
-    follow within a few row pitches.
+    follow within a few row pitches; a line's room is its print's (`_print_height`).
     """
     if not may_stack(upper, lower, config):
         return None
@@ -238,7 +296,7 @@ def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
     if labels is None:
         return None
     pitch = max(_pitch(upper), _pitch(lower))
-    room = sum(3 * max(pitch, ln.bbox[3] - ln.bbox[1]) for ln in labels)
+    room = sum(3 * max(pitch, _print_height(ln)) for ln, _ in labels)
     if lower.bbox[1] - upper.bbox[3] > 1.5 * pitch + room:
         return None  # a label row may stand in some space of its own, not in a page's worth
     grid = piece_grid(lower)
@@ -247,14 +305,18 @@ def stacks_on(upper: RawTable, lower: RawTable, header: Sequence[Sequence[str]],
     return labels
 
 
-def join_stacked(upper: RawTable, labels: Sequence[TextLine], lower: RawTable) -> RawTable:
-    """One piece: `upper`'s rows, one row per label line (text in the first column), `lower`'s."""
+def join_stacked(upper: RawTable, labels: Sequence[tuple[TextLine, int]], lower: RawTable) -> RawTable:
+    """One piece: `upper`'s rows, a row per line of labels (lines level with each other in one
+    row, each text in its column), `lower`'s."""
     cells = list(upper.cells)
-    row = upper.n_rows
-    for ln in labels:
-        cells.append(Cell(row=row, col=0, text=ln.text.strip(),
+    row, prev = upper.n_rows - 1, None
+    for ln, col in labels:
+        mid = (ln.bbox[1] + ln.bbox[3]) / 2
+        if prev is None or not prev.bbox[1] < mid < prev.bbox[3] or any(c.row == row and c.col == col for c in cells):
+            row, prev = row + 1, ln
+        cells.append(Cell(row=row, col=col, text=ln.text.strip(),
                           page=upper.page, bbox=ln.bbox, bold=ln.bold, font_size=ln.font_size))
-        row += 1
+    row += 1
     cells += [c.model_copy(update={"row": c.row + row}) for c in lower.cells]
     bbox = (min(upper.bbox[0], lower.bbox[0]), upper.bbox[1],
             max(upper.bbox[2], lower.bbox[2]), lower.bbox[3])

@@ -69,8 +69,9 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             continue
         tight = owner is not None and i == last + 1 and not _values_next(ts, i)
         low = lower and t[0][:1].islower()
-        if tight and owner is not None and (_label_only(t) and (apart and _lone_line(ts, i) or low)
-                                            or lower and _runs_on(t)):
+        group = owner is not None and _label_only(out_t[owner])  # a group label wraps in lower case only
+        if tight and owner is not None and (_label_only(t) and (apart and _lone_line(ts, i) and not group or low)
+                                            or lower and _runs_on(t) and not group):
             out_t[owner] = [f"{a} {b}" if a and b else a or b for a, b in zip(out_t[owner], t, strict=False)]
             out_r[owner] = [union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
         else:
@@ -78,7 +79,7 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             out_t.append(t)
             # the grid's first line is its header (or a title read into it), no record: a
             # header's wrapped lines are the header code's (`transforms.headers.wrapped_rows`)
-            owner = len(out_t) - 1 if _full(t) and any(any(x) for x in out_t[:-1]) else None
+            owner = len(out_t) - 1 if (_full(t) or _label_only(t)) and any(any(x) for x in out_t[:-1]) else None
         last = i
     return out_r, [list(t) for t in out_t]
 

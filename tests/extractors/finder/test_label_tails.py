@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from tests.extractors.finder.layout import new_page, put, rows_page
 from tests.transforms.pdf_docs import tables_of
@@ -63,6 +64,20 @@ def test_group_labels_between_records_stay_rows(tmp_path: Path) -> None:
                (["North"], ["3.3", "3.1", "3.0"]), (["South"], ["4.4", "4.2", "4.1"])]
     (table,) = tables_of(_table(tmp_path / "groups.pdf", records, record_space=0, indent=0))
     assert [r[0] for r in table.rows] == [label[0] for label, _ in records]
+
+
+@pytest.mark.parametrize(("space", "indent"), [(0, 0), (5, 8)])
+def test_a_group_label_wrapped_in_lower_case_is_one_row(tmp_path: Path, space: float, indent: float) -> None:
+    """A group label too long for the first column wraps onto a line of its own that goes on
+    in lower case (`Highest enrollment after bachelor's` / `degree by 2003`): one group label
+    row over its records, not a second group label `degree by 2003`."""
+    records = [(["Population"], ["1.2", "1.3", "1.4"]), (["Highest enrollment after bachelor's", "degree by 2003"], []),
+               (["Master's degree"], ["37.9", "19.9", "30.0"]), (["Doctoral degree"], ["63.1", "43.7", "18.3"]),
+               (["Highest degree earned by 2003"], []), (["Bachelor's degree"], ["32.3", "23.3", "36.2"]),
+               (["Doctoral degree"], ["64.3", "44.1", "17.1"])]
+    (table,) = tables_of(_table(tmp_path / "wrapped_group.pdf", records, record_space=space, indent=indent))
+    assert [r[0] for r in table.rows] == [" ".join(label) for label, _ in records]
+    assert list(table.rows[1]) == ["Highest enrollment after bachelor's degree by 2003", "", "", ""]
 
 
 def test_a_record_whose_label_and_sentence_both_wrap_is_one_row(tmp_path: Path) -> None:

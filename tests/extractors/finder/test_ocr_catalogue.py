@@ -62,8 +62,19 @@ def _leader(name: str) -> str:
     return f"{name}{'.' * int(room / dot)}"
 
 
-def catalogue_pdf(path: Path, speck: bool = True) -> Path:
-    """The catalogue page: a grey scan of the whole page, the OCR layer over it."""
+def _heading(page: pymupdf.Page, y: float, text: str) -> None:
+    """A section heading centred over the table, letter by letter as the OCR layer reports a
+    letter-spaced heading: at the body's size, one word per letter."""
+    step = 10.0  # the advance of letters printed at about 18 pt
+    x = (92.0 + FIGURES_X[-1]) / 2 - step * (len(text) - 1) / 2
+    for k, ch in enumerate(text):
+        _put(page, x + k * step, y, ch)
+
+
+def catalogue_pdf(path: Path, speck: bool = True, heading: str = "", at: int = 4) -> Path:
+    """The catalogue page: a grey scan of the whole page, the OCR layer over it; with a
+    `heading`, the entries from `at` on are the next state's, under that heading centred in a
+    band of its own."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_font(fontname="serif", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
@@ -71,7 +82,10 @@ def catalogue_pdf(path: Path, speck: bool = True) -> Path:
     pix.set_rect(pix.irect, (235,))
     page.insert_image(page.rect, pixmap=pix)
     y = 200.0
-    for pop, name, figures, notes in ENTRIES:
+    for k, (pop, name, figures, notes) in enumerate(ENTRIES):
+        if heading and k == at:
+            _heading(page, y + 4 * PITCH, heading)
+            y += 8 * PITCH
         _put(page, 113.0, y, pop.rstrip("—^-*"), right=True)
         marks = pop[len(pop.rstrip("—^-*")):]
         if marks:  # the speck's mark hangs into the gutter, up to the names
@@ -114,6 +128,28 @@ def test_catalogue_page_under_its_ocr_layer_is_one_table(tmp_path: Path) -> None
     assert by_name["Köthen, Tageblatt. Amtl. Kreisblatt"][0] == "27 2 0 0"
     assert by_name["Harzgerode, Harzer Bote"][2:] == ENTRIES[-1][2]
     assert len(rows) == len(ENTRIES) + sum(len(e[3]) for e in ENTRIES)
+
+
+def test_a_section_heading_centred_over_the_table_keeps_one_table(tmp_path: Path) -> None:
+    """A state's name centred over the catalogue in a band of its own (printed large between
+    two rules of the scan, reported by the OCR layer at the body's size, letter by letter)
+    heads the next entries of the same table: one table, the heading a row of its own between
+    the two states' entries."""
+    record, tables = _body(catalogue_pdf(tmp_path / "states.pdf", heading="Baden"))
+    assert len(tables) == 1
+    rows = [[c.rstrip(". ") for c in r] for r in tables[0].rows]
+    names = [r[1] for r in rows]
+    assert names.index("Oranienbaum, Zeitung") > names.index("Dessau, Anhalter Anzeiger")
+    assert sum(1 for r in rows if r[2]) == len(ENTRIES)  # every entry's circulation, both states
+    heading = [r for r in rows if "B a d e n" in r or "Baden" in r]
+    assert len(heading) == 1 and [c for c in heading[0] if c] == [heading[0][0]]
+    assert names.index("Dessau, Anhalter Anzeiger") < rows.index(heading[0]) < names.index("Oranienbaum, Zeitung")
+
+
+def test_a_caption_centred_between_two_tables_still_parts_them(tmp_path: Path) -> None:
+    """A caption centred between two runs of the same columns opens a table of its own."""
+    _, tables = _body(catalogue_pdf(tmp_path / "captioned.pdf", heading="Tabelle 2"))
+    assert len(tables) == 2
 
 
 def test_a_line_across_the_columns_still_parts_two_tables(tmp_path: Path) -> None:
