@@ -107,7 +107,7 @@ def _mcr_as_numbers(page: pymupdf.Page) -> None:
             kind, value = pdf.xref_get_key(xref, "K")
             if "MCID" not in value or kind not in ("dict", "array"):
                 continue
-            fixed = _MCR.sub(lambda m: m.group(2) if "/Stm" not in m.group(0) else m.group(0), value)
+            fixed = _MCR.sub(lambda m: f" {m.group(2)} " if "/Stm" not in m.group(0) else m.group(0), value)
             if fixed != value:
                 pdf.xref_set_key(xref, "K", f"[{fixed}]" if kind == "dict" else fixed)
         except (RuntimeError, ValueError):
