@@ -33,3 +33,24 @@ def test_a_table_the_browser_runs_over_three_pages_is_one_table(tmp_path: Path) 
     assert table.rows[99] == tuple(rows[99]) and table.rows[0] == tuple(rows[0])
     assert table.caption == "Table 4: Orders by site"
 
+
+@needs_chromium
+def test_a_caption_paragraph_centred_over_the_value_columns_stays_the_caption(tmp_path: Path) -> None:
+    # LibreOffice writes an HTML <caption> as a centred paragraph before the Table element: it
+    # stood clear of the first column, centred over the others, and the finder's rule for a
+    # group label over the value columns (transforms/spanner_above) took it in as a header row
+    # (columns '', caption, caption, caption; the real header row read as the first body row)
+    head = ["Kategória", "Mennyiség", "Szállítási idő", "Árbevétel"]
+    rows = [["1724 Malomárok sor", "107 044", "591 849", "79 463,1"],
+            ["570 Hegyalja egység", "915 115", "13 278", "67 726,5"],
+            ["6338 Dunapart egység", "310 371", "845 332", "17 426,7"]]
+    cols = '<col style="width:150pt"><col style="width:90pt"><col style="width:90pt"><col style="width:90pt">'
+    body = ("<h2>Melléklet</h2><p>Az értékek kerekítettek.</p>"
+            '<p style="margin:0 0 4pt 150pt;width:270pt;text-align:center">1. táblázat: Szállítói áttekintés</p>'
+            f'<table style="table-layout:fixed">{cols}{rows_html([head], "th")}{rows_html(rows)}</table>')
+    rec = extract(print_html(body, tmp_path / "centred.pdf", lang="hu"))
+    (table,) = rec.tables
+    assert table.extractor == "tagged" and table.columns == tuple(head)
+    assert table.rows == tuple(tuple(r) for r in rows)
+    assert table.caption == "1. táblázat: Szállítói áttekintés"
+
