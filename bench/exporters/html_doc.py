@@ -12,8 +12,6 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from bench.zoo.fonts import join_lines
-
 
 @dataclass(frozen=True)
 class HCell:
@@ -33,9 +31,11 @@ def plain(text: str, th: bool = False, scope: str = "", rowspan: int = 1, colspa
 
 
 def lines_cell(parts: list[str], markup: str, th: bool = False) -> HCell:
-    """A cell whose text a reader takes as lines (a <br>, list items, paragraphs): its truth
-    is the lines joined as the zoo joins a cell's lines (a space; none beside CJK)."""
-    return HCell(markup, join_lines(parts), th)
+    """A cell whose markup sets its parts on lines of their own (a <br>, list items,
+    paragraphs): its truth is the parts joined by a space, CJK too (the author broke the line
+    between two words, as rowkeeper joins a label wrapped over a line break), list markers left
+    out (a browser draws them, the markup holds none)."""
+    return HCell(markup, " ".join(parts), th)
 
 
 @dataclass

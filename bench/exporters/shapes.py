@@ -193,7 +193,7 @@ def _rich(lang: Lang, rng: random.Random) -> HCell:
     kind = rng.choice(("list", "link", "br", "paras", "picture", "empty"))
     if kind == "list":
         items = "".join(f"<li>{html.escape(w)}</li>" for w in words)
-        return lines_cell([f"• {w}" for w in words], f'<ul style="margin:0;padding-left:12pt">{items}</ul>')
+        return lines_cell(words, f'<ul style="margin:0;padding-left:12pt">{items}</ul>')
     if kind == "link":
         return HCell(f'<a href="https://example.org/{rng.randint(1, 999)}">{html.escape(words[0])}</a>', words[0])
     if kind == "br":
@@ -235,7 +235,45 @@ def two_tables(lang: Lang, rng: random.Random) -> HDoc:
     return _doc(lang, rng, _captioned([a, b], lang, rng))
 
 
+def long_grouped(lang: Lang, rng: random.Random) -> HDoc:
+    """A long table with two header levels and a TFoot (the browser repeats both on every
+    page), some rows' key cells over two lines and a row group under a rowspan label that a
+    page break may cut."""
+    groups = [str(y) for y in rng.sample(range(2019, 2027), 2)]
+    cols = _metrics(lang, rng, 2)
+    head = [[plain(rng.choice(lang.text_columns), True, "col", rowspan=2)]
+            + [plain(g, True, "colgroup", colspan=2) for g in groups],
+            [plain(h, True, "col") for _ in groups for h, _, _ in cols]]
+    body, types = [], []
+    keys = content.row_keys(lang, rng, rng.randint(50, 80))
+    for i, k in enumerate(keys):
+        more = rng.choice(lang.keys)
+        row = [lines_cell([k, more], f"{html.escape(k)}<br>{html.escape(more)}") if i % 7 == 3 else plain(k)]
+        for _ in groups:
+            vals, types = _values(lang, rng, cols)
+            row += [plain(v) for v in vals]
+        body.append(row)
+    t = HTable(head, body, ["text", *types, *types])
+    t.foot = [_total(lang, rng, t)]
+    return _doc(lang, rng, _captioned([t], lang, rng))
+
+
+def notes_below(lang: Lang, rng: random.Random) -> HDoc:
+    """A caption under the table (caption-side: bottom), figures with a footnote mark in <sup>
+    (its digit part of the cell's text), a note paragraph under the table."""
+    t = _grid(lang, rng, rng.randint(4, 9), rng.randint(2, 4))
+    for i, row in enumerate(t.body):
+        if i % 3 == 1:
+            c = row[1]
+            row[1] = HCell(f"{c.markup}<sup>{i % 9 + 1}</sup>", f"{c.text}{i % 9 + 1}")
+    t.css_class = "below"
+    d = _doc(lang, rng, _captioned([t], lang, rng))
+    d.css += " table.below caption { caption-side: bottom; margin-top: 4pt; }"
+    d.blocks.append(("p", content.paragraph(lang, rng, 1)))
+    return d
+
+
 SHAPES: dict[str, Callable[[Lang, random.Random], HDoc]] = {
     f.__name__: f for f in (simple, row_heads, no_thead, tfoot_total, spans, two_level, long,
-                            rich_cells, two_columns, landscape, two_tables)
+                            rich_cells, two_columns, landscape, two_tables, long_grouped, notes_below)
 }

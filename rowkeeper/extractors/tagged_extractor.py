@@ -19,7 +19,12 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
-from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged
+from rowkeeper.extractors.tagged_tables import (
+    Declaration,
+    declared_tables,
+    is_tagged,
+    repeated_feet_dropped,
+)
 from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
@@ -70,22 +75,22 @@ class TaggedExtractor:
         with document_of(doc, model) as m:
             if not is_tagged(m.pdf):
                 return Extraction(notes=tuple((p, "not a tagged PDF") for p in pages))
-            for view in m.pages(pages):
-                kept, why = self.page_tables(doc, m.pdf, view)
+            views = list(m.pages(pages))
+            read = without_repeated_feet({v.pno: _declared(m.pdf, v) for v in views})
+            for view in views:
+                kept, why = self.page_tables(doc, m.pdf, view, read[view.pno])
                 tables += kept
                 notes += [(view.pno, w) for w in why]
         return Extraction(tables=tuple(tables), notes=tuple(notes))
 
-    def page_tables(self, doc: DocumentInput, pdf: pymupdf.Document, view: PageModel) -> tuple[list[RawTable], list[str]]:
-        """The page's accepted tables and why each other declaration was refused."""
-        turn = _upright_view(view)
-        if turn is None:
-            return [], ["a turned page (/Rotate) whose text reads sideways as shown: read by the finder"]
-        try:
-            structure = turned(view.structure, turn)
-            decls = [d for d in declared_tables(pdf, structure, view.pno) if any(r.cells for r in d.rows)]
-        except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
-            return [], [f"structure tree unreadable here: {e}"]
+    def page_tables(self, doc: DocumentInput, pdf: pymupdf.Document, view: PageModel,
+                    read: Read | None = None) -> tuple[list[RawTable], list[str]]:
+        """The page's accepted tables and why each other declaration was refused (`read`: its
+        declarations, `_declared`'s, when already read)."""
+        read = _declared(pdf, view) if read is None else read
+        if isinstance(read, str):
+            return [], [read]
+        turn, decls = read
         if not decls:
             return [], [_undeclared(view.structure)]
         grids = [lay_out(d) for d in decls]
@@ -134,6 +139,41 @@ class TaggedExtractor:
                         cells=tuple(cells), extractor=self.name, extractor_version=self.version,
                         metrics={DECLARED_HEADER_ROWS: float(grid.header_rows),
                                  **({DECLARED_TABLE: float(element)} if element is not None else {})})
+
+
+Read = tuple[pymupdf.Matrix, list[Declaration]] | str
+"""A page's declarations and the matrix they were read upright through, or why none."""
+
+
+def _declared(pdf: pymupdf.Document, view: PageModel) -> Read:
+    """The page's declared tables with rows, read upright; or why they cannot be read."""
+    turn = _upright_view(view)
+    if turn is None:
+        return "a turned page (/Rotate) whose text reads sideways as shown: read by the finder"
+    try:
+        structure = turned(view.structure, turn)
+        return turn, [d for d in declared_tables(pdf, structure, view.pno) if any(r.cells for r in d.rows)]
+    except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
+        return f"structure tree unreadable here: {e}"
+
+
+def without_repeated_feet(read: dict[int, Read]) -> dict[int, Read]:
+    """Each page's declarations less the footer rows the layout repeats at the foot of every
+    page a table runs over (a browser prints an HTML table's TFoot on each page, tagged as the
+    same TR each time): trailing rows that show again on a later page of the same Table
+    element, in its TFoot or after a gap in its rows (the rows between are on other pages),
+    are dropped where they are repeats; they stay on the table's last page."""
+    later: set[tuple[int, tuple[int, int]]] = set()
+    out: dict[int, Read] = {}
+    for pno in sorted(read, reverse=True):
+        here = read[pno]
+        if isinstance(here, str):
+            out[pno] = here
+            continue
+        turn, decls = here
+        out[pno] = (turn, [repeated_feet_dropped(d, {k for e, k in later if e == d.element}) for d in decls])
+        later |= {(d.element, r.key) for d in decls if d.element is not None for r in d.rows}
+    return out
 
 
 def _captioned(table: RawTable, decl: Declaration, back: pymupdf.Matrix) -> RawTable:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pymupdf
@@ -59,6 +59,10 @@ class DeclaredRow:
 
     cells: list[DeclaredCell] = field(default_factory=list)
     in_head: bool = False
+    in_foot: bool = False
+    key: tuple[int, int] = (-1, -1)
+    """Where the TR stands in its Table element: (its row group's index, its index there);
+    (-1, index) for a TR straight under the Table."""
 
 
 @dataclass
@@ -301,10 +305,11 @@ def _declaration(pdf: pymupdf.Document, block: dict[str, Any], element: int | No
         sub = _kid(kids, b)
         if tag in ROW_GROUPS:
             rows = _kids(pdf, sub) if sub is not None else []
-            groups.append((_GROUP_ORDER[tag], [_row(pdf, tr, _kid(rows, tr), tag == "THead")
+            at = int(b.get("index", -1))
+            groups.append((_GROUP_ORDER[tag], [_row(pdf, tr, _kid(rows, tr), tag, (at, int(tr.get("index", -1))))
                                                for tr in _struct(b) if tr.get("std") == "TR"]))
         elif tag == "TR":
-            groups.append((1, [_row(pdf, b, sub, False)]))
+            groups.append((1, [_row(pdf, b, sub, "", (-1, int(b.get("index", -1))))]))
     decl.rows = [r for _, rows in sorted(groups, key=lambda g: g[0]) for r in rows]
     return decl
 
@@ -321,10 +326,11 @@ def _kid(kids: Sequence[int | None], block: dict[str, Any]) -> int | None:
     return kids[i] if 0 <= i < len(kids) else None
 
 
-def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head: bool) -> DeclaredRow:
+def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, group: str,
+         key: tuple[int, int]) -> DeclaredRow:
     """One TR's cells with glyphs on the page, text in MuPDF's reading order within each."""
     kids = _kids(pdf, element) if element is not None else []
-    row = DeclaredRow(in_head=in_head)
+    row = DeclaredRow(in_head=group == "THead", in_foot=group == "TFoot", key=key)
     for b in _struct(tr):
         if b.get("std") not in CELLS:
             continue
@@ -338,6 +344,24 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head
                                       col_span=a.col_span, nested=_holds_table(b), scope=a.scope,
                                       ident=a.ident, headers=a.headers))
     return row
+
+
+def repeated_feet_dropped(decl: Declaration, later: set[tuple[int, int]]) -> Declaration:
+    """The declaration less its trailing rows that are a footer repeated here: rows (by key)
+    that show again on a later page of the same Table (`later`), in its TFoot or after a gap
+    in its rows' order. A row the page break cuts (its text on both pages) is no repeat: it
+    follows the row before it."""
+    rows = decl.rows
+    n = len(rows)
+    while n > 1 and rows[n - 1].key in later:
+        n -= 1
+    if n == len(rows) or n == 0:
+        return decl
+    first, before = rows[n], rows[n - 1]
+    gap = first.key[0] == before.key[0] and first.key[1] > before.key[1] + 1
+    if not (gap or all(r.in_foot for r in rows[n:])):
+        return decl
+    return replace(decl, rows=rows[:n])
 
 
 def _own_spans(block: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:

@@ -54,3 +54,19 @@ def test_a_caption_paragraph_centred_over_the_value_columns_stays_the_caption(tm
     assert table.rows == tuple(tuple(r) for r in rows)
     assert table.caption == "1. táblázat: Szállítói áttekintés"
 
+
+@needs_chromium
+def test_a_footer_the_browser_repeats_on_every_page_is_one_row_at_the_end(tmp_path: Path) -> None:
+    # Chromium prints a TFoot at the foot of every page a table runs over and tags each print
+    # as the same TR (its index after the rows of later pages): the total row stood at the end
+    # of each page's piece, so the merged table held it in the middle too
+    rows = _long_rows(90)
+    total = ["Total", "45,000", "4,500,000"]
+    body = (f"<table><thead>{rows_html([HEAD], 'th')}</thead><tbody>{rows_html(rows)}</tbody>"
+            f"<tfoot>{rows_html([total])}</tfoot></table>")
+    rec = extract(print_html(body, tmp_path / "foot.pdf"))
+    (table,) = rec.tables
+    assert len(table.pages) >= 2 and table.columns == tuple(HEAD)
+    assert len(table.rows) == 91 and table.rows[-1] == tuple(total)
+    assert [r[0] for r in table.rows].count("Total") == 1
+    assert table.rows[:90] == tuple(tuple(r) for r in rows)
