@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import argparse
 import collections
-import hashlib
 import json
-import random
 import re
 import sys
 import time
@@ -32,66 +30,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.exporters.html_doc import doc_html, doc_truth  # noqa: E402
+from bench.exporters.corpus import materialize, plan  # noqa: E402
 from bench.exporters.printers import PRINTERS, available, tags_of  # noqa: E402
-from bench.exporters.shapes import SHAPES  # noqa: E402
 from bench.invariants import check_document, print_violations  # noqa: E402
-from bench.zoo.content import LANGS, LANGUAGES  # noqa: E402
 from bench.zoo.score import Tally, score_doc  # noqa: E402
 from rowkeeper.config import load_config  # noqa: E402
 from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
 from rowkeeper.models import to_json_dict  # noqa: E402
 
-PER_SHAPE = 10  # documents per shape: half dev, half test
-VERSION = "1"  # bump when a change alters documents already written
 METRICS = ("recall", "precision", "cells", "columns", "captions", "sections", "types")
-
-
-def seed_of(shape: str, k: int) -> int:
-    """A stable 32-bit seed for document k of a shape."""
-    return int(hashlib.sha256(f"exporters:{shape}:{k}".encode()).hexdigest()[:8], 16)
-
-
-def plan() -> list[dict]:
-    """Every document: name, shape, language, split, seed (k even/odd after a hashed shuffle)."""
-    docs = []
-    for s, shape in enumerate(SHAPES):
-        order = sorted(range(PER_SHAPE), key=lambda k: seed_of(shape, k))
-        for rank, k in enumerate(order):
-            lang = LANGS[(rank // 2 + s) % len(LANGS)]
-            docs.append({"doc": f"{shape}-{k:02d}-{lang}", "shape": shape, "lang": lang,
-                         "split": "dev" if rank % 2 == 0 else "test", "seed": seed_of(shape, k)})
-    return docs
-
-
-def materialize(docs: list[dict], exporter: str, corpus: Path) -> list[dict]:
-    """Write each document's HTML and print the missing PDFs; the truths, with page counts."""
-    folder = corpus / f"v{VERSION}" / exporter
-    folder.mkdir(parents=True, exist_ok=True)
-    truths, todo = [], []
-    for d in docs:
-        rng = random.Random(d["seed"])
-        hdoc = SHAPES[d["shape"]](LANGUAGES[d["lang"]], rng)
-        path = folder / f"{d['doc']}.html"
-        text = doc_html(hdoc, d["doc"])
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            path.with_suffix(".pdf").unlink(missing_ok=True)
-        if not path.with_suffix(".pdf").exists():
-            todo.append(path)
-        truths.append({**d, "pdf": str(path.with_suffix(".pdf")), "tables": doc_truth(hdoc, d["doc"])})
-    if todo:
-        start = time.perf_counter()
-        PRINTERS[exporter][0](todo)
-        print(f"  {exporter}: printed {len(todo)} PDFs in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    for t in truths:
-        pdf = Path(t["pdf"])
-        import pymupdf
-
-        t["pages"] = pymupdf.open(pdf).page_count if pdf.exists() else 0
-        for tab in t["tables"]:
-            tab["pages"] = list(range(1, t["pages"] + 1))
-    return truths
 
 
 def run(truths: list[dict], out: Path, config_path: str | None) -> tuple[dict, list, list, list]:

@@ -10,6 +10,7 @@ repeated into every slot it covers, the caption's text.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 
 
@@ -32,10 +33,18 @@ def plain(text: str, th: bool = False, scope: str = "", rowspan: int = 1, colspa
 
 def lines_cell(parts: list[str], markup: str, th: bool = False) -> HCell:
     """A cell whose markup sets its parts on lines of their own (a <br>, list items,
-    paragraphs): its truth is the parts joined by a space, CJK too (the author broke the line
-    between two words, as rowkeeper joins a label wrapped over a line break), list markers left
-    out (a browser draws them, the markup holds none)."""
-    return HCell(markup, " ".join(parts), th)
+    paragraphs): its truth is the parts joined as text is written, a space between them but
+    none between two CJK characters nor before a bracket after one (`容積(m3)`, as the zoo
+    writes a Japanese unit); list markers left out (a browser draws them, the markup holds
+    none)."""
+    out = ""
+    for p in parts:
+        tight = out and _CJK.match(out[-1]) and (_CJK.match(p[0]) or p[0] in "([（")
+        out += ("" if not out or tight else " ") + p
+    return HCell(markup, out, th)
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff01-\uff60]")
 
 
 @dataclass

@@ -273,7 +273,44 @@ def notes_below(lang: Lang, rng: random.Random) -> HDoc:
     return d
 
 
+def grouped_bodies(lang: Lang, rng: random.Random) -> HDoc:
+    """Several TBody, each opened by a group label (a TH spanning every column); header
+    labels broken over two lines by a <br> (name, then unit); an empty corner cell."""
+    cols = _metrics(lang, rng, rng.randint(2, 4))
+    corner = HCell("", "", True) if rng.random() < 0.5 else plain(rng.choice(lang.text_columns), True, "col")
+    labels = []
+    for h, unit, _ in cols:
+        name = h.split(" (")[0].split(" [")[0].split("(")[0].split("[")[0]
+        labels.append(lines_cell([name, f"({unit})"], f"{html.escape(name)}<br>({html.escape(unit)})", th=True)
+                      if unit else plain(h, True, "col"))
+    head = [[corner, *labels]]
+    body, types = [], []
+    keys = content.row_keys(lang, rng, 12)
+    for g, name in enumerate(rng.sample(lang.sections, rng.randint(2, 3))):
+        body.append([plain(name, True, "colgroup", colspan=len(cols) + 1)])
+        for k in keys[g * 4: g * 4 + rng.randint(2, 4)]:
+            vals, types = _values(lang, rng, cols)
+            body.append([plain(k, True, "row")] + [plain(v) for v in vals])
+    return _doc(lang, rng, _captioned([HTable(head, body, ["text", *types])], lang, rng))
+
+
+def split_rows(lang: Lang, rng: random.Random) -> HDoc:
+    """A table of rows tall enough (a remark of several sentences) that a page break falls
+    inside some of them: the browser splits a row over two pages."""
+    cols = _metrics(lang, rng, 2)
+    remark = rng.choice(lang.text_columns)
+    head = [[plain(rng.choice(lang.text_columns), True, "col")] + [plain(h, True, "col") for h, _, _ in cols]
+            + [plain(remark, True, "col")]]
+    body, types = [], []
+    for k in content.row_keys(lang, rng, rng.randint(14, 22)):
+        vals, types = _values(lang, rng, cols)
+        body.append([plain(k)] + [plain(v) for v in vals] + [plain(content.paragraph(lang, rng, rng.randint(2, 5)))])
+    t = HTable(head, body, ["text", *types, "text"])
+    return _doc(lang, rng, _captioned([t], lang, rng))
+
+
 SHAPES: dict[str, Callable[[Lang, random.Random], HDoc]] = {
     f.__name__: f for f in (simple, row_heads, no_thead, tfoot_total, spans, two_level, long,
-                            rich_cells, two_columns, landscape, two_tables, long_grouped, notes_below)
+                            rich_cells, two_columns, landscape, two_tables, long_grouped, notes_below,
+                            grouped_bodies, split_rows)
 }

@@ -19,12 +19,8 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
-from rowkeeper.extractors.tagged_tables import (
-    Declaration,
-    declared_tables,
-    is_tagged,
-    repeated_feet_dropped,
-)
+from rowkeeper.extractors.tagged_pages import Read, across_pages
+from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged
 from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
@@ -76,7 +72,7 @@ class TaggedExtractor:
             if not is_tagged(m.pdf):
                 return Extraction(notes=tuple((p, "not a tagged PDF") for p in pages))
             views = list(m.pages(pages))
-            read = without_repeated_feet({v.pno: _declared(m.pdf, v) for v in views})
+            read = across_pages({v.pno: _declared(m.pdf, v) for v in views})
             for view in views:
                 kept, why = self.page_tables(doc, m.pdf, view, read[view.pno])
                 tables += kept
@@ -100,7 +96,7 @@ class TaggedExtractor:
         why: list[str] = []
         for i, (d, g) in enumerate(zip(decls, grids, strict=True)):
             g, box = _mapped(g, back), map_bbox(boxes[i], back)
-            reason = refusal(d, grids[i]) or _around(i, boxes) or self._foreign(view, g, box)
+            reason = refusal(d, grids[i]) or _around(i, boxes) or self._foreign(view, g, box, [map_bbox(b, back) for b in d.moved])
             if reason:
                 why.append(f"tagged table {i + 1} refused: {reason}")
                 continue
@@ -108,10 +104,11 @@ class TaggedExtractor:
             tables.append(_captioned(table, d, back))
         return tables, why
 
-    def _foreign(self, view: PageModel, grid: Grid, box: BBox) -> str | None:
-        """Words of the table's region in none of its cells, when more than the options allow."""
+    def _foreign(self, view: PageModel, grid: Grid, box: BBox, moved: Sequence[BBox] = ()) -> str | None:
+        """Words of the table's region in none of its cells (nor in the text of a row the page
+        break cut, read on the page before), when more than the options allow."""
         words = [tuple(w[:4]) for w in view.words(box) if w[4].strip()]
-        cells = [_pad(p.cell.bbox, 1.0) for p in grid.placed]
+        cells = [_pad(p.cell.bbox, 1.0) for p in grid.placed] + [_pad(b, 1.0) for b in moved]
         out = [w for w in words if not any(centre_in(w, c) for c in cells)]
         if words and len(out) > self.options.max_foreign_words * len(words):
             return f"its region holds text outside its cells ({len(out)} of {len(words)} words)"
@@ -141,10 +138,6 @@ class TaggedExtractor:
                                  **({DECLARED_TABLE: float(element)} if element is not None else {})})
 
 
-Read = tuple[pymupdf.Matrix, list[Declaration]] | str
-"""A page's declarations and the matrix they were read upright through, or why none."""
-
-
 def _declared(pdf: pymupdf.Document, view: PageModel) -> Read:
     """The page's declared tables with rows, read upright; or why they cannot be read."""
     turn = _upright_view(view)
@@ -155,25 +148,6 @@ def _declared(pdf: pymupdf.Document, view: PageModel) -> Read:
         return turn, [d for d in declared_tables(pdf, structure, view.pno) if any(r.cells for r in d.rows)]
     except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
         return f"structure tree unreadable here: {e}"
-
-
-def without_repeated_feet(read: dict[int, Read]) -> dict[int, Read]:
-    """Each page's declarations less the footer rows the layout repeats at the foot of every
-    page a table runs over (a browser prints an HTML table's TFoot on each page, tagged as the
-    same TR each time): trailing rows that show again on a later page of the same Table
-    element, in its TFoot or after a gap in its rows (the rows between are on other pages),
-    are dropped where they are repeats; they stay on the table's last page."""
-    later: set[tuple[int, tuple[int, int]]] = set()
-    out: dict[int, Read] = {}
-    for pno in sorted(read, reverse=True):
-        here = read[pno]
-        if isinstance(here, str):
-            out[pno] = here
-            continue
-        turn, decls = here
-        out[pno] = (turn, [repeated_feet_dropped(d, {k for e, k in later if e == d.element}) for d in decls])
-        later |= {(d.element, r.key) for d in decls if d.element is not None for r in d.rows}
-    return out
 
 
 def _captioned(table: RawTable, decl: Declaration, back: pymupdf.Matrix) -> RawTable:

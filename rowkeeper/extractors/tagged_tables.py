@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import pymupdf
 
 from rowkeeper.extractors.text_layer import clean_cell
+from rowkeeper.glyphs import WIDE
 from rowkeeper.models import BBox
 
 ROW_GROUPS = frozenset({"THead", "TBody", "TFoot"})
@@ -51,6 +52,8 @@ class DeclaredCell:
     """The element's /ID, which other cells' /Headers may name."""
     headers: tuple[str, ...] = ()
     """The /IDs of its header cells (/Headers in its /A: named instead of scoped)."""
+    index: int = -1
+    """Its index among its TR's kids (the same cell on two pages has the same)."""
 
 
 @dataclass
@@ -77,6 +80,11 @@ class Declaration:
     caption: str = ""
     """The text of its Caption element (its kid, or its sibling just before or after it)."""
     caption_bbox: BBox | None = None
+    continued: bool = False
+    """Its Table element has rows on the page before: a piece of a table over pages (it may
+    hold a single row, the last one)."""
+    moved: list[BBox] = field(default_factory=list)
+    """Boxes of its text read into a row of the page before (a row the page break cut)."""
 
 
 def is_tagged(pdf: pymupdf.Document) -> bool:
@@ -179,7 +187,7 @@ def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) 
         caption = next((b for b in _struct(block) if b.get("std") == "Caption"), beside)
         if caption is not None:
             spans, _ = _own_spans(caption)
-            decl.caption = clean_cell(" ".join(_lines(spans)))
+            decl.caption = cell_text(_lines(spans))
             decl.caption_bbox = _union([s["bbox"] for s in spans]) if spans else None
         out.append(decl)
     return out
@@ -338,30 +346,22 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, group: 
         lines = _lines(spans)
         box = _union([s["bbox"] for s in spans]) if glued and spans else tuple(b["bbox"])
         a = _attributes(pdf, _kid(kids, b))
-        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=box,
+        row.cells.append(DeclaredCell(text=cell_text(lines), bbox=box,
                                       header=b.get("std") == "TH",
                                       lines=len([ln for ln in lines if ln.strip()]), row_span=a.row_span,
                                       col_span=a.col_span, nested=_holds_table(b), scope=a.scope,
-                                      ident=a.ident, headers=a.headers))
+                                      ident=a.ident, headers=a.headers, index=int(b.get("index", -1))))
     return row
 
 
-def repeated_feet_dropped(decl: Declaration, later: set[tuple[int, int]]) -> Declaration:
-    """The declaration less its trailing rows that are a footer repeated here: rows (by key)
-    that show again on a later page of the same Table (`later`), in its TFoot or after a gap
-    in its rows' order. A row the page break cuts (its text on both pages) is no repeat: it
-    follows the row before it."""
-    rows = decl.rows
-    n = len(rows)
-    while n > 1 and rows[n - 1].key in later:
-        n -= 1
-    if n == len(rows) or n == 0:
-        return decl
-    first, before = rows[n], rows[n - 1]
-    gap = first.key[0] == before.key[0] and first.key[1] > before.key[1] + 1
-    if not (gap or all(r.in_foot for r in rows[n:])):
-        return decl
-    return replace(decl, rows=rows[:n])
+def cell_text(lines: Sequence[str]) -> str:
+    """A cell's lines as one text: a space at each line break, none where it falls between two
+    CJK characters (a wrap inside Japanese text, which has no spaces: `札幌セン | ター`)."""
+    out = ""
+    for line in (" ".join(ln.split()) for ln in lines):
+        if line:
+            out += ("" if not out or WIDE.match(out[-1]) and WIDE.match(line[0]) else " ") + line
+    return clean_cell(out)
 
 
 def _own_spans(block: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:

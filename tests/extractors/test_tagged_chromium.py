@@ -70,3 +70,46 @@ def test_a_footer_the_browser_repeats_on_every_page_is_one_row_at_the_end(tmp_pa
     assert len(table.rows) == 91 and table.rows[-1] == tuple(total)
     assert [r[0] for r in table.rows].count("Total") == 1
     assert table.rows[:90] == tuple(tuple(r) for r in rows)
+
+
+@needs_chromium
+def test_a_row_the_page_break_cuts_is_one_row(tmp_path: Path) -> None:
+    # a row too tall for what is left of the page: the browser prints its cells' first lines
+    # at the foot of one page and the rest under the repeated header of the next, the same TR
+    # tagged on both pages; it was read as two rows, the remark cut in two
+    remark = "The figures were checked by the controlling team and rounded to the unit. " * 6
+    rows = [[f"Depot {i:03d}", f"{100 + i}", remark.strip()] for i in range(24)]
+    body = (f"<table><thead>{rows_html([['Site', 'Orders', 'Remark']], 'th')}</thead>"
+            f"<tbody>{rows_html(rows)}</tbody></table>")
+    rec = extract(print_html(body, tmp_path / "cut.pdf", css="td:last-child { width: 320pt; }"))
+    (table,) = rec.tables
+    assert len(table.pages) >= 2 and table.columns == ("Site", "Orders", "Remark")
+    assert len(table.rows) == 24
+    assert all(r[2] == remark.strip() for r in table.rows)
+
+
+@needs_chromium
+def test_a_last_row_alone_on_the_next_page_stays_in_the_table(tmp_path: Path) -> None:
+    # no thead to repeat: the table's last row alone on the next page was a piece of one row,
+    # refused (fewer than 2 rows), and the row lost; a piece of a Table begun on the page
+    # before may hold one row
+    rows = _long_rows(12)
+    body = (f"<table><tbody>{rows_html([HEAD], 'th')}{rows_html(rows[:-1])}"
+            f'<tr style="break-before: page">{"".join(f"<td>{c}</td>" for c in rows[-1])}</tr></tbody></table>')
+    rec = extract(print_html(body, tmp_path / "last.pdf"))
+    (table,) = rec.tables
+    assert table.pages == (1, 2) and table.columns == tuple(HEAD)
+    assert len(table.rows) == 12 and table.rows[-1] == tuple(rows[-1])
+
+
+@needs_chromium
+def test_japanese_wrapped_in_a_narrow_cell_joins_without_a_space(tmp_path: Path) -> None:
+    # a narrow column wraps Japanese text between any two characters; the lines were joined
+    # by a space (`札幌セン ター`); a break between two CJK characters now joins by none, and a
+    # space stays where the text had one (`センター 5106`)
+    rows = [["札幌センター 5106", "835,596"], ["富山店舗の第二倉庫 9127", "776,114"]]
+    body = (f"<table><thead>{rows_html([['施設', '数量']], 'th')}</thead><tbody>{rows_html(rows)}</tbody></table>")
+    rec = extract(print_html(body, tmp_path / "ja.pdf", css="td:first-child { width: 40pt; }", lang="ja"))
+    (table,) = rec.tables
+    assert table.columns == ("施設", "数量")
+    assert table.rows == tuple(tuple(r) for r in rows)
