@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
+from rowkeeper.extractors.tagged_pages import Read, across_pages
 from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged
 from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
@@ -70,22 +71,22 @@ class TaggedExtractor:
         with document_of(doc, model) as m:
             if not is_tagged(m.pdf):
                 return Extraction(notes=tuple((p, "not a tagged PDF") for p in pages))
-            for view in m.pages(pages):
-                kept, why = self.page_tables(doc, m.pdf, view)
+            views = list(m.pages(pages))
+            read = across_pages({v.pno: _declared(m.pdf, v) for v in views})
+            for view in views:
+                kept, why = self.page_tables(doc, m.pdf, view, read[view.pno])
                 tables += kept
                 notes += [(view.pno, w) for w in why]
         return Extraction(tables=tuple(tables), notes=tuple(notes))
 
-    def page_tables(self, doc: DocumentInput, pdf: pymupdf.Document, view: PageModel) -> tuple[list[RawTable], list[str]]:
-        """The page's accepted tables and why each other declaration was refused."""
-        turn = _upright_view(view)
-        if turn is None:
-            return [], ["a turned page (/Rotate) whose text reads sideways as shown: read by the finder"]
-        try:
-            structure = turned(view.structure, turn)
-            decls = [d for d in declared_tables(pdf, structure, view.pno) if any(r.cells for r in d.rows)]
-        except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
-            return [], [f"structure tree unreadable here: {e}"]
+    def page_tables(self, doc: DocumentInput, pdf: pymupdf.Document, view: PageModel,
+                    read: Read | None = None) -> tuple[list[RawTable], list[str]]:
+        """The page's accepted tables and why each other declaration was refused (`read`: its
+        declarations, `_declared`'s, when already read)."""
+        read = _declared(pdf, view) if read is None else read
+        if isinstance(read, str):
+            return [], [read]
+        turn, decls = read
         if not decls:
             return [], [_undeclared(view.structure)]
         grids = [lay_out(d) for d in decls]
@@ -95,7 +96,7 @@ class TaggedExtractor:
         why: list[str] = []
         for i, (d, g) in enumerate(zip(decls, grids, strict=True)):
             g, box = _mapped(g, back), map_bbox(boxes[i], back)
-            reason = refusal(d, grids[i]) or _around(i, boxes) or self._foreign(view, g, box)
+            reason = refusal(d, grids[i]) or _around(i, boxes) or self._foreign(view, g, box, [map_bbox(b, back) for b in d.moved])
             if reason:
                 why.append(f"tagged table {i + 1} refused: {reason}")
                 continue
@@ -103,10 +104,11 @@ class TaggedExtractor:
             tables.append(_captioned(table, d, back))
         return tables, why
 
-    def _foreign(self, view: PageModel, grid: Grid, box: BBox) -> str | None:
-        """Words of the table's region in none of its cells, when more than the options allow."""
+    def _foreign(self, view: PageModel, grid: Grid, box: BBox, moved: Sequence[BBox] = ()) -> str | None:
+        """Words of the table's region in none of its cells (nor in the text of a row the page
+        break cut, read on the page before), when more than the options allow."""
         words = [tuple(w[:4]) for w in view.words(box) if w[4].strip()]
-        cells = [_pad(p.cell.bbox, 1.0) for p in grid.placed]
+        cells = [_pad(p.cell.bbox, 1.0) for p in grid.placed] + [_pad(b, 1.0) for b in moved]
         out = [w for w in words if not any(centre_in(w, c) for c in cells)]
         if words and len(out) > self.options.max_foreign_words * len(words):
             return f"its region holds text outside its cells ({len(out)} of {len(words)} words)"
@@ -134,6 +136,18 @@ class TaggedExtractor:
                         cells=tuple(cells), extractor=self.name, extractor_version=self.version,
                         metrics={DECLARED_HEADER_ROWS: float(grid.header_rows),
                                  **({DECLARED_TABLE: float(element)} if element is not None else {})})
+
+
+def _declared(pdf: pymupdf.Document, view: PageModel) -> Read:
+    """The page's declared tables with rows, read upright; or why they cannot be read."""
+    turn = _upright_view(view)
+    if turn is None:
+        return "a turned page (/Rotate) whose text reads sideways as shown: read by the finder"
+    try:
+        structure = turned(view.structure, turn)
+        return turn, [d for d in declared_tables(pdf, structure, view.pno) if any(r.cells for r in d.rows)]
+    except (RuntimeError, ValueError, KeyError, TypeError) as e:  # a broken tree: the finder reads
+        return f"structure tree unreadable here: {e}"
 
 
 def _captioned(table: RawTable, decl: Declaration, back: pymupdf.Matrix) -> RawTable:

@@ -211,9 +211,10 @@ def _header_rows(rows: list) -> int:
 
 
 def refusal(decl: Declaration, grid: Grid) -> str | None:
-    """Why the declaration is no table (None when it may be the table): its size, a table
-    nested in it, prose in its cells, rows or columns out of order."""
-    if grid.n_rows < 2 or grid.n_cols < 2:
+    """Why the declaration is no table (None when it may be the table): its size (one row is
+    enough for a piece of a table the page before began), a table nested in it, prose in its
+    cells, rows or columns out of order."""
+    if grid.n_rows < (1 if decl.continued else 2) or grid.n_cols < 2:
         return f"{grid.n_rows} row(s) x {grid.n_cols} column(s) after spans"
     cells = [p.cell for p in grid.placed]
     if any(c.nested for c in cells):

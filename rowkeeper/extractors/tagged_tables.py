@@ -24,6 +24,7 @@ from typing import Any
 import pymupdf
 
 from rowkeeper.extractors.text_layer import clean_cell
+from rowkeeper.glyphs import WIDE
 from rowkeeper.models import BBox
 
 ROW_GROUPS = frozenset({"THead", "TBody", "TFoot"})
@@ -51,6 +52,8 @@ class DeclaredCell:
     """The element's /ID, which other cells' /Headers may name."""
     headers: tuple[str, ...] = ()
     """The /IDs of its header cells (/Headers in its /A: named instead of scoped)."""
+    index: int = -1
+    """Its index among its TR's kids (the same cell on two pages has the same)."""
 
 
 @dataclass
@@ -59,6 +62,10 @@ class DeclaredRow:
 
     cells: list[DeclaredCell] = field(default_factory=list)
     in_head: bool = False
+    in_foot: bool = False
+    key: tuple[int, int] = (-1, -1)
+    """Where the TR stands in its Table element: (its row group's index, its index there);
+    (-1, index) for a TR straight under the Table."""
 
 
 @dataclass
@@ -73,6 +80,11 @@ class Declaration:
     caption: str = ""
     """The text of its Caption element (its kid, or its sibling just before or after it)."""
     caption_bbox: BBox | None = None
+    continued: bool = False
+    """Its Table element has rows on the page before: a piece of a table over pages (it may
+    hold a single row, the last one)."""
+    moved: list[BBox] = field(default_factory=list)
+    """Boxes of its text read into a row of the page before (a row the page break cut)."""
 
 
 def is_tagged(pdf: pymupdf.Document) -> bool:
@@ -107,7 +119,7 @@ def _mcr_as_numbers(page: pymupdf.Page) -> None:
             kind, value = pdf.xref_get_key(xref, "K")
             if "MCID" not in value or kind not in ("dict", "array"):
                 continue
-            fixed = _MCR.sub(lambda m: m.group(2) if "/Stm" not in m.group(0) else m.group(0), value)
+            fixed = _MCR.sub(lambda m: f" {m.group(2)} " if "/Stm" not in m.group(0) else m.group(0), value)
             if fixed != value:
                 pdf.xref_set_key(xref, "K", f"[{fixed}]" if kind == "dict" else fixed)
         except (RuntimeError, ValueError):
@@ -175,7 +187,7 @@ def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) 
         caption = next((b for b in _struct(block) if b.get("std") == "Caption"), beside)
         if caption is not None:
             spans, _ = _own_spans(caption)
-            decl.caption = clean_cell(" ".join(_lines(spans)))
+            decl.caption = cell_text(_lines(spans))
             decl.caption_bbox = _union([s["bbox"] for s in spans]) if spans else None
         out.append(decl)
     return out
@@ -301,10 +313,11 @@ def _declaration(pdf: pymupdf.Document, block: dict[str, Any], element: int | No
         sub = _kid(kids, b)
         if tag in ROW_GROUPS:
             rows = _kids(pdf, sub) if sub is not None else []
-            groups.append((_GROUP_ORDER[tag], [_row(pdf, tr, _kid(rows, tr), tag == "THead")
+            at = int(b.get("index", -1))
+            groups.append((_GROUP_ORDER[tag], [_row(pdf, tr, _kid(rows, tr), tag, (at, int(tr.get("index", -1))))
                                                for tr in _struct(b) if tr.get("std") == "TR"]))
         elif tag == "TR":
-            groups.append((1, [_row(pdf, b, sub, False)]))
+            groups.append((1, [_row(pdf, b, sub, "", (-1, int(b.get("index", -1))))]))
     decl.rows = [r for _, rows in sorted(groups, key=lambda g: g[0]) for r in rows]
     return decl
 
@@ -321,10 +334,11 @@ def _kid(kids: Sequence[int | None], block: dict[str, Any]) -> int | None:
     return kids[i] if 0 <= i < len(kids) else None
 
 
-def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head: bool) -> DeclaredRow:
+def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, group: str,
+         key: tuple[int, int]) -> DeclaredRow:
     """One TR's cells with glyphs on the page, text in MuPDF's reading order within each."""
     kids = _kids(pdf, element) if element is not None else []
-    row = DeclaredRow(in_head=in_head)
+    row = DeclaredRow(in_head=group == "THead", in_foot=group == "TFoot", key=key)
     for b in _struct(tr):
         if b.get("std") not in CELLS:
             continue
@@ -332,12 +346,22 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, in_head
         lines = _lines(spans)
         box = _union([s["bbox"] for s in spans]) if glued and spans else tuple(b["bbox"])
         a = _attributes(pdf, _kid(kids, b))
-        row.cells.append(DeclaredCell(text=clean_cell(" ".join(lines)), bbox=box,
+        row.cells.append(DeclaredCell(text=cell_text(lines), bbox=box,
                                       header=b.get("std") == "TH",
                                       lines=len([ln for ln in lines if ln.strip()]), row_span=a.row_span,
                                       col_span=a.col_span, nested=_holds_table(b), scope=a.scope,
-                                      ident=a.ident, headers=a.headers))
+                                      ident=a.ident, headers=a.headers, index=int(b.get("index", -1))))
     return row
+
+
+def cell_text(lines: Sequence[str]) -> str:
+    """A cell's lines as one text: a space at each line break, none where it falls between two
+    CJK characters (a wrap inside Japanese text, which has no spaces: `札幌セン | ター`)."""
+    out = ""
+    for line in (" ".join(ln.split()) for ln in lines):
+        if line:
+            out += ("" if not out or WIDE.match(out[-1]) and WIDE.match(line[0]) else " ") + line
+    return clean_cell(out)
 
 
 def _own_spans(block: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.models import DECLARED_HEADER_ROWS, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.headers import clean_text, reads_as_data
 from rowkeeper.transforms.merge import column_extents, piece_grid
 
@@ -97,7 +97,9 @@ def _over_value_columns(label: TextLine, spans: Sequence[tuple[float, float] | N
 
 def take_spanners_above(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
     """The piece with the row of group labels right over it (if any) as its first header row."""
-    if piece.n_cols < 4 or piece.n_rows < 2:
+    if piece.n_cols < 4 or piece.n_rows < 2 or DECLARED_HEADER_ROWS in piece.metrics:
+        # a tagged table's header rows are those its Table element holds: a line above it is
+        # outside the author's table (a centred caption written as a paragraph, not a group label)
         return piece
     grid = piece_grid(piece)
     if reads_as_data(grid[0]) or not reads_as_data(grid[1]) and not reads_as_data(grid[-1]):

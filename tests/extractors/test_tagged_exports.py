@@ -149,3 +149,20 @@ def test_caption_elements_between_two_tables_go_one_to_each(tmp_path: Path, belo
               for name, top in (("northern", 80), ("southern", 260))]
     rec = extract(write_tagged_pdf(tmp_path / "two.pdf", tables, [TPara(["Sales rose in every region."], 60, 500)]))
     assert [t.caption for t in rec.tables] == ["Sales of the northern offices", "Sales of the southern offices"]
+
+
+def test_a_sheet_printed_across_pages_keeps_each_pages_rows(tmp_path: Path) -> None:
+    # a spreadsheet export prints a wide sheet's columns over several pages: one Table element
+    # whose every TR holds cells on each page. The last row of a page is the same TR as a row
+    # of the next page, and no row the page break cut: each page keeps its own cells
+    names = [("Region", "Q1", "Q2"), ("Region", "Q3", "Q4")]
+    data = [("North", "1,200", "2,300", "1,310", "2,410"), ("South", "2,340", "2,500", "2,120", "2,050"),
+            ("East", "1,100", "1,150", "1,190", "1,230")]
+    head = [TCell(t, x, 80, p, tag="TH") for p in (0, 1) for t, x in zip(names[p], (60, 220, 320), strict=True)]
+    body = [[TCell(r[0], 60, 100 + 20 * i, 0), TCell(r[1], 220, 100 + 20 * i, 0), TCell(r[2], 320, 100 + 20 * i, 0),
+             TCell(r[0], 60, 100 + 20 * i, 1), TCell(r[3], 220, 100 + 20 * i, 1), TCell(r[4], 320, 100 + 20 * i, 1)]
+            for i, r in enumerate(data)]
+    rec = extract(write_tagged_pdf(tmp_path / "sheet.pdf", [TTable([head, *body], head_rows=1)], pages=2))
+    by_page = {t.pages[0]: t for t in rec.tables if t.extractor == "tagged"}
+    assert by_page[1].columns == names[0] and by_page[1].rows == tuple(r[:3] for r in data)
+    assert by_page[2].columns == names[1] and by_page[2].rows == tuple((r[0], *r[3:]) for r in data)
