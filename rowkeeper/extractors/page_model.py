@@ -22,7 +22,8 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
 from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
-from rowkeeper.extractors.tagged_tables import declares_table, is_tagged, structure_dict
+from rowkeeper.extractors.tagged_objects import is_tagged, structure_dict
+from rowkeeper.extractors.tagged_tables import declares_table
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
     fast_lines,

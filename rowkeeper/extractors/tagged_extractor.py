@@ -19,8 +19,9 @@ from pydantic import BaseModel, ConfigDict
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, refusal
+from rowkeeper.extractors.tagged_objects import is_tagged
 from rowkeeper.extractors.tagged_pages import Read, across_pages
-from rowkeeper.extractors.tagged_tables import Declaration, declared_tables, is_tagged
+from rowkeeper.extractors.tagged_tables import Declaration, declared_tables
 from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
