@@ -107,3 +107,23 @@ def test_a_header_of_several_lines_stays_with_its_body() -> None:
     head = [_row(100 + 14 * i, [50, 200, 300], "Postnatal Day 4") for i in range(3)]
     body = [_row(150 + 14 * i, [50, 150, 390]) for i in range(4)]
     assert split_at_column_change(head + body, [3]) == [head + body]
+
+
+def _words_row(y: float, texts: list[str], xs: list[float]) -> list[TextLine]:
+    return [TextLine(page=1, bbox=(x, y, x + 6 * len(t), y + 9), text=t) for t, x in zip(texts, xs, strict=True)]
+
+
+def test_a_next_header_is_a_row_of_labels_like_the_first_one() -> None:
+    """After a bridged line, a row of labels as many as the run's own header starts a table
+    (`stacked_runs.header_again`); not a catalogue entry's name in parts under a heading an
+    OCR layer read letter-spaced ("B a d e n"), nor a row of fewer labels than the header."""
+    from rowkeeper.extractors.finder.stacked_runs import header_again
+
+    body = [_row(120 + 14 * i, [50, 200, 300, 400]) for i in range(3)]
+    head = _words_row(100, ["Site", "Region", "Budget", "Share"], [50, 200, 300, 400])
+    again = _words_row(180, ["Site", "Type", "Margin", "Keret"], [50, 200, 300, 400])
+    assert header_again([head, *body], again)
+    assert not header_again([head, *body], again[:2])
+    spaced = _words_row(100, list("Baden"), [50, 60, 70, 80, 90])
+    name = _words_row(180, ["Bretten", "Zeitung.", "Generalanzeiger für", "den"], [50, 120, 200, 330])
+    assert not header_again([spaced, *body], name)
