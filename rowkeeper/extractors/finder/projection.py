@@ -286,11 +286,20 @@ def lead_in(words: Sequence[Any], tol: float = 3.0) -> list[Any]:
     height = sorted(w[3] - w[1] for w in rest)[len(rest) // 2]
     out: list[Any] = []
     for i, ln in enumerate(lines[:k]):
-        apart = tops[i + 1] - tops[i] > 1.5 * pitch or min(w[3] - w[1] for w in ln) > 1.1 * height
+        apart = tops[i + 1] - tops[i] > 1.5 * pitch or min(w[3] - w[1] for w in ln) > 1.1 * height \
+            or (i + 1 == k and _header_row(lines[k], min_gap))
         if abs(ln[0][0] - left) > tol or not apart or not any(ln[0][0] < x < ln[-1][2] for x in seps):
             break
         out += ln
     return out
+
+
+def _header_row(line: Sequence[Any], min_gap: float) -> bool:
+    """Whether a line is a header row of its own: labels of several phrases, no figure among
+    them. The one-phrase line right over it is then a caption or a title set a row pitch over
+    the header ("Bảng 2 Tổng quan nhà cung cấp"), not a header line over that header."""
+    return len(phrase_ends(line, min_gap)[0]) >= 2 and not mostly_numbers(line) \
+        and not any(sum(ch.isdigit() for ch in str(w[4])) > sum(ch.isalpha() for ch in str(w[4])) for w in line)
 
 
 def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
