@@ -226,12 +226,28 @@ def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]]
 
     out = set()
     for ln in head:
+        if _one_string(ln, seps):
+            continue
         starts, ends = phrase_ends(ln, min_gap)
         for a, b in zip(sorted(starts), sorted(ends), strict=True):
             first, last = column(ln[a][0]), column(ln[b][2])
             out.add(first if aligned(ln[a][0]) else last)
             out |= {column(w[0]) for w in ln[a:b + 1] if aligned(w[0])}
     return out
+
+
+def _one_string(line: Sequence[Any], seps: Sequence[float], tol: float = 0.5) -> bool:
+    """Whether a line over the body is one string run across two boundaries or more: four
+    words or more, every two parted by one and the same space, no wider than a character (a
+    caption or a heading in the table's monospaced face, "1. táblázat. Szállítói áttekintés",
+    whose spaces are as wide as a column gap). Labels set over their columns stand apart by
+    gaps of their own widths."""
+    if len(line) < 4:
+        return False
+    gaps = [b[0] - a[2] for a, b in zip(line, line[1:], strict=False)]
+    char = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in line)[len(line) // 2]
+    across = sum(line[0][0] < x < line[-1][2] for x in seps)
+    return across >= 2 and max(gaps) - min(gaps) <= tol and max(gaps) <= 1.2 * char
 
 
 def _gap_at(line: Sequence[Any], x: float) -> float | None:
