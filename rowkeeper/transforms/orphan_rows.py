@@ -85,7 +85,9 @@ def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) ->
 def _parts(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> list[TextLine]:
     """`line` as the parts its words make in the columns, where it lies across them (cells set
     close print as one line: "24 108,8 46,0 %"), each word placed by its characters' offsets
-    (`glyphs.span_x`); the line itself where it stands in one column or a word in none."""
+    (`glyphs.span_x`); the line itself where it stands in one column, a word in none, or a part
+    after the first is no figure (a heading or a sentence at the page's top runs across the
+    columns too, and its words fall in them as they may)."""
     if _column_of(line, extents) is not None or len(line.text.split()) < 2:
         return [line]
     x0, y0, x1, y1 = line.bbox
@@ -102,6 +104,9 @@ def _parts(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> lis
             parts[-1] = (k, parts[-1][1], at)
         else:
             parts.append((k, a, at))
+    if any(sum(ch.isdigit() for ch in line.text[a:b]) < sum(ch.isalpha() for ch in line.text[a:b])
+           for _, a, b in parts[1:]):
+        return [line]  # words after words: a heading or a sentence across the columns, no cells
     out = []
     for _, a, b in parts:
         left, right = span_x(line.text, x0, x1, a, b)

@@ -135,3 +135,16 @@ def test_a_monospaced_tables_last_row_under_its_header_joins_it(tmp_path: Path) 
     assert table.columns == LABELS
     assert list(table.pages) == [1, 2]
     assert [tuple(r) for r in table.rows] == body
+
+
+def test_a_line_across_columns_parts_only_into_figures() -> None:
+    """Figures set close part at the columns (`orphan_rows._parts`); a heading or a sentence
+    across the columns stays whole, however its words fall in them."""
+    from rowkeeper.models import TextLine
+    from rowkeeper.transforms.orphan_rows import _parts
+
+    extents = [(60.0, 200.0), (205.0, 300.0), (305.0, 400.0)]
+    figures = TextLine(page=2, bbox=(250.0, 80.0, 340.0, 90.0), text="24 108,8 46,0 %")
+    assert [p.text for p in _parts(figures, extents)] == ["24 108,8", "46,0 %"]
+    heading = TextLine(page=2, bbox=(110.0, 80.0, 305.0, 90.0), text="Your Federal Student Loans")
+    assert [p.text for p in _parts(heading, extents)] == ["Your Federal Student Loans"]
