@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds
 from rowkeeper.config import TransformConfig
+from rowkeeper.glyphs import span_x
 from rowkeeper.ids import piece_id
 from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
 from rowkeeper.transforms.context import PageText, furniture, page_heights
@@ -46,8 +47,8 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
             continue
         first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
         top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
-        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio)
-        if rows and not all(_repeats_header(header, row) for row in rows):
+        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio, header | _first_row_words(last))
+        if rows:
             out.append(_piece(last, page + 1, rows))
     return out
 
@@ -55,6 +56,12 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
 def _header_words(table: RawTable) -> set[str]:
     """The words of a piece's header cells (none on a continuation read without its header)."""
     return {w.casefold() for c in table.cells if c.is_header for w in c.text.split()}
+
+
+def _first_row_words(table: RawTable) -> set[str]:
+    """The words of a piece's first row: its header where no cell is flagged as one (a
+    header in the body's type), printed again over the last rows on the next page."""
+    return {w.casefold() for c in table.cells if c.row == 0 for w in c.text.split()}
 
 
 def _repeats_header(words: set[str], row: dict[int, TextLine]) -> bool:
@@ -75,6 +82,38 @@ def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) ->
     return k
 
 
+def _parts(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> list[TextLine]:
+    """`line` as the parts its words make in the columns, where it lies across them (cells set
+    close print as one line: "24 108,8 46,0 %"), each word placed by its characters' offsets
+    (`glyphs.span_x`); the line itself where it stands in one column, a word in none, or a part
+    after the first is no figure (a heading or a sentence at the page's top runs across the
+    columns too, and its words fall in them as they may)."""
+    if _column_of(line, extents) is not None or len(line.text.split()) < 2:
+        return [line]
+    x0, y0, x1, y1 = line.bbox
+    parts: list[tuple[int, int, int]] = []  # column, first and end character of each part
+    at = 0
+    for word in line.text.split():
+        a = line.text.index(word, at)
+        at = a + len(word)
+        left, right = span_x(line.text, x0, x1, a, at)
+        k = _column_of(line.model_copy(update={"bbox": (left, y0, right, y1)}), extents)
+        if k is None:
+            return [line]
+        if parts and parts[-1][0] == k:
+            parts[-1] = (k, parts[-1][1], at)
+        else:
+            parts.append((k, a, at))
+    if any(sum(ch.isdigit() for ch in line.text[a:b]) < sum(ch.isalpha() for ch in line.text[a:b])
+           for _, a, b in parts[1:]):
+        return [line]  # words after words: a heading or a sentence across the columns, no cells
+    out = []
+    for _, a, b in parts:
+        left, right = span_x(line.text, x0, x1, a, b)
+        out.append(line.model_copy(update={"text": line.text[a:b], "bbox": (left, y0, right, y1)}))
+    return out
+
+
 def _text_rows(lines: Sequence[tuple[TextLine, bool]]) -> list[list[tuple[TextLine, bool]]]:
     """Lines top to bottom in rows: a line whose middle is level with a row's first line joins it."""
     rows: list[list[tuple[TextLine, bool]]] = []
@@ -87,16 +126,21 @@ def _text_rows(lines: Sequence[tuple[TextLine, bool]]) -> list[list[tuple[TextLi
     return rows
 
 
-def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]],
-                    top_band: float) -> list[dict[int, TextLine]]:
+def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top_band: float,
+                    header: set[str] | frozenset[str] = frozenset()) -> list[dict[int, TextLine]]:
     """The leading rows of `lines` (each with whether it is page furniture, passed over where
-    it stands in no row) that stand in `piece`'s columns, each as column -> line."""
+    it stands in no row) that stand in `piece`'s columns, each as column -> line (a line
+    across columns in its parts there, `_parts`). A row that only repeats the table's `header`
+    words is passed over wherever its labels reach (a label wider than its column's cells)."""
     extents = column_extents(piece)
     need = max(2, math.ceil(sum(e is not None for e in extents) / 2))
     out: list[dict[int, TextLine]] = []
     bottom = top_band
     for marked in _text_rows(lines):
-        row = [ln for ln, _ in marked]
+        if _repeats_header(set(header), dict(enumerate(ln for ln, _ in marked))):
+            bottom = max(ln.bbox[3] for ln, _ in marked)
+            continue
+        row = [part for ln, _ in marked for part in _parts(ln, extents)]
         height = max(ln.bbox[3] - ln.bbox[1] for ln in row)
         cols = [_column_of(ln, extents) for ln in row]
         if None in cols or len(set(cols)) < len(cols) or len(cols) < need:

@@ -79,3 +79,44 @@ def test_a_date_after_a_cjk_label_is_placed_by_glyph_width() -> None:
     cells = 3 * WIDE_CELLS + 6  # three full-width glyphs, a space, "12", a space, "34"
     assert abs(parts[1].bbox[0] - 100 * (3 * WIDE_CELLS + 1) / cells) < 0.01
     assert parts[1].bbox[0] > 100 * 4 / 9  # counting characters would put it further left
+
+
+SITES = [("4867 Dunapart üzem", "6 088 505 Ft", "2 730 838 Ft"), ("7489 Folyópart iroda", "9 034 246 Ft", "3 600 003 Ft"),
+         ("2476 Nyugati kapu egység", "2 115 938 Ft", "1 332 477 Ft"), ("7579 Patakvölgy bolt", "5 854 919 Ft", "1 987 289 Ft"),
+         ("4636 Erdőszél bolt", "9 729 844 Ft", "7 043 906 Ft"), ("5533 Malomárok sor", "3 896 830 Ft", "2 781 460 Ft")]
+
+
+def test_a_row_with_its_amounts_units_printed_as_one_line_keeps_its_cells(tmp_path: Path) -> None:
+    """Amounts printed with their unit after them ("2 115 938 Ft"), right-aligned in two close
+    columns: the longest label stands so near the first amount that the text layer prints the
+    row as one line ("2476 Nyugati kapu egység 2 115 938 Ft 1 332 477 Ft"). Each amount and its
+    unit is one figure, so the row parts into its label and two figures like the others, and
+    its cells are its own, not one first cell."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "1. táblázat Negyedéves adatok", 9, "serif")
+    for i, row in enumerate([("Telephely", "Térfogat", "Mennyiség"), *SITES]):
+        face, size = ("bold", 8) if i == 0 else ("serif", 8)
+        put(page, 63, 92 + 15 * i, row[0], size, face)
+        put(page, 229.6, 92 + 15 * i, row[1], size, face, "right")
+        put(page, 287.6, 92 + 15 * i, row[2], size, face, "right")
+    path = tmp_path / "amounts.pdf"
+    doc.save(path)
+    with pymupdf.open(path) as pdf:  # the layout this test is about: that row prints as one line
+        assert any(ln["bbox"][2] > 280 and "egység" in "".join(s["text"] for s in ln["spans"])
+                   for b in pdf[0].get_text("dict")["blocks"] for ln in b.get("lines", []))
+    (table,) = rowkeeper.extract(str(path)).tables
+    assert list(table.columns) == ["Telephely", "Térfogat", "Mennyiség"]
+    assert [tuple(r) for r in table.rows] == SITES
+
+
+def test_figures_with_their_unit_after_them_part_figure_by_figure() -> None:
+    """A unit after every figure of a line goes with its figure; a line where only some
+    figures have it, or a word between figures, stays as it was."""
+    assert [s.text for s in split_row_figures(_line("2476 Nyugati kapu egység 2 115 938 Ft 1 332 477 Ft"))] == \
+        ["2476 Nyugati kapu egység", "2 115 938 Ft", "1 332 477 Ft"]
+    assert [s.text for s in split_figures(_line("1.234,56 € 7.890,12 €"))] == ["1.234,56 €", "7.890,12 €"]
+    assert [s.text for s in split_figures(_line("74,6 % 12,5 %"))] == ["74,6 %", "12,5 %"]
+    assert [s.text for s in split_figures(_line("568 033 63,3 %"))] == ["568 033 63,3 %"]
+    assert [s.text for s in split_row_figures(_line("Total 5 of 12"))] == ["Total 5 of 12"]
+    assert [s.text for s in split_row_figures(_line("Kosten 12 €"))] == ["Kosten 12 €"]

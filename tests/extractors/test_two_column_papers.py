@@ -125,3 +125,28 @@ def test_full_width_table_with_long_labels_stays_whole(tmp_path: Path) -> None:
     (table,) = _tables(p.save())
     assert list(table.columns) == list(rows[0])
     assert [r[0] for r in table.rows] == labels
+
+
+COSTS = [("Item", "Budget"), ("Rent", "12,400"), ("Staff", "48,900"), ("Energy", "7,310"),
+         ("Travel", "2,050"), ("Licences", "5,780"), ("Training", "3,120")]
+SENTENCES = "Sales rose in every region. The figures were checked by the controlling team.".split()
+
+
+def test_two_tables_level_in_their_own_columns_are_two_tables(tmp_path: Path) -> None:
+    """A table in each column, level with each other, the left column's prose (sentences
+    ending in it) under the left one: read across the gutter they make one run, and their
+    reads inside the columns stand level, but their rows do not (each its own pitch), so
+    they are two tables, not the halves of one (`finder/column_boxes._level_rows`)."""
+    p = Paper(tmp_path / "two_tables.pdf")
+    top = p.prose(LEFT, 60, 30, LEFT_WORDS)
+    p.text(LEFT, top + 10, "Table 1: Sales by site")
+    end = p.table([LEFT + 4, LEFT + 90, LEFT + 160], top + 26, SALES)
+    p.prose(LEFT, end + 14, 6, SENTENCES)
+    right = p.prose(RIGHT, top - 50, 5, RIGHT_WORDS)
+    p.text(RIGHT, right + 4, "Table 2: Costs by item")
+    p.table([RIGHT + 4, RIGHT + 150], right + 22, COSTS, pitch=19.0)
+    tables = _tables(p.save())
+    assert [list(t.columns) for t in tables] == [list(SALES[0]), list(COSTS[0])]
+    assert [tuple(r) for r in tables[0].rows] == SALES[1:]
+    assert [tuple(r) for r in tables[1].rows] == COSTS[1:]
+    assert [t.caption for t in tables] == ["Table 1: Sales by site", "Table 2: Costs by item"]

@@ -84,3 +84,67 @@ def test_a_page_opening_with_prose_adds_no_rows(tmp_path: Path) -> None:
     tables = rowkeeper.extract(path).tables
     assert [tuple(r) for r in tables[0].rows] == body[:FULL]
     assert list(tables[0].pages) == [1]
+
+
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+LABELS = ("Telephely", "Régió", "Teljesítmény", "Térfogat", "Egységár", "Szállítási idő", "Árrés")
+EDGES = (314.9, 372.1, 423.6, 509.4, 549.5)  # the right edges of the figure columns
+
+
+def _mono_row(page: pymupdf.Page, y: float, row: tuple[str, ...], face: str = "mono") -> None:
+    """A row in DejaVu Sans Mono (`face` "monob": bold): two left-aligned columns, then
+    figures right-aligned at EDGES."""
+    page.insert_text((62.5, y), row[0], fontsize=9.5, fontname=face)
+    page.insert_text((205.5, y), row[1], fontsize=9.5, fontname=face)
+    for text, x in zip(row[2:], EDGES, strict=True):
+        page.insert_text((x - pymupdf.Font(fontfile=MONO).text_length(text, 9.5), y), text, fontsize=9.5, fontname=face)
+
+
+def _mono_page(doc: pymupdf.Document) -> pymupdf.Page:
+    page = new_page(doc, 612, 792)
+    page.insert_font(fontname="mono", fontfile=MONO)
+    page.insert_font(fontname="monob", fontfile=MONO.replace("Mono.ttf", "Mono-Bold.ttf"))
+    return page
+
+
+def test_a_monospaced_tables_last_row_under_its_header_joins_it(tmp_path: Path) -> None:
+    """A monospaced table whose labels, right-aligned over figures, are wider than the figures
+    and set a character apart: repeated over the last row on the next page, the labels print
+    as one line across three columns and one reaches into the column before; the row's last
+    two figures, a character apart, print as one line too. The header row is passed over as
+    the table's header, and each line across columns is read in its parts there."""
+    doc = pymupdf.open()
+    body = [(f"Vörösfenyő bolt {1000 + 37 * i}", ("Sor", "Iroda", "Egység")[i % 3], f"{800 + i} {540 + i}",
+             f"{41 + i} 936,{i % 10}", f"{300 + i} 390", f"{24 + i} 108,{i % 9}", f"{40 + i % 50},0 %") for i in range(41)]
+    page = _mono_page(doc)
+    page.insert_text((60, 60), "2. táblázat. Negyedéves adatok", fontsize=9.5, fontname="mono")
+    _mono_row(page, 90, LABELS, "monob")
+    for i, row in enumerate(body[:-1]):
+        _mono_row(page, 107 + 15.5 * i, row)
+    page = _mono_page(doc)
+    _mono_row(page, 70, LABELS, "monob")
+    _mono_row(page, 87, body[-1])
+    page.insert_text((60, 118), "Az év közben nyitott telephelyek az első teljes hónaptól szerepelnek.",
+                     fontsize=11, fontname="mono")
+    path = tmp_path / "mono.pdf"
+    doc.save(path)
+    with pymupdf.open(path) as pdf:  # the layout this test is about: those lines print as one
+        texts = ["".join(s["text"] for s in ln["spans"]) for b in pdf[1].get_text("dict")["blocks"] for ln in b.get("lines", [])]
+        assert "Térfogat Egységár Szállítási idő" in texts and any(t.endswith(" %") and " " in t[:-2] for t in texts)
+    (table,) = rowkeeper.extract(path).tables
+    assert table.columns == LABELS
+    assert list(table.pages) == [1, 2]
+    assert [tuple(r) for r in table.rows] == body
+
+
+def test_a_line_across_columns_parts_only_into_figures() -> None:
+    """Figures set close part at the columns (`orphan_rows._parts`); a heading or a sentence
+    across the columns stays whole, however its words fall in them."""
+    from rowkeeper.models import TextLine
+    from rowkeeper.transforms.orphan_rows import _parts
+
+    extents = [(60.0, 200.0), (205.0, 300.0), (305.0, 400.0)]
+    figures = TextLine(page=2, bbox=(250.0, 80.0, 340.0, 90.0), text="24 108,8 46,0 %")
+    assert [p.text for p in _parts(figures, extents)] == ["24 108,8", "46,0 %"]
+    heading = TextLine(page=2, bbox=(110.0, 80.0, 305.0, 90.0), text="Your Federal Student Loans")
+    assert [p.text for p in _parts(heading, extents)] == ["Your Federal Student Loans"]

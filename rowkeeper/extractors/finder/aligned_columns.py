@@ -9,6 +9,7 @@ edge, it is the x that clears the gap in the most rows of that column, next to t
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -128,6 +129,15 @@ def _figure(text: str) -> bool:
     return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))
 
 
+_UNIT = re.compile(r"[(\[][^\W\d_][^\s()\[\]]*[)\]]")
+
+
+def _unit(text: str) -> bool:
+    """A unit in brackets that opens with a letter ("[m3]", "(kg/m2)", "(m²)"): a header
+    label's last word, however many digits it holds; "(2024)" and "(12.5)" are figures."""
+    return bool(_UNIT.fullmatch(text))
+
+
 def _words_of_letters(text: str) -> bool:
     return sum(ch.isalpha() for ch in text) > sum(ch.isdigit() for ch in text)
 
@@ -232,8 +242,8 @@ def _runs_on(prev: Word, word: Word, min_gap: float) -> bool:
 
 
 def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) -> dict[int, float]:
-    """x to place each word of a phrase of words (no figure among them, words closer than
-    `min_gap`) that runs across column boundaries `cuts`, by `id` of the word: the middle of
+    """x to place each word of a phrase of words (no figure among them but a unit in brackets,
+    "Thể tích [m3]"; words closer than `min_gap`) that runs across column boundaries `cuts`, by `id` of the word: the middle of
     the phrase's widest part between them. A header label wider than its column ("Biên lợi
     nhuận" over right-aligned percentages) reaches over the gap into its neighbour; placed
     word by word, its first words would join the neighbour's label. Labels set a word space
@@ -250,7 +260,7 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]
             inner = [x for x in cuts if phrase[0][0] < x < phrase[-1][2]]
-            if len(phrase) < 2 or not inner or any(_figure(str(w[4])) for w in phrase) or \
+            if len(phrase) < 2 or not inner or any(_figure(str(w[4])) and not _unit(str(w[4])) for w in phrase) or \
                     any(abs(w[0] - x) <= 1.5 for w in phrase[1:] for x in lefts):
                 continue
             edges = [phrase[0][0], *inner, phrase[-1][2]]

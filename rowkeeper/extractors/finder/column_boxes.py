@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rowkeeper.boxes import overlap
+from rowkeeper.boxes import centre_in, overlap
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, running, text_columns
@@ -51,7 +51,7 @@ def _read_apart(region: BBox, lines: Sequence[TextLine], gutters: Sequence[float
     if not any(n >= 2 and _sentences(h) for n, h in zip(prose, held, strict=True)):
         return None  # long row labels fill their column too, but no sentence ends in them
     sides = [[b for b in aligned_regions(part, min_rows, pictures)[0] if overlap(region, b) > 0] for part in parts]
-    if _level_halves(sides):
+    if _level_halves(sides, parts):
         return None  # one table over the gutter, its long labels on one side: read whole
     found = [b for side in sides for b in side]
     if found or all(n >= max(2, 0.5 * len(h)) for n, h in zip(prose, held, strict=True) if h):
@@ -67,14 +67,32 @@ def _sentences(lines: Sequence[TextLine]) -> bool:
     return any(_SENTENCE_END.search(ln.text) for ln in lines)
 
 
-def _level_halves(sides: Sequence[Sequence[BBox]], share: float = 0.5) -> bool:
+def _level_halves(sides: Sequence[Sequence[BBox]], parts: Sequence[Sequence[TextLine]],
+                  share: float = 0.5) -> bool:
     """Whether regions found in two of the page's columns stand level (the shorter one's
-    height mostly beside the other): the halves of one table, not a table beside prose."""
+    height mostly beside the other) and so do their rows (`_level_rows`): the halves of one
+    table, not a table beside prose, nor two tables each in its own column."""
     for i, left in enumerate(sides):
-        for right in sides[i + 1:]:
+        for j, right in enumerate(sides[i + 1:], i + 1):
             for a in left:
                 for b in right:
                     shared = min(a[3], b[3]) - max(a[1], b[1])
-                    if shared >= share * min(a[3] - a[1], b[3] - b[1]) > 0:
+                    if (shared >= share * min(a[3] - a[1], b[3] - b[1]) > 0
+                            and _level_rows(_inside(parts[i], a), _inside(parts[j], b), share)):
                         return True
     return False
+
+
+def _inside(lines: Sequence[TextLine], box: BBox) -> list[TextLine]:
+    return [ln for ln in lines if centre_in(ln.bbox, box)]
+
+
+def _level_rows(left: Sequence[TextLine], right: Sequence[TextLine], share: float) -> bool:
+    """Whether most lines of the side with fewer lines have a line of the other side level
+    with them (middles within a quarter of their height): one table's rows run across the
+    gutter; two tables set each in its own column keep their own row pitches and tops."""
+    fewer, more = sorted((left, right), key=len)
+    mids = [(ln.bbox[1] + ln.bbox[3]) / 2 for ln in more]
+    level = sum(any(abs((ln.bbox[1] + ln.bbox[3]) / 2 - m) <= 0.25 * (ln.bbox[3] - ln.bbox[1]) for m in mids)
+                for ln in fewer)
+    return level >= share * len(fewer)

@@ -226,12 +226,28 @@ def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]]
 
     out = set()
     for ln in head:
+        if _one_string(ln, seps):
+            continue
         starts, ends = phrase_ends(ln, min_gap)
         for a, b in zip(sorted(starts), sorted(ends), strict=True):
             first, last = column(ln[a][0]), column(ln[b][2])
             out.add(first if aligned(ln[a][0]) else last)
             out |= {column(w[0]) for w in ln[a:b + 1] if aligned(w[0])}
     return out
+
+
+def _one_string(line: Sequence[Any], seps: Sequence[float], tol: float = 0.5) -> bool:
+    """Whether a line over the body is one string run across two boundaries or more: four
+    words or more, every two parted by one and the same space, no wider than a character (a
+    caption or a heading in the table's monospaced face, "1. táblázat. Szállítói áttekintés",
+    whose spaces are as wide as a column gap). Labels set over their columns stand apart by
+    gaps of their own widths."""
+    if len(line) < 4:
+        return False
+    gaps = [b[0] - a[2] for a, b in zip(line, line[1:], strict=False)]
+    char = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in line)[len(line) // 2]
+    across = sum(line[0][0] < x < line[-1][2] for x in seps)
+    return across >= 2 and max(gaps) - min(gaps) <= tol and max(gaps) <= 1.2 * char
 
 
 def _gap_at(line: Sequence[Any], x: float) -> float | None:
@@ -286,11 +302,20 @@ def lead_in(words: Sequence[Any], tol: float = 3.0) -> list[Any]:
     height = sorted(w[3] - w[1] for w in rest)[len(rest) // 2]
     out: list[Any] = []
     for i, ln in enumerate(lines[:k]):
-        apart = tops[i + 1] - tops[i] > 1.5 * pitch or min(w[3] - w[1] for w in ln) > 1.1 * height
+        apart = tops[i + 1] - tops[i] > 1.5 * pitch or min(w[3] - w[1] for w in ln) > 1.1 * height \
+            or (i + 1 == k and _header_row(lines[k], min_gap))
         if abs(ln[0][0] - left) > tol or not apart or not any(ln[0][0] < x < ln[-1][2] for x in seps):
             break
         out += ln
     return out
+
+
+def _header_row(line: Sequence[Any], min_gap: float) -> bool:
+    """Whether a line is a header row of its own: labels of several phrases, no figure among
+    them. The one-phrase line right over it is then a caption or a title set a row pitch over
+    the header ("Bảng 2 Tổng quan nhà cung cấp"), not a header line over that header."""
+    return len(phrase_ends(line, min_gap)[0]) >= 2 and not mostly_numbers(line) \
+        and not any(sum(ch.isdigit() for ch in str(w[4])) > sum(ch.isalpha() for ch in str(w[4])) for w in line)
 
 
 def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:

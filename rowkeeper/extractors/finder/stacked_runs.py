@@ -88,12 +88,33 @@ def header_after_body(run: Sequence[Row], row: Row) -> bool:
         and min(t.bbox[1] for t in row) >= max(t.bbox[3] for r in run for t in r)
 
 
-def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3) -> list[list[Row]]:
+def header_again(run: Sequence[Row], row: Row, min_cells: int = 3) -> bool:
+    """Whether `row`, after a line the run bridged, is a next table's header: a header under
+    the body (`header_after_body`) of `min_cells` labels or more, where the run too opened with
+    a header row (labels, no figure) of no more than one label more. A caption between two
+    tables in their own type stands over such a row; an entry's remarks in a catalogue, or a
+    group label, over the next entry (a name in parts, fewer than the header's) or body rows."""
+    first = next((r for r in run if len(r) >= 2), None)
+    return first is not None and len(row) >= max(min_cells, len(first) - 1) and _labels(first) \
+        and header_after_body(run, row)
+
+
+def _labels(row: Row) -> bool:
+    """Whether a row is one of labels: no figure, most segments words of two letters or more
+    (a heading letter-spaced by an OCR layer, "B a d e n", is single letters)."""
+    return not _figures(row) and 2 * sum(sum(ch.isalpha() for ch in t.text) >= 2 for t in row) > len(row)
+
+
+def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3,
+                           headed: Sequence[int] = ()) -> list[list[Row]]:
     """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line or
     start a header under the body) where the columns change, each piece `min_rows` rows or
     more, the first with two rows of figures (a table's body: the rows of a header of several
     lines, labels over sub-columns, stand on other columns than the body under them); the whole
-    run when none does."""
+    run when none does. At the cuts in `headed` (a single line bridged, then a header row under
+    the body like the run's own, `header_again`: a caption in the tables' own type between two
+    tables, the second one's header under it) the next table starts whatever its columns: two tables of one width may stand
+    on nearly the same columns, and a group label inside a table has body rows under it."""
     pieces: list[list[Row]] = []
     start = 0
     ends = [*cuts, len(run)]
@@ -102,7 +123,7 @@ def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: in
         # after a bridged line (an entry's remarks) the rows of few cells are no columns' evidence
         remarks = c < len(run) and not header_after_body(run[start:c], run[c])
         if c - start >= min_rows and end - c >= min_rows and sum(map(_figures, run[start:c])) >= 2 \
-                and columns_change(run[start:c], run[c:end], fullest=remarks):
+                and (c in headed or columns_change(run[start:c], run[c:end], fullest=remarks)):
             pieces.append(list(run[start:c]))
             start = c
     pieces.append(list(run[start:]))

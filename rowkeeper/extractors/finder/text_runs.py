@@ -21,6 +21,7 @@ from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, 
 from rowkeeper.extractors.finder.stacked_runs import (
     REMARK_LINES,
     header_after_body,
+    header_again,
     in_one_column,
     split_at_column_change,
 )
@@ -200,26 +201,28 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
     bottom, bridged, bridge_top, loose = 0.0, 0, 0.0, False
     above: list[TextLine] = []  # the single lines just above, outside any run
     cuts: list[int] = []  # rows of the run that follow a bridged line (a next table may start there)
+    headed: list[int] = []  # those of them that are a header row under the body (a caption between)
     tail: list[TextLine] = []  # the single lines bridged since the run's last aligned row
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
-            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
+            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
             run, bridged = [], 0
         if ok and run and _larger_print(row, run):
             # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
             # table under or above it: a table's rows share one type size
-            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
+            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
             run, bridged, loose = [], 0, False
         if ok:
             if loose and not is_numeric(row[0].text):
                 # heading after a gap, then a header row: the next stacked table starts here
-                regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
+                regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
                 run = []
             if not run:
-                run, cuts = [[t] for t in _header_lines(above, row)], []
+                run, cuts, headed = [[t] for t in _header_lines(above, row)], [], []
             elif bridged or header_after_body(run, row):
                 cuts.append(len(run))
+                headed += [len(run)] if bridged and header_again(run, row) else []
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above, tail = [], []
@@ -236,19 +239,20 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose, tail = loose or not (near or stub), tail + row
             continue
-        regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts)
+        regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
         run, bridged, tail = [], 0, []
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
 
 
 def _close_with_tail(run: list[list[TextLine]], tail: Sequence[TextLine], min_rows: int, regions: list[BBox],
-                     n_rows: int, n_num: int, cuts: Sequence[int]) -> tuple[list[BBox], int, int]:
+                     n_rows: int, n_num: int, cuts: Sequence[int],
+                     headed: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
     """`_close_run`, its last region reaching down over the run's last row's wrapped lines
     (`_cell_tail`). They extend a table the run makes; they count for no row of it, or a
     bulleted list of two items, each wrapped once, would make a table of three rows."""
     kept = len(regions)
-    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts)
+    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts, headed)
     extra = _cell_tail(run, tail)
     if extra and len(regions) > kept and abs(regions[-1][3] - max(t.bbox[3] for t in run[-1])) <= 1.0:
         regions = [*regions[:-1], bounds([regions[-1], *(t.bbox for t in extra)])]
@@ -382,9 +386,9 @@ def _caption_row(row: Sequence[TextLine], below: Sequence[Sequence[TextLine]]) -
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
-               n_num: int, cuts: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
+               n_num: int, cuts: Sequence[int] = (), headed: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
     """The regions with the run's, one per table stacked in it (`stacked_runs`)."""
-    for part in split_at_column_change(run, cuts, min_rows):
+    for part in split_at_column_change(run, cuts, min_rows, headed):
         regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num)
     return regions, n_rows, n_num
 

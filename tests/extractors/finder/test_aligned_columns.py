@@ -136,3 +136,26 @@ def test_code_numbers_a_word_space_after_cjk_labels_stay_in_the_label(tmp_path: 
     (grid,) = grids(doc, tmp_path / "codes.pdf")
     # (no space character is printed between label and code: the text layer joins them)
     assert [(r[0].replace(" ", ""), *r[1:]) for r in grid] == [(r[0].replace(" ", ""), *r[1:]) for r in rows]
+
+
+@pytest.mark.parametrize("unit", ["[m3]", "(m²)", "(kg/m3)"])
+def test_a_header_label_ending_in_a_unit_with_a_digit_goes_whole_to_its_column(tmp_path: Path, unit: str) -> None:
+    """Labels right-aligned over right-aligned figures, set tight (the next label starts a
+    few points after the figures' edge): "Thể tích [m3]", wider than its figures, reaches over
+    the gap into the column before. A unit in brackets ("[m3]", "(kg/m3)") is a label's word,
+    not a figure, so the label goes whole to one column (`aligned_columns.whole_phrases`)."""
+    header = ("Hạng mục", "Điểm", f"Thể tích {unit}", "Chi phí [VNĐ]")
+    names = ("Buôn Ma Thuột", "Bắc Ninh", "Đà Nẵng", "Rạch Giá", "Cần Thơ", "Hà Nội")
+    rows = [header] + [(f"{name} chi nhánh {5065 + 613 * i}", f"{797 - 91 * i}.905", f"{828 - 57 * i}.145",
+                        f"{268 + 83 * i}.146") for i, name in enumerate(names)]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    rights = (216.5, 282.9, 349.8)
+    for i, row in enumerate(rows):
+        face = "bold" if i == 0 else "sans"
+        put(page, 45, 175 + 17 * i, row[0], 8, face)
+        for x, text in zip(rights, row[1:], strict=True):
+            put(page, x, 175 + 17 * i, text, 8, face, "right")
+    (grid,) = grids(doc, tmp_path / "units.pdf")
+    assert tuple(grid[0]) == header
+    assert [tuple(r) for r in grid[1:]] == rows[1:]

@@ -63,3 +63,34 @@ def test_word_table_under_a_heading(tmp_path: Path, heading: str, scale: float,
     """The heading over the first two columns is not read into the table."""
     tables = grids(_orders_page(header, pad, heading, size, scale), tmp_path / "orders.pdf")
     assert [[tuple(r) for r in t] for t in tables] == [[header, *BODY]]
+
+
+SUPPLIERS = [("Địa điểm", "Loại", "Công suất", "Đơn giá", "Ngày"),
+             ("Đà Nẵng chi nhánh 1484", "Chi nhánh", "9.099.602 ₫", "54.197,21", "13/12/2020"),
+             ("Phan Thiết nhà máy 3174", "Kho", "4.754.370 ₫", "33.618,94", "04/05/2021"),
+             ("Rạch Giá dây chuyền 5556", "Nhà máy", "4.143.350 ₫", "87.593,40", "08/02/2026"),
+             ("Huế dây chuyền 8417", "Văn phòng", "6.695.533 ₫", "39.117,1", "05/11/2023")]
+
+
+@pytest.mark.parametrize("ruled", [True, False])
+def test_a_bold_caption_a_row_pitch_over_the_header_is_no_row(tmp_path: Path, ruled: bool) -> None:
+    """The caption in the header's bold type and size, one row pitch over it, running over the
+    gap after the first column: the header row under it (labels of several phrases, no figure)
+    is the table's, so the caption is no header line over it and cuts no column of its own
+    into the names' gap (the table keeps its five columns, and merges with its continuation)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 90, "Số liệu dưới đây thuộc kỳ báo cáo và đã được bộ phận kiểm soát kiểm tra.", 9.5)
+    put(page, 72, 128, "Bảng 2 Tổng quan nhà cung cấp", 9.5, "bold")
+    for i, row in enumerate(SUPPLIERS):
+        y = 146.8 + 18.8 * i
+        face = "bold" if i == 0 else "sans"
+        put(page, 75, y, row[0], 9.5, face)
+        put(page, 224.2, y, row[1], 9.5, face)
+        put(page, 374.5, y, row[2], 9.5, face, "right")
+        put(page, 447.0, y, row[3], 9.5, face, "right")
+        put(page, 452.6, y, row[4], 9.5, face)
+        if ruled:
+            page.draw_line((72, y + 5.4), (507.8, y + 5.4), width=0.5)
+    (grid,) = grids(doc, tmp_path / "captioned.pdf")
+    assert [tuple(r) for r in grid] == SUPPLIERS

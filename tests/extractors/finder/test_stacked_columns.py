@@ -47,6 +47,45 @@ def test_two_tables_apart_by_a_close_caption_are_two(tmp_path: Path, ruled: bool
     assert got[1][1:] == [list(r) for r in SECOND[1:]]
 
 
+THIRD = [("Item", "Region", "Margin", "Budget"), ("Pine Valley office 4412", "Depot", "83.8%", "823,713"),
+         ("Redwood line 1649", "Hub", "61.4%", "443,290"), ("Bay Point store 716", "Plant", "96.2%", "184,832"),
+         ("Brookfield office 9612", "Depot", "23.7%", "712,103")]
+THIRD_X = ((54, "left"), (256.5, "left"), (462, "right"), (607, "right"))
+
+
+@pytest.mark.parametrize("ruled", [True, False])
+@pytest.mark.parametrize("gap", [2.0, 8.0])  # points the caption stands lower than a next row would
+def test_a_caption_between_two_tables_on_nearly_the_same_columns_parts_them(tmp_path: Path, ruled: bool,
+                                                                              gap: float) -> None:
+    """The caption under the first table, in its own type, then the second table's header row
+    (labels, no figure) under it: the second table starts there though its columns stand
+    nearly where the first one's do (one column moved, the others a point or two off), so the
+    columns tell nothing; a group label inside a table has body rows under it, not a header
+    (`stacked_runs.split_at_column_change`, its `headed` cuts)."""
+    doc = pymupdf.open()
+    page = new_page(doc, 660, 842)
+    put(page, 48, 100, "This section summarises the main results and compares them with the previous year.", 9)
+    y = _rows(page, 130, FIRST, FIRST_X, ruled)
+    put(page, 48, y + gap, "Table 1 Key indicators", 9.5, "bold")
+    _rows(page, y + gap + 20, THIRD, THIRD_X, ruled)
+    got = grids(doc, tmp_path / "stacked.pdf")
+    assert [g[0] for g in got] == [list(FIRST[0]), list(THIRD[0])]
+    assert got[0][1:] == [list(r) for r in FIRST[1:]]
+    assert got[1][1:] == [list(r) for r in THIRD[1:]]
+
+
+def test_a_group_label_over_body_rows_keeps_a_table_whole(tmp_path: Path) -> None:
+    """A label line between body rows, the rows under it on the table's columns: one table."""
+    doc = pymupdf.open()
+    page = new_page(doc, 660, 842)
+    y = _rows(page, 130, FIRST, FIRST_X, True)
+    put(page, 54, y, "Northern sites", 9, "bold")
+    _rows(page, y + 16, FIRST[1:], FIRST_X, True)
+    (got,) = grids(doc, tmp_path / "grouped.pdf")
+    assert got[0] == list(FIRST[0])
+    assert [r[1:] for r in got if r[1]] == [list(r[1:]) for r in FIRST + FIRST[1:]]
+
+
 def _row(y: float, xs: list[float], text: str = "1,204") -> list[TextLine]:
     return [TextLine(page=1, bbox=(x, y, x + 40, y + 9), text=text) for x in xs]
 
@@ -68,3 +107,23 @@ def test_a_header_of_several_lines_stays_with_its_body() -> None:
     head = [_row(100 + 14 * i, [50, 200, 300], "Postnatal Day 4") for i in range(3)]
     body = [_row(150 + 14 * i, [50, 150, 390]) for i in range(4)]
     assert split_at_column_change(head + body, [3]) == [head + body]
+
+
+def _words_row(y: float, texts: list[str], xs: list[float]) -> list[TextLine]:
+    return [TextLine(page=1, bbox=(x, y, x + 6 * len(t), y + 9), text=t) for t, x in zip(texts, xs, strict=True)]
+
+
+def test_a_next_header_is_a_row_of_labels_like_the_first_one() -> None:
+    """After a bridged line, a row of labels as many as the run's own header starts a table
+    (`stacked_runs.header_again`); not a catalogue entry's name in parts under a heading an
+    OCR layer read letter-spaced ("B a d e n"), nor a row of fewer labels than the header."""
+    from rowkeeper.extractors.finder.stacked_runs import header_again
+
+    body = [_row(120 + 14 * i, [50, 200, 300, 400]) for i in range(3)]
+    head = _words_row(100, ["Site", "Region", "Budget", "Share"], [50, 200, 300, 400])
+    again = _words_row(180, ["Site", "Type", "Margin", "Keret"], [50, 200, 300, 400])
+    assert header_again([head, *body], again)
+    assert not header_again([head, *body], again[:2])
+    spaced = _words_row(100, list("Baden"), [50, 60, 70, 80, 90])
+    name = _words_row(180, ["Bretten", "Zeitung.", "Generalanzeiger für", "den"], [50, 120, 200, 330])
+    assert not header_again([spaced, *body], name)
