@@ -39,7 +39,7 @@ def test_title_with_a_number_does_not_close_the_column_gaps() -> None:
 
 
 def test_page_number_level_with_a_row_is_no_column() -> None:
-    from rowkeeper.extractors.finder.projection import drop_margin_numbers as _drop_margin_numbers
+    from rowkeeper.extractors.finder.region_trims import drop_margin_numbers as _drop_margin_numbers
 
     words = [(39, 111, 48, 119, "54")]
     for k, y in enumerate((90, 100, 110, 120, 130)):

@@ -19,14 +19,12 @@ from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import blocks_apart, under_blocks
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
-    drop_margin_numbers,
     join_unheaded,
-    lead_in,
     picture_words,
     projection_gaps,
-    wide_gaps_only,
 )
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
+from rowkeeper.extractors.finder.region_trims import drop_margin_numbers, lead_in, wide_gaps_only
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_head import head_rules

@@ -3,7 +3,7 @@ wide as their widest cell plus a cell padding. Where a bold header is its column
 and the padding under half an em, no gap of the x projection is wide enough; the columns then
 come from the edges the body rows share (finder/projection.aligned_separators). A heading right
 above the table ("Here is a table", a line spacing up, starting at the first column) is no
-row of it (finder/projection.lead_in)."""
+row of it (finder/region_trims.lead_in)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import pymupdf
 import pytest
 
 from rowkeeper.api import extract
-from rowkeeper.extractors.finder.projection import drop_margin_numbers
+from rowkeeper.extractors.finder.region_trims import drop_margin_numbers
 from rowkeeper.extractors.finder.stray_marks import ink_core
 from rowkeeper.transforms.validate import spaced_figure
 from tests.extractors.finder.layout import font
