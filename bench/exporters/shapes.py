@@ -145,13 +145,20 @@ def spans(lang: Lang, rng: random.Random) -> HDoc:
     return _doc(lang, rng, _captioned([HTable(head, body, ["text", "text", *types])], lang, rng))
 
 
-def two_level(lang: Lang, rng: random.Random) -> HDoc:
-    """Two header rows: a corner TH rowspan=2, group labels colspan=2 over their columns."""
+def _two_level_head(lang: Lang, rng: random.Random) -> tuple[list[str], list, list[list]]:
+    """Two years as group labels (TH colspan=2) over two metrics each, under a corner TH
+    rowspan=2: the groups, the metrics and the two header rows."""
     groups = [str(y) for y in rng.sample(range(2019, 2027), 2)]
     cols = _metrics(lang, rng, 2)
     head = [[plain(rng.choice(lang.text_columns), True, "col", rowspan=2)]
             + [plain(g, True, "colgroup", colspan=2) for g in groups],
             [plain(h, True, "col") for _ in groups for h, _, _ in cols]]
+    return groups, cols, head
+
+
+def two_level(lang: Lang, rng: random.Random) -> HDoc:
+    """Two header rows: a corner TH rowspan=2, group labels colspan=2 over their columns."""
+    groups, cols, head = _two_level_head(lang, rng)
     body, types = [], []
     for k in content.row_keys(lang, rng, rng.randint(4, 8)):
         row = [plain(k)]
@@ -239,11 +246,7 @@ def long_grouped(lang: Lang, rng: random.Random) -> HDoc:
     """A long table with two header levels and a TFoot (the browser repeats both on every
     page), some rows' key cells over two lines and a row group under a rowspan label that a
     page break may cut."""
-    groups = [str(y) for y in rng.sample(range(2019, 2027), 2)]
-    cols = _metrics(lang, rng, 2)
-    head = [[plain(rng.choice(lang.text_columns), True, "col", rowspan=2)]
-            + [plain(g, True, "colgroup", colspan=2) for g in groups],
-            [plain(h, True, "col") for _ in groups for h, _, _ in cols]]
+    groups, cols, head = _two_level_head(lang, rng)
     body, types = [], []
     keys = content.row_keys(lang, rng, rng.randint(50, 80))
     for i, k in enumerate(keys):
