@@ -19,16 +19,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rowkeeper.extractors.finder.field_blocks import MAX_CELL, MAX_LINE
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
 TOL = 1.0
 """How far apart (points) a word's start and a segment's start may be to stand in one column."""
-MAX_LINE = 60
-"""Characters a line holds at most to be cut (`field_blocks.MAX_LINE`: longer is running text)."""
-MAX_CELL = 40
-"""Characters a field holds at most (`field_blocks.MAX_CELL`): the segments a line is cut by, and
-the parts it is cut into (a heading beside its number is no row of fields)."""
 REACH = 2.5
 """Line heights from the line to a row whose segments it is cut by."""
 WordsOf = Callable[[BBox], list[Any]]
@@ -36,10 +32,12 @@ WordsOf = Callable[[BBox], list[Any]]
 
 
 def split_at_columns(lines: Sequence[TextLine], words_of: WordsOf | None) -> list[TextLine]:
-    """`lines`, each short line cut where its words start at the left edges of the short
-    segments of a row of two segments or more right over or under it, at every one inside
-    the line, when the line starts where that row starts a segment too, each part a field's
-    length (see the module)."""
+    """`lines`, each short line (`MAX_LINE` characters at most: longer is running text) cut
+    where its words start at the left edges of the short segments of a row of two segments or
+    more right over or under it, at every one inside the line, when the line starts where that
+    row starts a segment too, each part a field's length (`MAX_CELL`: the segments a line is
+    cut by, and the parts it is cut into; a heading beside its number is no row of fields;
+    see the module)."""
     if words_of is None:
         return list(lines)
     rows = text_rows(lines)
