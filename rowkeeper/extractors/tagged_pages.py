@@ -41,8 +41,7 @@ def across_pages(read: dict[int, Read]) -> dict[int, Read]:
         if nxt != pno + 1 or isinstance(here, str) or isinstance(there, str):
             continue
         began = {d.element for d in here[1] if d.element is not None and d.rows}
-        for a in there[1]:
-            a.continued = a.element in began
+        there = out[nxt] = (there[0], [replace(a, continued=a.element in began) for a in there[1]])
         joined = [_joined(d, there[1]) for d in here[1]]
         out[pno] = (here[0], [d for d, _ in joined])
         for _, after in joined:
