@@ -9,7 +9,8 @@ export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=${PREFECT_SERVER_EPHEMER
 lint-imports
 ruff check rowkeeper tests bench samples
 if [ $# -eq 0 ]; then
-  python3 -m pytest -m "not slow"
+  # --durations: the slowest tests, to keep the default run under ~10 minutes on 2 cores.
+  python3 -m pytest -m "not slow" --durations=15
   # Slow tests CI runs too: the served deployment (a Prefect server, `rowkeeper serve`, a flow
   # run: scheduled runs that fail every document must never pass unnoticed again), the wheel
   # installed in a fresh venv running `rowkeeper run` from outside the repo, and the shared
