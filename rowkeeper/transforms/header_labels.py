@@ -18,10 +18,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
 from rowkeeper.boxes import centre_in
+from rowkeeper.caption_text import is_caption
 from rowkeeper.glyphs import span_x
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
-from rowkeeper.transforms.context import PageText, is_caption
+from rowkeeper.transforms.context import PageText
 from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.headers import clean_text, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
