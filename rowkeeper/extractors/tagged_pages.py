@@ -113,6 +113,10 @@ def _completed(row: DeclaredRow, rest: DeclaredRow) -> DeclaredRow:
         if k is None:
             cells.append(replace(c, bbox=(c.bbox[0], top, c.bbox[2], bottom)))
         else:
-            cells[k] = replace(cells[k], text=cell_text([cells[k].text, c.text]), lines=cells[k].lines + c.lines)
+            a = cells[k]
+            shift = len(a.line_texts)
+            cells[k] = replace(a, text=cell_text([a.text, c.text]), lines=a.lines + c.lines,
+                               line_texts=(*a.line_texts, *c.line_texts),
+                               breaks=(*a.breaks, *(replace(b, after=b.after + shift) for b in c.breaks)))
     cells.sort(key=lambda c: (c.index, c.bbox[0]))
     return replace(row, cells=cells)

@@ -1,0 +1,78 @@
+"""Words an exporter broke across two lines of a narrow cell (`Headcoun | t`, `33,484.3 | 8`).
+
+A layout with fixed column widths (LibreOffice Writer's, Word's) breaks a word too wide for its
+column at the last character that fits and goes on with it on the next line. Read line by line
+the cell holds two words (`33,484.3 8`). Such a break is told from a wrap at a space by what
+the layout leaves at the end of the line: a layout that keeps the space at its wraps (the page's
+wrapped lines end in one, `spaced_wraps`) wraps at a space only where it shows one; a line that
+ends in a word with no space after it, itself one word, with the next line's first character
+in no room left in its column, is one word broken (`word_breaks`, `glued`). A line break the
+markup set (a <br>) leaves room in the column, unless its line is the column's widest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rowkeeper.glyphs import WIDE
+
+
+@dataclass(frozen=True)
+class WordBreak:
+    """A line break inside a cell that may fall inside a word: after line `after`, whose right
+    edge is `x1`, the next line's first character `advance` wide; `others`: the right edge of
+    the cell's other lines (its column's room as this cell shows it)."""
+
+    after: int
+    x1: float
+    advance: float
+    others: float
+
+
+def word_breaks(lines: Sequence[Sequence[dict[str, Any]]]) -> tuple[WordBreak, ...]:
+    """The breaks between a cell's lines (each a list of MuPDF spans, left to right, tagged with
+    their text block's index as `block`) that may fall inside a word: the upper line is one word
+    with no space after it, ending in a letter or digit, the lower in the same paragraph (the
+    same text block: a list item or a paragraph of its own starts a block) starting with one."""
+    ends = [max(s["bbox"][2] for s in ln) for ln in lines]
+    out = []
+    for k, (up, low) in enumerate(zip(lines, lines[1:], strict=False)):
+        upper, lower = "".join(s["text"] for s in up), "".join(s["text"] for s in low).lstrip()
+        word = upper.strip()
+        if not word or not lower or upper[-1].isspace() or len(word.split()) != 1 \
+                or up[-1].get("block") != low[0].get("block"):
+            continue
+        if not (_letter(word[-1]) and _letter(lower[0])):
+            continue
+        first = next(s for s in low if s["text"].strip())
+        advance = (first["bbox"][2] - first["bbox"][0]) / max(len(first["text"]), 1)
+        others = max((e for j, e in enumerate(ends) if j != k), default=float("-inf"))
+        out.append(WordBreak(k, ends[k], advance, others))
+    return tuple(out)
+
+
+def _letter(ch: str) -> bool:
+    return ch.isalnum() and not WIDE.match(ch)
+
+
+def glued(breaks: Iterable[WordBreak], reach: float) -> frozenset[int]:
+    """The lines after which a word goes on: those where the next line's first character would
+    have run past `reach` (the right edge of the column's other text, the other cells' of the
+    column included) and past the cell's other lines."""
+    return frozenset(b.after for b in breaks if b.x1 + b.advance > max(reach, b.others) + 0.5)
+
+
+def spaced_wraps(blocks: Sequence[dict[str, Any]]) -> bool:
+    """Whether the page's layout keeps the space at its wraps: a paragraph's line (a text block's
+    line followed by another) ends in a space (LibreOffice's, Word's; a browser's do not)."""
+    for b in blocks:
+        if b.get("type") == 2 and spaced_wraps(b.get("blocks", ())):
+            return True
+        lines = b.get("lines", ()) if b.get("type") == 0 else ()
+        for ln, nxt in zip(lines, lines[1:], strict=False):
+            text = "".join(s["text"] for s in ln["spans"])
+            if text.strip() and text[-1].isspace() and nxt["bbox"][1] > (ln["bbox"][1] + ln["bbox"][3]) / 2:
+                return True
+    return False
