@@ -49,7 +49,22 @@ def across_pages(read: dict[int, Read]) -> dict[int, Read]:
             if after is not None:
                 out[nxt] = (there[0], [after if a.element == after.element else a for a in there[1]])
                 there = out[nxt]
-    return out
+    return broken_words_shared(out)
+
+
+def broken_words_shared(read: dict[int, Read]) -> dict[int, Read]:
+    """Each declaration with the evidence of words broken in narrow columns that other pages
+    give (`tagged_words`): the document's layout keeps the space at its wraps when one of its
+    pages shows it (a table's last page may hold no wrapped paragraph), and the edges where the
+    same Table element's cells break words on its other pages (a long table's last page may
+    break one cell of a column only)."""
+    decls = [d for here in read.values() if not isinstance(here, str) for d in here[1]]
+    spaced = any(d.spaced_wraps for d in decls)
+    for d in decls:
+        d.spaced_wraps = spaced
+        d.edges = [(b.x1, b.advance) for e in decls if e is not d and e.element is not None
+                   and e.element == d.element for r in e.rows for c in r.cells for b in c.breaks]
+    return read
 
 
 def _joined(before: Declaration, decls: list[Declaration]) -> tuple[Declaration, Declaration | None]:

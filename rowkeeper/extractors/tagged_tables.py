@@ -94,6 +94,9 @@ class Declaration:
     """Boxes of its text read into a row of the page before (a row the page break cut)."""
     spaced_wraps: bool = False
     """The page's layout keeps the space at its wraps (`tagged_words.spaced_wraps`)."""
+    edges: list[tuple[float, float]] = field(default_factory=list)
+    """(right edge, next character's advance) of the line breaks that may fall inside a word
+    in the same Table element's cells on its other pages (`tagged_pages.broken_words_shared`)."""
 
 
 def declared_tables(pdf: pymupdf.Document, structure: dict[str, Any], pno: int) -> list[Declaration]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rowkeeper.api import extract
 from tests.chromium_pdf import rows_html
 from tests.libreoffice_pdf import needs_libreoffice, print_html
@@ -121,3 +123,28 @@ def test_a_list_items_label_holding_a_bullet_is_no_word_of_the_cell(tmp_path: Pa
     (table,) = rec.tables
     assert table.extractor == "tagged" and table.columns == ("Site", "Owners")
     assert table.rows == (("Depot 1", "Lakeside Redwood"), ("Depot 2", "Cedar Park"))
+
+
+@pytest.mark.parametrize("space", [" ", ""])
+def test_a_word_broken_on_a_tables_next_page_is_one_word(tmp_path: Path, space: str) -> None:
+    # (written by hand) the table's second page holds no wrapped paragraph to show that the
+    # layout keeps the space at its wraps, and one cell of its column broken: the first page
+    # shows the wrap's space (where the layout keeps it) and a cell broken at the same edge,
+    # for the whole Table
+    xs = [60, 200, 262]
+
+    def row(texts: list[str], top: float, page: int, tag: str = "TD") -> list[TCell]:
+        return [TCell(t, x, top, page=page, tag=tag) for t, x in zip(texts, xs, strict=True)]
+
+    head = row(["Site", "Revenue", "Orders"], 100, 0, "TH")
+    first = [row([f"Depot {i}", f"{(i * 7919) % 90000 + 1000:,}", f"{i * 3 + 5}"], 120 + 14 * i, 0) for i in range(6)]
+    first.append(row(["Depot 6", "33,484.3\n8", "23"], 204, 0))
+    second = [row([f"Depot {i}", "13,048.6\n5" if i == 9 else f"{(i * 7919) % 90000 + 1000:,}", f"{i * 3 + 5}"],
+                  40 + 14 * (i - 7) + (14 if i > 9 else 0), 1) for i in range(7, 12)]
+    prose = TPara([f"Values are rounded; totals may differ slightly from the sum of the{space}",
+                   "rows. The figures cover the reporting period."], 60, 40)
+    pdf = write_tagged_pdf(tmp_path / "two.pdf", [TTable([head, *first, *second], head_rows=1)], [prose], pages=2,
+                           height=260)
+    (table,) = extract(pdf).tables
+    assert table.extractor == "tagged" and table.pages == (1, 2)
+    assert [r[1] for r in table.rows if r[0] in ("Depot 6", "Depot 9")] == ["33,484.38", "13,048.65"]
