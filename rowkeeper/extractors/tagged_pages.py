@@ -16,7 +16,8 @@ from dataclasses import replace
 
 import pymupdf
 
-from rowkeeper.extractors.tagged_tables import Declaration, DeclaredRow, cell_text
+from rowkeeper.extractors.tagged_tables import Declaration, DeclaredCell, DeclaredRow, cell_text
+from rowkeeper.extractors.tagged_words import WordBreak
 
 Read = tuple[pymupdf.Matrix, list[Declaration]] | str
 """A page's declarations and the matrix they were read upright through, or why none."""
@@ -111,6 +112,20 @@ def split_row_joined(before: Declaration, after: Declaration) -> tuple[Declarati
             replace(after, rows=[*after.rows[:i], *after.rows[i + 1:]], moved=[*after.moved, *(c.bbox for c in rest.cells)]))
 
 
+def _cell_completed(a: DeclaredCell, c: DeclaredCell) -> DeclaredCell:
+    """Cell `a` with the lines `c` the page break sent on: its text, its lines, and its line
+    breaks that may fall inside a word, the break between the pages one of them when a word
+    may go on over it (`tagged_words`: the column's room is the page's, where `a` stands)."""
+    shift = len(a.line_texts)
+    breaks = [*a.breaks, *(replace(b, after=b.after + shift) for b in c.breaks)]
+    (end, _), (_, advance) = a.word_edges, c.word_edges
+    if shift and end is not None and advance is not None:
+        breaks.append(WordBreak(shift - 1, end, advance, max(a.line_ends[:-1], default=float("-inf"))))
+    return replace(a, text=cell_text([a.text, c.text]), lines=a.lines + c.lines,
+                   line_texts=(*a.line_texts, *c.line_texts), line_ends=(*a.line_ends, *c.line_ends),
+                   breaks=tuple(breaks), word_edges=(c.word_edges[0], a.word_edges[1]))
+
+
 def _heads(row: DeclaredRow) -> bool:
     """A header row (in THead, or all TH): what a layout repeats over a continuation."""
     return row.in_head or all(c.header for c in row.cells)
@@ -128,10 +143,6 @@ def _completed(row: DeclaredRow, rest: DeclaredRow) -> DeclaredRow:
         if k is None:
             cells.append(replace(c, bbox=(c.bbox[0], top, c.bbox[2], bottom)))
         else:
-            a = cells[k]
-            shift = len(a.line_texts)
-            cells[k] = replace(a, text=cell_text([a.text, c.text]), lines=a.lines + c.lines,
-                               line_texts=(*a.line_texts, *c.line_texts),
-                               breaks=(*a.breaks, *(replace(b, after=b.after + shift) for b in c.breaks)))
+            cells[k] = _cell_completed(cells[k], c)
     cells.sort(key=lambda c: (c.index, c.bbox[0]))
     return replace(row, cells=cells)

@@ -26,7 +26,13 @@ import pymupdf
 from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.bullet_lists import MARKER
 from rowkeeper.extractors.tagged_objects import attributes_of, element_at, kids_of
-from rowkeeper.extractors.tagged_words import WordBreak, spaced_wraps, word_breaks
+from rowkeeper.extractors.tagged_words import (
+    WordBreak,
+    spaced_wraps,
+    word_breaks,
+    word_end,
+    word_start,
+)
 from rowkeeper.extractors.text_layer import clean_cell
 from rowkeeper.glyphs import WIDE
 from rowkeeper.models import BBox
@@ -61,6 +67,11 @@ class DeclaredCell:
     """Its lines' texts, top to bottom (`text` joins them with a space at each break)."""
     breaks: tuple[WordBreak, ...] = ()
     """Its line breaks that may fall inside a word (`tagged_words`)."""
+    line_ends: tuple[float, ...] = ()
+    """Its lines' right edges."""
+    word_edges: tuple[float | None, float | None] = (None, None)
+    """`tagged_words.word_end` of its last line and `word_start` of its first: where a word
+    may go on into the rest of the cell on the next page (a row the page break cut)."""
 
 
 @dataclass
@@ -214,8 +225,10 @@ def _row(pdf: pymupdf.Document, tr: dict[str, Any], element: int | None, group: 
         lines = [_joined(g) for g in groups]
         box = _union([s["bbox"] for s in spans]) if glued and spans else tuple(b["bbox"])
         a = attributes_of(pdf, _kid(kids, b))
+        ends = tuple(max(s["bbox"][2] for s in g) for g in groups)
+        edges = (word_end(groups[-1]), word_start(groups[0])) if groups else (None, None)
         row.cells.append(DeclaredCell(text=cell_text(lines), bbox=box, line_texts=tuple(lines),
-                                      breaks=word_breaks(groups),
+                                      breaks=word_breaks(groups), line_ends=ends, word_edges=edges,
                                       header=b.get("std") == "TH",
                                       lines=len([ln for ln in lines if ln.strip()]), row_span=a.row_span,
                                       col_span=a.col_span, nested=_holds_table(b), scope=a.scope,

@@ -34,23 +34,37 @@ class WordBreak:
 def word_breaks(lines: Sequence[Sequence[dict[str, Any]]]) -> tuple[WordBreak, ...]:
     """The breaks between a cell's lines (each a list of MuPDF spans, left to right, tagged with
     their text block's index as `block`) that may fall inside a word: the upper line is one word
-    with no space after it, ending in a letter or digit, the lower in the same paragraph (the
-    same text block: a list item or a paragraph of its own starts a block) starting with one."""
+    with no space after it, ending in a letter or digit (`word_end`), the lower in the same
+    paragraph (the same text block: a list item or a paragraph of its own starts a block)
+    starting with one (`word_start`)."""
     ends = [max(s["bbox"][2] for s in ln) for ln in lines]
     out = []
     for k, (up, low) in enumerate(zip(lines, lines[1:], strict=False)):
-        upper, lower = "".join(s["text"] for s in up), "".join(s["text"] for s in low).lstrip()
-        word = upper.strip()
-        if not word or not lower or upper[-1].isspace() or len(word.split()) != 1 \
-                or up[-1].get("block") != low[0].get("block"):
+        end, advance = word_end(up), word_start(low)
+        if end is None or advance is None or up[-1].get("block") != low[0].get("block"):
             continue
-        if not (_letter(word[-1]) and _letter(lower[0])):
-            continue
-        first = next(s for s in low if s["text"].strip())
-        advance = (first["bbox"][2] - first["bbox"][0]) / max(len(first["text"]), 1)
         others = max((e for j, e in enumerate(ends) if j != k), default=float("-inf"))
-        out.append(WordBreak(k, ends[k], advance, others))
+        out.append(WordBreak(k, end, advance, others))
     return tuple(out)
+
+
+def word_end(line: Sequence[dict[str, Any]]) -> float | None:
+    """The right edge of a line that is one word ending in a letter or digit with no space after
+    it (a word the line may have broken); None for any other line."""
+    text = "".join(s["text"] for s in line)
+    word = text.strip()
+    if not word or text[-1].isspace() or len(word.split()) != 1 or not _letter(word[-1]):
+        return None
+    return max(s["bbox"][2] for s in line)
+
+
+def word_start(line: Sequence[dict[str, Any]]) -> float | None:
+    """The advance of a line's first character when it is a letter or digit (the rest of a
+    broken word may start the line); None otherwise."""
+    first = next((s for s in line if s["text"].strip()), None)
+    if first is None or not _letter(first["text"].lstrip()[0]):
+        return None
+    return (first["bbox"][2] - first["bbox"][0]) / max(len(first["text"]), 1)
 
 
 def _letter(ch: str) -> bool:

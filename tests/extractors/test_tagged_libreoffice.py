@@ -148,3 +148,22 @@ def test_a_word_broken_on_a_tables_next_page_is_one_word(tmp_path: Path, space: 
     (table,) = extract(pdf).tables
     assert table.extractor == "tagged" and table.pages == (1, 2)
     assert [r[1] for r in table.rows if r[0] in ("Depot 6", "Depot 9")] == ["33,484.38", "13,048.65"]
+
+
+def test_a_word_broken_where_the_page_break_cuts_its_row_is_one_word(tmp_path: Path) -> None:
+    # (written by hand) Writer cuts a row too tall for the page: the cell's first line
+    # (`13,048.6`) at the page's foot, its last (`5`) on the next page, the same TD; the word
+    # goes on over the page break as over a line break (the column's edge shown by another cell)
+    xs = [60, 200, 262]
+    head = [TCell(t, x, 100, tag="TH") for t, x in zip(["Site", "Revenue", "Orders"], xs, strict=True)]
+    rows = [[TCell(f"Depot {i}", 60, 120 + 14 * i), TCell(f"{(i * 7919) % 90000 + 1000:,}", 200, 120 + 14 * i),
+             TCell(f"{i * 3 + 5}", 262, 120 + 14 * i)] for i in range(5)]
+    rows.append([TCell("Depot 5", 60, 190), TCell("33,484.3\n8", 200, 190), TCell("20", 262, 190)])
+    rows.append([TCell("Depot 6", 60, 222), TCell("13,048.6", 200, 222, rest=TPara(["5"], 200, 40, page=1)),
+                 TCell("23", 262, 222)])
+    rows += [[TCell(f"Depot {i}", 60, 60 + 14 * i, page=1), TCell(f"{i * 1000 + 17:,}", 200, 60 + 14 * i, page=1),
+              TCell(f"{i * 3 + 5}", 262, 60 + 14 * i, page=1)] for i in range(7, 10)]
+    pdf = write_tagged_pdf(tmp_path / "cut.pdf", [TTable([head, *rows], head_rows=1)], pages=2, height=240)
+    (table,) = extract(pdf).tables
+    assert table.extractor == "tagged" and table.pages == (1, 2) and len(table.rows) == 10
+    assert [r[1] for r in table.rows if r[0] in ("Depot 5", "Depot 6")] == ["33,484.38", "13,048.65"]
