@@ -55,8 +55,9 @@ def words_joined(grid: Grid, spaced: bool, edges: Sequence[tuple[float, float]] 
     (`tagged_words.glued`: no room left in the column for the next line's first character,
     the column's room the right edge of its other cells' text). Where the page's layout keeps
     the space at its wraps (`spaced`) one such break is enough; elsewhere (CJK text has no
-    spaces to show) the column must show its edge: two cells or more broken at one edge, on
-    this page or (`edges`) on the table's other pages."""
+    spaces to show, a browser drops them) only a figure broken, where the column shows its
+    edge: two cells or more with a figure broken at one edge, on this page or (`edges`) on the
+    table's other pages (a browser wraps one-word lines at its columns' edges, at spaces)."""
     ends: dict[int, list[tuple[float, int]]] = {}
     for k, p in enumerate(grid.placed):
         if p.cell.col_span == 1 and p.cell.text:
@@ -77,11 +78,12 @@ def words_joined(grid: Grid, spaced: bool, edges: Sequence[tuple[float, float]] 
 def _edge_shown(p: Placed, at: frozenset[int], others: list[tuple[Placed, frozenset[int]]],
                 edges: Sequence[tuple[float, float]] = ()) -> bool:
     """Whether another cell of p's column (or one of the table's `edges` on other pages) breaks
-    a word at the same edge as p's breaks `at`: each broken line ends short of the edge by less
-    than its next character, so the stretches from a line's end to its next character's end
-    must meet."""
-    mine = [(b.x1, b.advance) for b in p.cell.breaks if b.after in at]
-    theirs = [(b.x1, b.advance) for q, got in others if q.col == p.col for b in q.cell.breaks if b.after in got]
+    a figure at the same edge as p's figure breaks `at`: each broken line ends short of the edge
+    by less than its next character, so the stretches from a line's end to its next
+    character's end must meet."""
+    mine = [(b.x1, b.advance) for b in p.cell.breaks if b.after in at and b.figure]
+    theirs = [(b.x1, b.advance) for q, got in others if q.col == p.col
+              for b in q.cell.breaks if b.after in got and b.figure]
     return any(a < x + w and x < a + v for a, v in mine for x, w in [*theirs, *edges])
 
 

@@ -57,14 +57,14 @@ def broken_words_shared(read: dict[int, Read]) -> dict[int, Read]:
     """Each declaration with the evidence of words broken in narrow columns that other pages
     give (`tagged_words`): the document's layout keeps the space at its wraps when one of its
     pages shows it (a table's last page may hold no wrapped paragraph), and the edges where the
-    same Table element's cells break words on its other pages (a long table's last page may
+    same Table element's cells break figures on its other pages (a long table's last page may
     break one cell of a column only)."""
     decls = [d for here in read.values() if not isinstance(here, str) for d in here[1]]
     spaced = any(d.spaced_wraps for d in decls)
     for d in decls:
         d.spaced_wraps = spaced
         d.edges = [(b.x1, b.advance) for e in decls if e is not d and e.element is not None
-                   and e.element == d.element for r in e.rows for c in r.cells for b in c.breaks]
+                   and e.element == d.element for r in e.rows for c in r.cells for b in c.breaks if b.figure]
     return read
 
 
@@ -120,7 +120,8 @@ def _cell_completed(a: DeclaredCell, c: DeclaredCell) -> DeclaredCell:
     breaks = [*a.breaks, *(replace(b, after=b.after + shift) for b in c.breaks)]
     (end, _), (_, advance) = a.word_edges, c.word_edges
     if shift and end is not None and advance is not None:
-        breaks.append(WordBreak(shift - 1, end, advance, max(a.line_ends[:-1], default=float("-inf"))))
+        figure = bool(a.text) and bool(c.text) and a.text[-1].isdigit() and c.text[0].isdigit()
+        breaks.append(WordBreak(shift - 1, end, advance, max(a.line_ends[:-1], default=float("-inf")), figure))
     return replace(a, text=cell_text([a.text, c.text]), lines=a.lines + c.lines,
                    line_texts=(*a.line_texts, *c.line_texts), line_ends=(*a.line_ends, *c.line_ends),
                    breaks=tuple(breaks), word_edges=(c.word_edges[0], a.word_edges[1]))

@@ -7,7 +7,10 @@ the layout leaves at the end of the line: a layout that keeps the space at its w
 wrapped lines end in one, `spaced_wraps`) wraps at a space only where it shows one; a line that
 ends in a word with no space after it, itself one word, with the next line's first character
 in no room left in its column, is one word broken (`word_breaks`, `glued`). A line break the
-markup set (a <br>) leaves room in the column, unless its line is the column's widest.
+markup set (a <br>) leaves room in the column, unless its line is the column's widest. Where
+the layout shows no space at its wraps (CJK text has none; a browser drops it) only figures
+count, broken at an edge two cells of the column share: a browser wraps one-word lines at its
+columns' edges too, at spaces it does not show (`Vörösfenyő | iroda`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ class WordBreak:
     x1: float
     advance: float
     others: float
+    figure: bool = False
+    """Both sides of the break are digits (`33,484.3 | 8`): a figure broken, or two figures."""
 
 
 def word_breaks(lines: Sequence[Sequence[dict[str, Any]]]) -> tuple[WordBreak, ...]:
@@ -44,7 +49,7 @@ def word_breaks(lines: Sequence[Sequence[dict[str, Any]]]) -> tuple[WordBreak, .
         if end is None or advance is None or up[-1].get("block") != low[0].get("block"):
             continue
         others = max((e for j, e in enumerate(ends) if j != k), default=float("-inf"))
-        out.append(WordBreak(k, end, advance, others))
+        out.append(WordBreak(k, end, advance, others, figure=digits(up, low)))
     return tuple(out)
 
 
@@ -65,6 +70,12 @@ def word_start(line: Sequence[dict[str, Any]]) -> float | None:
     if first is None or not _letter(first["text"].lstrip()[0]):
         return None
     return (first["bbox"][2] - first["bbox"][0]) / max(len(first["text"]), 1)
+
+
+def digits(upper: Sequence[dict[str, Any]], lower: Sequence[dict[str, Any]]) -> bool:
+    """Whether a line ends in a digit and the next starts with one."""
+    up, low = "".join(s["text"] for s in upper).strip(), "".join(s["text"] for s in lower).strip()
+    return bool(up) and bool(low) and up[-1].isdigit() and low[0].isdigit()
 
 
 def _letter(ch: str) -> bool:

@@ -167,3 +167,19 @@ def test_a_word_broken_where_the_page_break_cuts_its_row_is_one_word(tmp_path: P
     (table,) = extract(pdf).tables
     assert table.extractor == "tagged" and table.pages == (1, 2) and len(table.rows) == 10
     assert [r[1] for r in table.rows if r[0] in ("Depot 5", "Depot 6")] == ["33,484.38", "13,048.65"]
+
+
+def test_words_a_browser_wraps_at_its_columns_edge_keep_their_space(tmp_path: Path) -> None:
+    # (written by hand) a browser sizes a column to its text and wraps at spaces it does not
+    # show: one-word lines end at the column's edge in two cells (`Lindenhof | Büro`), as a
+    # word broken would; with no space shown at the page's wraps only figures are read broken
+    xs = [60, 200, 262]
+    head = [TCell(t, x, 100, tag="TH") for t, x in zip(["Site", "Revenue", "Orders"], xs, strict=True)]
+    names = ["Lindenhof\nBüro", "Depot 2", "Lindenhof\nHalle", "Depot 4"]
+    rows = [[TCell(n, 60, 120 + 30 * i), TCell(f"{(i * 7919) % 90000 + 1000:,}", 200, 120 + 30 * i),
+             TCell(f"{i * 3 + 5}", 262, 120 + 30 * i)] for i, n in enumerate(names)]
+    prose = TPara(["Values are rounded; totals may differ slightly from the sum of the",
+                   "rows. The figures cover the reporting period."], 60, 40)
+    (table,) = extract(write_tagged_pdf(tmp_path / "wrap.pdf", [TTable([head, *rows], head_rows=1)], [prose])).tables
+    assert table.extractor == "tagged"
+    assert [r[0] for r in table.rows] == ["Lindenhof Büro", "Depot 2", "Lindenhof Halle", "Depot 4"]
