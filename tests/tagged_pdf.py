@@ -52,6 +52,9 @@ class TCell:
     "L/LI/Lbl": nested elements, a prefix shared by the cell's pieces that name it alike)."""
     late: bool = False
     """Its content drawn after the rest of the page's (out of reading order)."""
+    rest: TPara | None = None
+    """Its last lines printed on another page under the same element (a row the page break
+    cut), marked there and listed as an /MCR kid of the cell."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,12 @@ def write_tagged_pdf(path: Path, tables: Sequence[TTable], paras: Sequence[TPara
             pdf.update_object(e, f"<< /Type /StructElem /S /{s_(tag)} /P {cx} 0 R /Pg {pdf[c.page].xref} 0 R "
                                  f"/K [{' '.join(mcids)}{objr}] >>")
             return f"{e} 0 R"
-        return kid_of(mark(cx, c.tag, c.page, lines, c.size, c.late), c.page)
+        first = kid_of(mark(cx, c.tag, c.page, lines, c.size, c.late), c.page)
+        if c.rest is None:
+            return first
+        r = c.rest
+        more = mark(cx, c.tag, r.page, [(r.x, r.top + k * 1.25 * r.size, ln) for k, ln in enumerate(r.lines)], r.size)
+        return f"[{first} << /Type /MCR /Pg {pdf[r.page].xref} 0 R /MCID {more} >>]"
 
     def pieces(c: TCell, cx: int) -> str:
         """The cell's pieces, each its marked-content sequence, under the elements `kids` names."""

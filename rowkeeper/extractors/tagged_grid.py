@@ -10,9 +10,11 @@ table (None when it can).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from rowkeeper.extractors.tagged_tables import Declaration, DeclaredCell, median_height
+from rowkeeper.extractors.tagged_tables import Declaration, DeclaredCell, cell_text, median_height
+from rowkeeper.extractors.tagged_words import glued
 from rowkeeper.models import BBox
 
 PARAGRAPH_LINES = 4
@@ -43,7 +45,49 @@ class Grid:
 
 def lay_out(decl: Declaration) -> Grid:
     """The grid of a declaration: the HTML layout, short rows laid on the columns by x, the
-    title rows above it left out (`title_rows`)."""
+    title rows above it left out (`title_rows`), words the layout broke in narrow columns
+    read whole (`words_joined`)."""
+    return words_joined(_lay_out(decl), decl.spaced_wraps, decl.edges)
+
+
+def words_joined(grid: Grid, spaced: bool, edges: Sequence[tuple[float, float]] = ()) -> Grid:
+    """The grid with each word a narrow column broke over two lines of a cell read as one word
+    (`tagged_words.glued`: no room left in the column for the next line's first character,
+    the column's room the right edge of its other cells' text). Where the page's layout keeps
+    the space at its wraps (`spaced`) one such break is enough; elsewhere (CJK text has no
+    spaces to show, a browser drops them) only a figure broken, where the column shows its
+    edge: two cells or more with a figure broken at one edge, on this page or (`edges`) on the
+    table's other pages (a browser wraps one-word lines at its columns' edges, at spaces)."""
+    ends: dict[int, list[tuple[float, int]]] = {}
+    for k, p in enumerate(grid.placed):
+        if p.cell.col_span == 1 and p.cell.text:
+            ends.setdefault(p.col, []).append((p.cell.bbox[2], k))
+    joins: dict[int, frozenset[int]] = {}
+    for k, p in enumerate(grid.placed):
+        if p.cell.breaks and p.cell.col_span == 1:
+            reach = max((x for x, j in ends.get(p.col, ()) if j != k), default=float("-inf"))
+            joins[k] = glued(p.cell.breaks, reach)
+    placed = list(grid.placed)
+    for k, at in joins.items():
+        p = placed[k]
+        if at and (spaced or _edge_shown(p, at, [(placed[j], joins[j]) for j in joins if j != k], edges)):
+            placed[k] = Placed(p.row, p.col, replace(p.cell, text=cell_text(p.cell.line_texts, at)))
+    return replace(grid, placed=tuple(placed))
+
+
+def _edge_shown(p: Placed, at: frozenset[int], others: list[tuple[Placed, frozenset[int]]],
+                edges: Sequence[tuple[float, float]] = ()) -> bool:
+    """Whether another cell of p's column (or one of the table's `edges` on other pages) breaks
+    a figure at the same edge as p's figure breaks `at`: each broken line ends short of the edge
+    by less than its next character, so the stretches from a line's end to its next
+    character's end must meet."""
+    mine = [(b.x1, b.advance) for b in p.cell.breaks if b.after in at and b.figure]
+    theirs = [(b.x1, b.advance) for q, got in others if q.col == p.col
+              for b in q.cell.breaks if b.after in got and b.figure]
+    return any(a < x + w and x < a + v for a, v in mine for x, w in [*theirs, *edges])
+
+
+def _lay_out(decl: Declaration) -> Grid:
     rows = [r for r in decl.rows if r.cells]
     grid = _laid(rows)
     titles, notes = title_rows(grid), note_rows(grid)

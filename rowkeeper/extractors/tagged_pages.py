@@ -16,7 +16,8 @@ from dataclasses import replace
 
 import pymupdf
 
-from rowkeeper.extractors.tagged_tables import Declaration, DeclaredRow, cell_text
+from rowkeeper.extractors.tagged_tables import Declaration, DeclaredCell, DeclaredRow, cell_text
+from rowkeeper.extractors.tagged_words import WordBreak
 
 Read = tuple[pymupdf.Matrix, list[Declaration]] | str
 """A page's declarations and the matrix they were read upright through, or why none."""
@@ -48,7 +49,22 @@ def across_pages(read: dict[int, Read]) -> dict[int, Read]:
             if after is not None:
                 out[nxt] = (there[0], [after if a.element == after.element else a for a in there[1]])
                 there = out[nxt]
-    return out
+    return broken_words_shared(out)
+
+
+def broken_words_shared(read: dict[int, Read]) -> dict[int, Read]:
+    """Each declaration with the evidence of words broken in narrow columns that other pages
+    give (`tagged_words`): the document's layout keeps the space at its wraps when one of its
+    pages shows it (a table's last page may hold no wrapped paragraph), and the edges where the
+    same Table element's cells break figures on its other pages (a long table's last page may
+    break one cell of a column only)."""
+    decls = [d for here in read.values() if not isinstance(here, str) for d in here[1]]
+    spaced = any(d.spaced_wraps for d in decls)
+    for d in decls:
+        d.spaced_wraps = spaced
+        d.edges = [(b.x1, b.advance) for e in decls if e is not d and e.element is not None
+                   and e.element == d.element for r in e.rows for c in r.cells for b in c.breaks if b.figure]
+    return read
 
 
 def _joined(before: Declaration, decls: list[Declaration]) -> tuple[Declaration, Declaration | None]:
@@ -95,6 +111,21 @@ def split_row_joined(before: Declaration, after: Declaration) -> tuple[Declarati
             replace(after, rows=[*after.rows[:i], *after.rows[i + 1:]], moved=[*after.moved, *(c.bbox for c in rest.cells)]))
 
 
+def _cell_completed(a: DeclaredCell, c: DeclaredCell) -> DeclaredCell:
+    """Cell `a` with the lines `c` the page break sent on: its text, its lines, and its line
+    breaks that may fall inside a word, the break between the pages one of them when a word
+    may go on over it (`tagged_words`: the column's room is the page's, where `a` stands)."""
+    shift = len(a.line_texts)
+    breaks = [*a.breaks, *(replace(b, after=b.after + shift) for b in c.breaks)]
+    (end, _), (_, advance) = a.word_edges, c.word_edges
+    if shift and end is not None and advance is not None:
+        figure = bool(a.text) and bool(c.text) and a.text[-1].isdigit() and c.text[0].isdigit()
+        breaks.append(WordBreak(shift - 1, end, advance, max(a.line_ends[:-1], default=float("-inf")), figure))
+    return replace(a, text=cell_text([a.text, c.text]), lines=a.lines + c.lines,
+                   line_texts=(*a.line_texts, *c.line_texts), line_ends=(*a.line_ends, *c.line_ends),
+                   breaks=tuple(breaks), word_edges=(c.word_edges[0], a.word_edges[1]))
+
+
 def _heads(row: DeclaredRow) -> bool:
     """A header row (in THead, or all TH): what a layout repeats over a continuation."""
     return row.in_head or all(c.header for c in row.cells)
@@ -112,6 +143,6 @@ def _completed(row: DeclaredRow, rest: DeclaredRow) -> DeclaredRow:
         if k is None:
             cells.append(replace(c, bbox=(c.bbox[0], top, c.bbox[2], bottom)))
         else:
-            cells[k] = replace(cells[k], text=cell_text([cells[k].text, c.text]), lines=cells[k].lines + c.lines)
+            cells[k] = _cell_completed(cells[k], c)
     cells.sort(key=lambda c: (c.index, c.bbox[0]))
     return replace(row, cells=cells)

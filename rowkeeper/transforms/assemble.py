@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from rowkeeper.caption_text import is_continued
 from rowkeeper.config import TransformConfig
 from rowkeeper.ids import table_id
 from rowkeeper.models import (
@@ -30,7 +31,7 @@ from rowkeeper.transforms.column_types import (
     document_decimal_mark,
     infer_column_types,
 )
-from rowkeeper.transforms.context import PageText, content_by_page, is_continued, page_heights
+from rowkeeper.transforms.context import PageText, content_by_page, page_heights
 from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
 from rowkeeper.transforms.form_blocks import headerless_siblings

@@ -11,21 +11,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rowkeeper.caption_text import is_caption
 from rowkeeper.models import BBox, PageInfo, Region, Table, TextLine
 
-CAPTION = re.compile(
-    r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*"
-    r"(?:[\d０-９]+(?:[.\-][\d０-９]+)*|(?-i:[IVXLC]+|[A-Z]\d*))(?=[\s.:：)\-]|$)"
-    r"|(?:表|図表)\s*[\d０-９]+(?:[\-－.][\d０-９]+)?"
-    r"|[\d]+(?:\.\d+)*\.?\s*(?:táblázat|tabelle)"
-    r"|(?:tábla|táblázat)\s*\d+)",
-    re.I,
-)
-CONTINUED = re.compile(
-    r"continued|\bcont(?:'d|\.|inued)|続き|続く|つづき|fortsetzung|forts\.|folytatás|"
-    r"tiếp theo|\(tt\)|\(suite\)|continuación",
-    re.I,
-)
 FOOTNOTE = re.compile(
     r"^(?:※|\*|†|‡|§|¹|²|³|注|（注|\(注|出典|出所|資料|備考|"
     r"(?:note|notes|source|sources|remark|n\.b\.|anmerkung|hinweis|quelle|fußnote|"
@@ -101,16 +89,6 @@ def _shape(text: str) -> str:
     no running header)."""
     t = text.strip().lower()
     return t if is_caption(t) else re.sub(r"\d+", "#", t)
-
-
-def is_caption(text: str) -> bool:
-    """Whether a line reads like a table caption ('Table 3 …', '表2 …', '1. táblázat …')."""
-    return bool(CAPTION.match(text.strip()))
-
-
-def is_continued(text: str) -> bool:
-    """Whether a caption marks a continuation ('Table 5 (continued)', '表2（続き）')."""
-    return bool(CONTINUED.search(text))
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 
 from rowkeeper.boxes import centre_in
+from rowkeeper.caption_text import is_caption
 from rowkeeper.glyphs import span_x
-from rowkeeper.models import BBox, Cell, RawTable, TextLine
+from rowkeeper.models import DECLARED_HEADER_ROWS, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
-from rowkeeper.transforms.context import PageText, is_caption
+from rowkeeper.transforms.context import PageText
 from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.headers import clean_text, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
@@ -329,8 +330,8 @@ def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int)
     """The piece with its last header row's labels over the columns they stand over, and those
     of the rows that wrap onto it; other rows above hold group labels, which `spanners` places
     over their sub-columns."""
-    if header_rows <= 0 or not lines:
-        return piece
+    if header_rows <= 0 or not lines or DECLARED_HEADER_ROWS in piece.metrics:
+        return piece  # a tagged table's labels stand in the cells its tags give them, whole
     # a body line across two cells tells no column's ink: their cells' span stands in
     body = {j: (x0 + 2, x1 - 2) for j, (x0, x1) in _body_boxes(piece, header_rows).items()}
     ink = stand_in_ink(column_ink(piece, lines, header_rows), body)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rowkeeper.caption_text import is_caption
 from rowkeeper.models import TextLine
 from rowkeeper.page_columns import PageColumns, units
 from rowkeeper.transforms.captions import caption_continuations
-from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText, is_caption
+from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText
 
 PROSE_LINE = 34
 """Characters from which a line is running text (headings, labels and cells are shorter);

@@ -11,10 +11,11 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from rowkeeper.caption_text import is_caption, is_continued
 from rowkeeper.config import TransformConfig
 from rowkeeper.models import DECLARED_TABLE, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.column_types import normalize
-from rowkeeper.transforms.context import FOOTNOTE, PageText, is_caption, is_continued
+from rowkeeper.transforms.context import FOOTNOTE, PageText
 from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.headers import clean_text, is_label_row
 from rowkeeper.transforms.headings import is_strong_heading

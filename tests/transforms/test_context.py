@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from rowkeeper.caption_text import is_caption, is_continued
 from rowkeeper.models import OutlineEntry, Region, Table
 from rowkeeper.transforms.captions import assign_captions, find_caption, find_footnotes
 from rowkeeper.transforms.context import (
     content_by_page,
     furniture,
-    is_caption,
-    is_continued,
     lines_outside_tables,
 )
 from rowkeeper.transforms.headings import body_font_size, heading_key

@@ -11,7 +11,7 @@ from rowkeeper.boxes import centre_in
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
-_MARKER = re.compile(r"^(?:[^\w\s]|\d{1,2}[.)]|[A-Za-z][.)]|[ivxIVX]{1,4}[.)])$")
+MARKER = re.compile(r"^(?:[^\w\s]|\d{1,2}[.)]|[A-Za-z][.)]|[ivxIVX]{1,4}[.)])$")
 """A list item's marker: a bullet glyph, or an ordinal with its stop ("1.", "a)", "iv.");
 a bare figure ("1", "12") is a row number of a table, and stays one."""
 
@@ -24,7 +24,7 @@ def is_bullet_list(texts: Sequence[Sequence[str | None]]) -> bool:
     if len(rows) < 2 or n_cols < 2 or n_cols % 2 or any(len(r) != n_cols for r in rows):
         return False
     for c in range(0, n_cols, 2):
-        if not all(_MARKER.match(r[c]) for r in rows) or not all(r[c + 1] for r in rows):
+        if not all(MARKER.match(r[c]) for r in rows) or not all(r[c + 1] for r in rows):
             return False
     return True
 
@@ -36,9 +36,9 @@ def _items(texts: Sequence[str]) -> int | None:
     tokens = []
     for t in texts:
         head, _, rest = t.strip().partition(" ")
-        if _MARKER.match(head):
+        if MARKER.match(head):
             tokens.append("M")
-        if rest.strip() or not _MARKER.match(head):
+        if rest.strip() or not MARKER.match(head):
             tokens.append("T")
     pairs = "".join(tokens)
     return len(pairs) // 2 if pairs and pairs == "MT" * (len(pairs) // 2) else None
