@@ -131,13 +131,13 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
         both = 0  # lines with words on both sides of x
         ends: list[float] = []  # the right edges of the figures' parts left of x
         real, own = False, False  # own: a word in the column left of x that no figure goes on from
-        for ln in lines:
+        for i, ln in enumerate(lines):
             # only the words between the gaps either side: a figure of the column before
             # ("652 127" | "468 123 Ft", a shorter amount) is no part of this one
             left = [w for w in ln if bounds[k] <= w[0] and w[2] <= x]
             right = [w for w in ln if w[0] >= x and w[2] <= bounds[k + 2]]
-            if any(w[0] < x < w[2] for w in ln):
-                continue  # a word across x (a header over both parts)
+            if _across(ln, x, wide if i < len(head) else 0.0):
+                continue  # a word or a header label across x (a header over both parts)
             if not left or not right:
                 own = own or bool(left)
                 continue
@@ -157,10 +157,22 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
         real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide)
         # a header label across x heads both parts: two lines of them tell it (a short
         # table's millions, "2 | 315 134 Ft" under "Szállítási idő"), as does a block of two
-        need = 2 if any(w[0] < x < w[2] for ln in head for w in ln) else min(3, max(both, 2))
+        need = 2 if any(_across(ln, x, wide) for ln in head) else min(3, max(both, 2))
         if real or len(gaps) < need or max(gaps) - min(gaps) > 1.0:
             out.append(x)
     return out
+
+
+def _across(line: Sequence[Any], x: float, wide: float) -> bool:
+    """Whether a word of `line` runs across `x`, or a label of words of letters closer than
+    `wide` does: a header label over a right-aligned column of grouped figures, set in a
+    monospaced face ("Szállítási idő" over "296 986"), may have its word space right over the
+    figures' group space; it heads both parts as one word across them would."""
+    if any(w[0] < x < w[2] for w in line):
+        return True
+    left, right = [w for w in line if w[2] <= x], [w for w in line if w[0] >= x]
+    return bool(left and right) and right[0][0] - left[-1][2] < wide \
+        and not is_figure(str(left[-1][4])) and not is_figure(str(right[0][4]))
 
 
 def _headed_parts(head: Sequence[Sequence[Any]], ends: Sequence[float], x: float, hi: float,
