@@ -74,11 +74,25 @@ def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequen
 
 def _header_lines(lines: Sequence[Sequence[Any]]) -> int:
     """How many of the first lines (three at most) are header lines: those before the first
-    line that is mostly numbers."""
+    line that is mostly numbers and not a line of years over figures that are no years
+    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten")."""
     head = 0
-    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
+    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _years_over_figures(lines[head:head + 2])):
         head += 1
     return head
+
+
+def _years_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
+    """Whether the first of two lines has figures and all of them are years, and the second
+    has a figure that is none (`transforms.heads.years_over_numbers` asks the same of a row)."""
+    if len(lines) < 2:
+        return False
+    years = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
+    return bool(years) and all(_YEAR.match(y) for y in years) \
+        and any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) for w in lines[1])
+
+
+_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
 
 
 def headed_edges(words: Sequence[Any], seps: Sequence[float],
