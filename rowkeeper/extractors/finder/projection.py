@@ -53,6 +53,13 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
         return _merge_header_only(words, _gaps(body))
+    over = sorted(r for r in per_row if r not in numeric_rows)
+    if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
+        # two rows of figures under a header of two lines or more (a continuation's rows under
+        # the repeated header): its last line sets a label over each column, the lines over it
+        # group labels over several ("BLEU" over "EN-VI" | "JA-EN"), whose ink would close the
+        # gaps between the columns they span
+        return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
 
 
