@@ -151,6 +151,7 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
         gaps: list[float] = []
         both = 0  # lines with words on both sides of x
         ends: list[float] = []  # the right edges of the figures' parts left of x
+        firsts: list[float] = []  # where the figures those parts end start
         real, own = False, False  # own: a word in the column left of x that no figure goes on from
         for i, ln in enumerate(lines):
             # only the words between the gaps either side: a figure of the column before
@@ -169,13 +170,14 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
             if parts and b[0] - a[2] < wide:
                 gaps.append(b[0] - a[2])
                 ends.append(a[2])
+                firsts.append(_figure_start(ln, a, wide))
             elif parts or b[0] - a[2] < wide:
                 real = True  # figures a column gap apart, or a label run up to a figure
         # A shared edge near x is a column's, unless every word left of x is the leading group
         # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
         # their own edge, and a negative amount ("-450 977") starts on it.
         real = real or own and any(abs(x - e) <= wide for e in edges)
-        real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide)
+        real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide, max(firsts, default=x))
         # a header label across x heads both parts: two lines of them tell it (a short
         # table's millions, "2 | 315 134 Ft" under "Szállítási idő"), as does a block of two
         need = 2 if any(_across(ln, x, wide) for ln in head) else min(3, max(both, 2))
@@ -197,20 +199,37 @@ def _across(line: Sequence[Any], x: float, wide: float) -> bool:
 
 
 def _headed_parts(head: Sequence[Sequence[Any]], ends: Sequence[float], x: float, hi: float,
-                  wide: float, tol: float = 1.5) -> bool:
+                  wide: float, lo: float, tol: float = 1.5) -> bool:
     """Whether a header line sets a label over each side of `x`: one phrase ending flush with
     the figures' parts left of it (their right edges `ends`, all one), the next starting right
     of `x` before `hi`. Right-aligned columns of grouped figures set a word space apart in a
     monospaced face ("574 872 807 851" under "Mennyiség (db)" and "Tömeg (kg)") part like the
-    groups of one figure; a label over the column ends at the whole figure's end."""
+    groups of one figure; a label over the column ends at the whole figure's end. Labels set
+    a space apart too ("Keret Költség" over "7 323 802 705") read as one phrase: the one ending
+    flush is a label of its own where it lies over the figures left of `x`, from `lo` (where
+    the narrowest of them starts), and the word before it ends short of them ("Szállítási idő"
+    over "296 986" runs left past its figures: one label)."""
     if max(ends) - min(ends) > tol:
         return False
     for ln in head:
         starts, stops = phrase_ends(ln, wide)
-        for i in stops:
-            if abs(ln[i][2] - ends[0]) <= tol and i + 1 in starts and x <= ln[i + 1][0] < hi:
+        for i in range(len(ln) - 1):
+            if abs(ln[i][2] - ends[0]) > tol or not x <= ln[i + 1][0] < hi:
+                continue
+            if i in stops and i + 1 in starts or ln[i][0] >= lo - tol and not is_figure(str(ln[i][4])) \
+                    and (i == 0 or ln[i - 1][2] < lo - tol):
                 return True
     return False
+
+
+def _figure_start(line: Sequence[Any], last: Any, wide: float) -> float:
+    """Where the figure whose last part is `last` starts in `line`: its groups of thousands
+    closer than `wide`, back to a leading group (one or two digits) or a word that is none."""
+    k = next(i for i, w in enumerate(line) if w is last)
+    while k > 0 and len(str(line[k][4])) >= 3 and _LEADING_GROUP.fullmatch(str(line[k - 1][4])) \
+            and line[k][0] - line[k - 1][2] < wide:
+        k -= 1
+    return float(line[k][0])
 
 
 def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:

@@ -158,3 +158,17 @@ def test_a_label_whose_last_word_is_three_letters_heads_grouped_figures_whole(tm
             at = x if j < 2 else x - mono.text_length(text, fontsize=7.5)
             page.insert_text((at, 120 + 12.4 * i), text, fontsize=7.5, fontname="mono", fontfile=_MONO)
     assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "label.pdf")] == [rows]
+
+
+def test_labels_a_space_apart_over_columns_a_space_apart_keep_them_apart(tmp_path: Path) -> None:
+    """A monospaced report with one space between its columns ("7 323 802 705") and between
+    their labels ("Keret Költség"): the groups' spaces and the columns' gap are one width.
+    "Keret" ends flush with its figures and lies over them (no wider than the narrowest), so
+    it is a label of its own and the gap after it parts two columns; the groups stay whole."""
+    rows = [("Tétel", "Egységár", "Keret", "Költség"),
+            ("Erdőszél raktár 6318", "854 274", "7 323", "802 705"), ("Királyút sor 7618", "971 442", "517 806", "216 358"),
+            ("Csúcs raktár 3930", "374 259", "229 020", "336 303"), ("Mezőföld egység 1643", "290 814", "182 494", "473 868"),
+            ("Öböl üzem 2436", "605 604", "75 798", "120 260")]
+    doc = pymupdf.open()
+    _monospace(new_page(doc), rows, 8.0, 1)
+    assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "tight.pdf")] == [rows]
