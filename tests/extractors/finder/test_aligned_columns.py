@@ -8,6 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+import rowkeeper
 from rowkeeper.extractors.finder.aligned_columns import column_gap, column_separators
 from tests.extractors.finder.layout import grids, new_page, put, width
 
@@ -186,3 +187,19 @@ def test_monospaced_labels_a_space_apart_go_to_the_columns_they_end_over(tmp_pat
         page.insert_text((442.2, y), row[4], fontsize=10, fontname="mono", fontfile=_MONO)
     (grid,) = grids(doc, tmp_path / "mono.pdf")
     assert [tuple(r) for r in grid] == rows
+
+
+
+def test_a_monospaced_label_over_tick_boxes_keeps_its_column(tmp_path: Path) -> None:
+    """The zoo's form-60-hu (dev4), generated here: "Tartalmaz" over a column of drawn tick
+    boxes, one monospaced space before "Egységár (Ft)": no figures' edge for it to end on, but
+    the column boundary runs through the space after it, so it keeps its column and
+    "Egységár (Ft)" goes to its figures (joined, the label read "Tartalmaz Egységár (Ft)")."""
+    from bench.zoo.corpus import TUNE_ONLY, materialize, plan
+
+    (doc,) = [d for d in plan(extra=True, tune_only=tuple(s for s in TUNE_ONLY if s == "dev4"))
+              if d.doc == "form-60-hu"]
+    (doc,) = materialize([doc], tmp_path)
+    truth = doc.to_json()["tables"][2]
+    tables = rowkeeper.extract(tmp_path / "form-60-hu.pdf").tables
+    assert [list(t.columns) for t in tables][2] == truth["columns"]
