@@ -275,8 +275,8 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
 
 def _monospaced_labels(line: Sequence[Word], starts: set[int], lefts: Sequence[float], rights: Sequence[float],
                        cuts: Sequence[float], min_gap: float, tol: float = 1.5) -> set[int]:
-    """`starts` less the words a monospaced space (the line's one gap under a word's height,
-    wider than a column gap) parts from the word before, where that word does not end on the
+    """`starts` less the words a monospaced space (every gap of the line under a word's height
+    one character wide, wider than a column gap: labels set a space apart) parts from the word before, where that word does not end on the
     right edge that a column of figures shares: labels set a space apart over right-aligned
     figures ("Cost Unit price [USD] Share [%]", each label ending over its column's figures)
     are parted where one ends on its column's edge and nowhere else. A word starting on a left
@@ -288,7 +288,8 @@ def _monospaced_labels(line: Sequence[Word], starts: set[int], lefts: Sequence[f
     small = {i: g for i in range(1, len(line))
              if (g := line[i][0] - line[i - 1][2]) <= line[i][3] - line[i][1]}
     flush = {i for i in range(1, len(line)) if any(abs(line[i - 1][2] - x) <= tol for x in rights)}
-    if len(small) < 2 or max(small.values()) - min(small.values()) > 0.5 or min(small.values()) < min_gap \
+    char = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in line)[len(line) // 2]
+    if len(small) < 2 or any(abs(g - char) > 0.5 for g in small.values()) or min(small.values()) < min_gap \
             or not flush & set(small):
         return starts
     return {i for i in starts if i not in small} | flush \
