@@ -35,7 +35,11 @@ def piece_grid(piece: RawTable) -> list[list[str]]:
 
 
 def _key(row: Sequence[str]) -> tuple[str, ...]:
-    return tuple(normalize(t).replace(" ", "").lower() for t in row)
+    """A row's cells compared loosely; a cell repeating the one on its left reads blank, so a
+    group label spanning its columns ("BLEU" | "BLEU", spans expanded) matches the same label
+    read once over them ("BLEU" | "")."""
+    cells = [normalize(t).replace(" ", "").lower() for t in row]
+    return tuple("" if j and c == cells[j - 1] else c for j, c in enumerate(cells))
 
 
 def repeated_header_rows(grid: Sequence[Sequence[str]], header: Sequence[Sequence[str]]) -> int:

@@ -12,16 +12,19 @@ heading, a caption) ends them.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds
 from rowkeeper.config import TransformConfig
-from rowkeeper.glyphs import span_x
+from rowkeeper.glyphs import WIDE, span_x
 from rowkeeper.ids import piece_id
 from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
 from rowkeeper.transforms.context import PageText, furniture, page_heights
 from rowkeeper.transforms.merge import column_extents, ends_page
 
+_GLUED = re.compile(f"(?<={WIDE.pattern})(?=[-+]?\\d)")
+"""Where a figure starts right after a full-width glyph."""
 TOL = 2.0
 """Points a line may reach into a neighbouring column and still stand in its own."""
 GAP = 2.5
@@ -87,30 +90,44 @@ def _parts(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> lis
     close print as one line: "24 108,8 46,0 %"), each word placed by its characters' offsets
     (`glyphs.span_x`); the line itself where it stands in one column, a word in none, or a part
     after the first is no figure (a heading or a sentence at the page's top runs across the
-    columns too, and its words fall in them as they may)."""
-    if _column_of(line, extents) is not None or len(line.text.split()) < 2:
+    columns too, and its words fall in them as they may). A word across columns parts where a
+    figure starts right after a full-width glyph (`_GLUED`), each part placed by its middle."""
+    if _column_of(line, extents) is not None or len(line.text.split()) < 2 and not _GLUED.search(line.text):
         return [line]
     x0, y0, x1, y1 = line.bbox
+
+    def column(a: int, b: int, glued: bool = False) -> int | None:
+        left, right = span_x(line.text, x0, x1, a, b)
+        if glued:  # by its middle: the offsets misplace a figure after wider CJK glyphs
+            return next((k for k, e in enumerate(extents) if e and e[0] <= (left + right) / 2 < e[1]), None)
+        return _column_of(line.model_copy(update={"bbox": (left, y0, right, y1)}), extents)
+
     parts: list[tuple[int, int, int]] = []  # column, first and end character of each part
-    at = 0
-    for word in line.text.split():
-        a = line.text.index(word, at)
-        at = a + len(word)
-        left, right = span_x(line.text, x0, x1, a, at)
-        k = _column_of(line.model_copy(update={"bbox": (left, y0, right, y1)}), extents)
-        if k is None:
-            return [line]
-        if parts and parts[-1][0] == k:
-            parts[-1] = (k, parts[-1][1], at)
-        else:
-            parts.append((k, a, at))
+    for word in re.finditer(r"\S+", line.text):
+        # a CJK label glued to the figure of the next column ("センター793,879": CJK sets no
+        # space) is two words where the word lies across columns
+        cuts = [word.start()] if column(*word.span()) is not None else \
+            [word.start(), *(word.start() + m.start() for m in _GLUED.finditer(word.group()))]
+        for a, b in zip(cuts, [*cuts[1:], word.end()], strict=True):
+            k = column(a, b, len(cuts) > 1)
+            if k is None:
+                return [line]
+            if parts and parts[-1][0] == k:
+                parts[-1] = (k, parts[-1][1], b)
+            else:
+                parts.append((k, a, b))
     if any(sum(ch.isdigit() for ch in line.text[a:b]) < sum(ch.isalpha() for ch in line.text[a:b])
            for _, a, b in parts[1:]):
         return [line]  # words after words: a heading or a sentence across the columns, no cells
     out = []
-    for _, a, b in parts:
+    for k, a, b in parts:
         left, right = span_x(line.text, x0, x1, a, b)
-        out.append(line.model_copy(update={"text": line.text[a:b], "bbox": (left, y0, right, y1)}))
+        part = line.model_copy(update={"text": line.text[a:b], "bbox": (left, y0, right, y1)})
+        if (e := extents[k]) and _column_of(part, extents) is None:
+            # a glued part placed by its middle: its box, so estimated, kept in its column
+            left = max(left, e[0])
+            part = part.model_copy(update={"bbox": (left, y0, max(min(right, e[1]), left), y1)})
+        out.append(part)
     return out
 
 

@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 
 import rowkeeper
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, width
 
 HEADER = ("Site", "Category", "Weight (kg)", "Budget (EUR)")
 RIGHTS = (0.0, 360.0, 480.0)
@@ -148,3 +148,47 @@ def test_a_line_across_columns_parts_only_into_figures() -> None:
     assert [p.text for p in _parts(figures, extents)] == ["24 108,8", "46,0 %"]
     heading = TextLine(page=2, bbox=(110.0, 80.0, 305.0, 90.0), text="Your Federal Student Loans")
     assert [p.text for p in _parts(heading, extents)] == ["Your Federal Student Loans"]
+
+
+JA_HEADER = ("施設", "地域", "単価[円]", "重量[kg]", "日付")
+
+
+def _ja_row(page: pymupdf.Page, y: float, row: tuple[str, ...], face: str = "cjk") -> None:
+    """Name and region left-aligned, the figures right-aligned at 245 and 290, the date at 300."""
+    put(page, 60, y, row[0], 9.5, face)
+    put(page, 150, y, row[1], 9.5, face)
+    put(page, 245, y, row[2], 9.5, face, "right")
+    put(page, 290, y, row[3], 9.5, face, "right")
+    put(page, 300, y, row[4], 9.5, face)
+
+
+def test_a_cjk_label_glued_to_the_next_columns_figure_joins_its_table(tmp_path: Path) -> None:
+    """The last row alone under the repeated header on page 2, its region label "センター"
+    wide enough to touch the figure right-aligned in the next column: CJK sets no space, so
+    the text layer reads "センター793,879" as one word across two columns. Where a word lies
+    across columns it parts where a figure starts after a full-width glyph."""
+    body = [(f"大阪倉庫 {1000 + 37 * i}", ("事務所", "店舗", "工場")[i % 3], f"{(i * 7919) % 900 + 100},{i % 9}50",
+             f"{(i * 104729) % 900 + 100},{i % 7}31", f"2024年{i % 12 + 1}月{i % 27 + 1}日") for i in range(FULL)]
+    last = ("神戸支店 9842", "センター", "793,879", "929,854", "2019年10月19日")
+    path = tmp_path / "glued.pdf"
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 60, "主要指標 2023", 16, "cjk")
+    put(page, 60, 90, "表2：取引先一覧", 9.5, "cjk")
+    _ja_row(page, 110, JA_HEADER)
+    for i, row in enumerate(body):
+        _ja_row(page, 126.0 + 17 * i, row)
+    page = new_page(doc)
+    _ja_row(page, 50, JA_HEADER)
+    y = 67.0
+    put(page, 60, y, last[0], 9.5, "cjk")
+    put(page, 150, y, last[1], 9.5, "cjk")
+    put(page, 150 + width(last[1], 9.5, "cjk") + 0.3, y, last[2], 9.5, "cjk")
+    put(page, 290, y, last[3], 9.5, "cjk", "right")
+    put(page, 300, y, last[4], 9.5, "cjk")
+    put(page, 60, y + 30, "以下の数値は報告期間を対象とし、管理部門が確認したものである。", 9.5, "cjk")
+    doc.save(path)
+    assert any("センター793,879" in w[4] for w in pymupdf.open(path)[1].get_text("words"))
+    (table,) = rowkeeper.extract(path).tables
+    assert table.columns == JA_HEADER
+    assert [tuple(r) for r in table.rows] == [*body, last]

@@ -252,10 +252,14 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
     right-aligned column share one too, by chance)."""
     out: dict[int, float] = {}
     lines = text_lines([w for w in words if str(w[4]).strip()])
-    lefts = [x for (kind, x), held in anchors(lines, min_gap) if kind == "left"
+    found = anchors(lines, min_gap)
+    lefts = [x for (kind, x), held in found if kind == "left"
              and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
+    rights = [x for (kind, x), held in found if kind == "right"
+              and sum(_figure(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
     for line in lines:
         starts, _ = phrase_ends(line, min_gap)
+        starts = _monospaced_labels(line, starts, lefts, rights, cuts, min_gap)
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]
@@ -267,6 +271,30 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
             k = max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
             out.update({id(w): (edges[k] + edges[k + 1]) / 2 for w in phrase})
     return out
+
+
+def _monospaced_labels(line: Sequence[Word], starts: set[int], lefts: Sequence[float], rights: Sequence[float],
+                       cuts: Sequence[float], min_gap: float, tol: float = 1.5) -> set[int]:
+    """`starts` less the words a monospaced space (every gap of the line under a word's height
+    one character wide, wider than a column gap: labels set a space apart) parts from the word before, where that word does not end on the
+    right edge that a column of figures shares: labels set a space apart over right-aligned
+    figures ("Cost Unit price [USD] Share [%]", each label ending over its column's figures)
+    are parted where one ends on its column's edge and nowhere else. A word starting on a left
+    edge that words of letters share starts a label too, and so does a word after a space that
+    a column boundary (`cuts`) runs through ("Tartalmaz" over a column of tick boxes, its
+    figures' edge none to end on, a space before "Egységár (Ft)"). A line with no label ending on such
+    an edge, or whose short gaps are not all one width, or narrower than `min_gap` (a
+    proportional face's word spaces, one width too), keeps its `starts`."""
+    small = {i: g for i in range(1, len(line))
+             if (g := line[i][0] - line[i - 1][2]) <= line[i][3] - line[i][1]}
+    flush = {i for i in range(1, len(line)) if any(abs(line[i - 1][2] - x) <= tol for x in rights)}
+    char = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in line)[len(line) // 2]
+    if len(small) < 2 or any(abs(g - char) > 0.5 for g in small.values()) or min(small.values()) < min_gap \
+            or not flush & set(small):
+        return starts
+    return {i for i in starts if i not in small} | flush \
+        | {i for i in small if any(abs(line[i][0] - x) <= tol for x in lefts)
+           or any(line[i - 1][2] <= x <= line[i][0] for x in cuts)}
 
 
 def set_apart(line: Sequence[Word], starts: set[int], tol: float = 0.5) -> set[int]:

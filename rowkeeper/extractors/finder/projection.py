@@ -53,6 +53,13 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
         return _merge_header_only(words, _gaps(body))
+    over = sorted(r for r in per_row if r not in numeric_rows)
+    if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
+        # two rows of figures under a header of two lines or more (a continuation's rows under
+        # the repeated header): its last line sets a label over each column, the lines over it
+        # group labels over several ("BLEU" over "EN-VI" | "JA-EN"), whose ink would close the
+        # gaps between the columns they span
+        return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
 
 
@@ -74,11 +81,25 @@ def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequen
 
 def _header_lines(lines: Sequence[Sequence[Any]]) -> int:
     """How many of the first lines (three at most) are header lines: those before the first
-    line that is mostly numbers."""
+    line that is mostly numbers and not a line of years over figures that are no years
+    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten")."""
     head = 0
-    while head < min(3, len(lines)) and not mostly_numbers(lines[head]):
+    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _years_over_figures(lines[head:head + 2])):
         head += 1
     return head
+
+
+def _years_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
+    """Whether the first of two lines has figures and all of them are years, and the second
+    has a figure that is none (`transforms.heads.years_over_numbers` asks the same of a row)."""
+    if len(lines) < 2:
+        return False
+    years = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
+    return bool(years) and all(_YEAR.match(y) for y in years) \
+        and any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) for w in lines[1])
+
+
+_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
 
 
 def headed_edges(words: Sequence[Any], seps: Sequence[float],
@@ -130,14 +151,15 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
         gaps: list[float] = []
         both = 0  # lines with words on both sides of x
         ends: list[float] = []  # the right edges of the figures' parts left of x
+        firsts: list[float] = []  # where the figures those parts end start
         real, own = False, False  # own: a word in the column left of x that no figure goes on from
-        for ln in lines:
+        for i, ln in enumerate(lines):
             # only the words between the gaps either side: a figure of the column before
             # ("652 127" | "468 123 Ft", a shorter amount) is no part of this one
             left = [w for w in ln if bounds[k] <= w[0] and w[2] <= x]
             right = [w for w in ln if w[0] >= x and w[2] <= bounds[k + 2]]
-            if any(w[0] < x < w[2] for w in ln):
-                continue  # a word across x (a header over both parts)
+            if _across(ln, x, wide if i < len(head) else 0.0):
+                continue  # a word or a header label across x (a header over both parts)
             if not left or not right:
                 own = own or bool(left)
                 continue
@@ -148,36 +170,66 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
             if parts and b[0] - a[2] < wide:
                 gaps.append(b[0] - a[2])
                 ends.append(a[2])
+                firsts.append(_figure_start(ln, a, wide))
             elif parts or b[0] - a[2] < wide:
                 real = True  # figures a column gap apart, or a label run up to a figure
         # A shared edge near x is a column's, unless every word left of x is the leading group
         # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
         # their own edge, and a negative amount ("-450 977") starts on it.
         real = real or own and any(abs(x - e) <= wide for e in edges)
-        real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide)
+        real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide, max(firsts, default=x))
         # a header label across x heads both parts: two lines of them tell it (a short
         # table's millions, "2 | 315 134 Ft" under "Szállítási idő"), as does a block of two
-        need = 2 if any(w[0] < x < w[2] for ln in head for w in ln) else min(3, max(both, 2))
+        need = 2 if any(_across(ln, x, wide) for ln in head) else min(3, max(both, 2))
         if real or len(gaps) < need or max(gaps) - min(gaps) > 1.0:
             out.append(x)
     return out
 
 
+def _across(line: Sequence[Any], x: float, wide: float) -> bool:
+    """Whether a word of `line` runs across `x`, or a label of words of letters closer than
+    `wide` does: a header label over a right-aligned column of grouped figures, set in a
+    monospaced face ("Szállítási idő" over "296 986"), may have its word space right over the
+    figures' group space; it heads both parts as one word across them would."""
+    if any(w[0] < x < w[2] for w in line):
+        return True
+    left, right = [w for w in line if w[2] <= x], [w for w in line if w[0] >= x]
+    return bool(left and right) and right[0][0] - left[-1][2] < wide \
+        and not is_figure(str(left[-1][4])) and not is_figure(str(right[0][4]))
+
+
 def _headed_parts(head: Sequence[Sequence[Any]], ends: Sequence[float], x: float, hi: float,
-                  wide: float, tol: float = 1.5) -> bool:
+                  wide: float, lo: float, tol: float = 1.5) -> bool:
     """Whether a header line sets a label over each side of `x`: one phrase ending flush with
     the figures' parts left of it (their right edges `ends`, all one), the next starting right
     of `x` before `hi`. Right-aligned columns of grouped figures set a word space apart in a
     monospaced face ("574 872 807 851" under "Mennyiség (db)" and "Tömeg (kg)") part like the
-    groups of one figure; a label over the column ends at the whole figure's end."""
+    groups of one figure; a label over the column ends at the whole figure's end. Labels set
+    a space apart too ("Keret Költség" over "7 323 802 705") read as one phrase: the one ending
+    flush is a label of its own where it lies over the figures left of `x`, from `lo` (where
+    the narrowest of them starts), and the word before it ends short of them ("Szállítási idő"
+    over "296 986" runs left past its figures: one label)."""
     if max(ends) - min(ends) > tol:
         return False
     for ln in head:
         starts, stops = phrase_ends(ln, wide)
-        for i in stops:
-            if abs(ln[i][2] - ends[0]) <= tol and i + 1 in starts and x <= ln[i + 1][0] < hi:
+        for i in range(len(ln) - 1):
+            if abs(ln[i][2] - ends[0]) > tol or not x <= ln[i + 1][0] < hi:
+                continue
+            if i in stops and i + 1 in starts or ln[i][0] >= lo - tol and not is_figure(str(ln[i][4])) \
+                    and (i == 0 or ln[i - 1][2] < lo - tol):
                 return True
     return False
+
+
+def _figure_start(line: Sequence[Any], last: Any, wide: float) -> float:
+    """Where the figure whose last part is `last` starts in `line`: its groups of thousands
+    closer than `wide`, back to a leading group (one or two digits) or a word that is none."""
+    k = next(i for i, w in enumerate(line) if w is last)
+    while k > 0 and len(str(line[k][4])) >= 3 and _LEADING_GROUP.fullmatch(str(line[k - 1][4])) \
+            and line[k][0] - line[k - 1][2] < wide:
+        k -= 1
+    return float(line[k][0])
 
 
 def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:

@@ -307,7 +307,7 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
         height = below.bbox[3] - below.bbox[1]
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
-                or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], max(c.bbox[2] for c in first))
+                or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], below, max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
@@ -315,19 +315,25 @@ def _header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[
     return out[::-1]
 
 
-def _wrapped_tail(t: TextLine, over: Sequence[TextLine], right: float) -> bool:
+def _wrapped_tail(t: TextLine, over: Sequence[TextLine], below: TextLine, right: float) -> bool:
     """Whether `t` is the last line of a caption wrapped over it ("Table 1 Quarterly figures by
     site, Headcount" / "and budget"): the line right over it starts where it starts, in its
-    type, a line spacing up, is too long for a header line itself and ends at the table's
-    right edge `right` (wrapped there: `t`'s first word would not have fitted). A note over
-    notes ("* Significantly different ..." / "** P<0.01") runs past the table or stops short."""
+    type, a line spacing up, is too long for a header line itself and runs no further than the
+    table's right edge `right`; it was wrapped there (`t`'s first word would not have fitted),
+    or at a narrower width of the caption's own, which the space under `t` tells: the line
+    `below` it stands further down than a third more than the caption's line spacing (a
+    paragraph's last line keeps its spacing, a table starts after a gap). A note over notes
+    ("* Significantly different ..." / "** P<0.01") runs past the table, or stops short with
+    the next note a line spacing under it."""
     if not over or not t.text.split():
         return False
     o = over[0]
     em = (t.bbox[2] - t.bbox[0]) / max(len(t.text), 1)
+    spacing = t.bbox[1] - o.bbox[1]
+    wrapped = right <= o.bbox[2] + em * (len(t.text.split()[0]) + 1) or below.bbox[1] - t.bbox[1] > 1.33 * spacing
     return (len(o.text) > HEADER_CHARS and abs(o.bbox[0] - t.bbox[0]) <= 1.0 and o.bold == t.bold
-            and abs(o.font_size - t.font_size) <= 0.1 and 0 < t.bbox[1] - o.bbox[1] <= 1.6 * (t.bbox[3] - t.bbox[1])
-            and o.bbox[2] - 3 <= right <= o.bbox[2] + em * (len(t.text.split()[0]) + 1))
+            and abs(o.font_size - t.font_size) <= 0.1 and 0 < spacing <= 1.6 * (t.bbox[3] - t.bbox[1])
+            and o.bbox[2] - 3 <= right and wrapped)
 
 
 def _heading_over(t: TextLine, first: Sequence[TextLine]) -> bool:

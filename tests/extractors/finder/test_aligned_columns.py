@@ -8,6 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+import rowkeeper
 from rowkeeper.extractors.finder.aligned_columns import column_gap, column_separators
 from tests.extractors.finder.layout import grids, new_page, put, width
 
@@ -159,3 +160,46 @@ def test_a_header_label_ending_in_a_unit_with_a_digit_goes_whole_to_its_column(t
     (grid,) = grids(doc, tmp_path / "units.pdf")
     assert tuple(grid[0]) == header
     assert [tuple(r) for r in grid[1:]] == rows[1:]
+
+
+_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+
+
+def test_monospaced_labels_a_space_apart_go_to_the_columns_they_end_over(tmp_path: Path) -> None:
+    """A monospaced report's header, its labels right-aligned over their figures and one space
+    apart ("Cost Unit price [USD] Share [%]"): every gap of the line is one space, so nothing
+    but the figures' right edges under them tells where one label ends; "Unit price [USD]"
+    reaches left over the gap before its column and goes to it whole, not "Cost Unit"."""
+    rows = [("Item", "Cost", "Unit price [USD]", "Share [%]", "Date"),
+            ("5535 Ashford store", "$2,563,516", "18,941.84", "31.5%", "2019-09-26"),
+            ("2040 Harbor View depot", "$2,749,499", "39,891.4", "11.7%", "2022-01-20"),
+            ("5729 Pine Valley depot", "$1,204,377", "7,215.03", "8.2%", "2021-03-15"),
+            ("1187 Elm Street plant", "$903,155", "12,004.5", "42.9%", "2020-11-02")]
+    mono = pymupdf.Font(fontfile=_MONO)
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i, row in enumerate(rows):
+        y = 120 + 19.5 * i
+        page.insert_text((75, y), row[0], fontsize=10, fontname="mono", fontfile=_MONO)
+        for right, text in zip((273.7, 376.0, 436.2), row[1:4], strict=True):
+            page.insert_text((right - mono.text_length(text, fontsize=10), y), text, fontsize=10, fontname="mono",
+                             fontfile=_MONO)
+        page.insert_text((442.2, y), row[4], fontsize=10, fontname="mono", fontfile=_MONO)
+    (grid,) = grids(doc, tmp_path / "mono.pdf")
+    assert [tuple(r) for r in grid] == rows
+
+
+
+def test_a_monospaced_label_over_tick_boxes_keeps_its_column(tmp_path: Path) -> None:
+    """The zoo's form-60-hu (dev4), generated here: "Tartalmaz" over a column of drawn tick
+    boxes, one monospaced space before "Egységár (Ft)": no figures' edge for it to end on, but
+    the column boundary runs through the space after it, so it keeps its column and
+    "Egységár (Ft)" goes to its figures (joined, the label read "Tartalmaz Egységár (Ft)")."""
+    from bench.zoo.corpus import TUNE_ONLY, materialize, plan
+
+    (doc,) = [d for d in plan(extra=True, tune_only=tuple(s for s in TUNE_ONLY if s == "dev4"))
+              if d.doc == "form-60-hu"]
+    (doc,) = materialize([doc], tmp_path)
+    truth = doc.to_json()["tables"][2]
+    tables = rowkeeper.extract(tmp_path / "form-60-hu.pdf").tables
+    assert [list(t.columns) for t in tables][2] == truth["columns"]

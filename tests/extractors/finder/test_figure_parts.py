@@ -138,3 +138,37 @@ def test_a_short_tables_millions_under_one_label_stay_in_their_figures(tmp_path:
     tables = rowkeeper.extract(path).tables
     assert [t.columns for t in tables] == [SHORT[0]]
     assert [tuple(r) for r in tables[0].rows] == SHORT[1:]
+
+
+def test_a_label_whose_last_word_is_three_letters_heads_grouped_figures_whole(tmp_path: Path) -> None:
+    """"Szállítási idő" right-aligned over "296 986" in a monospaced face: the label's last
+    word is as long as a group of thousands, so its word space stands right over the figures'
+    group space in every row. The label heads both parts, as a word across them would: one
+    column, the figures whole (the first two columns left-aligned, the others right-aligned,
+    as a report sets them)."""
+    rows = [("Telephely", "Szállító", "Szállítási idő", "Keret"),
+            ("Csúcs raktár 4931", "Sor", "296 986", "292 853"), ("Hegyalja sor 9275", "Raktár", "658 077", "577 983"),
+            ("Öböl üzem 2436", "Egység", "817 774", "620 294"), ("Malomárok üzem 5914", "Bolt", "31 085", "479 341"),
+            ("Szőlőhegy sor 646", "Bolt", "89 462", "309 160"), ("Öböl sor 8060", "Üzem", "412 507", "88 123")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    mono = pymupdf.Font(fontfile=_MONO)
+    for i, row in enumerate(rows):
+        for j, (x, text) in enumerate(zip((76, 192, 334, 391), row, strict=True)):
+            at = x if j < 2 else x - mono.text_length(text, fontsize=7.5)
+            page.insert_text((at, 120 + 12.4 * i), text, fontsize=7.5, fontname="mono", fontfile=_MONO)
+    assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "label.pdf")] == [rows]
+
+
+def test_labels_a_space_apart_over_columns_a_space_apart_keep_them_apart(tmp_path: Path) -> None:
+    """A monospaced report with one space between its columns ("7 323 802 705") and between
+    their labels ("Keret Költség"): the groups' spaces and the columns' gap are one width.
+    "Keret" ends flush with its figures and lies over them (no wider than the narrowest), so
+    it is a label of its own and the gap after it parts two columns; the groups stay whole."""
+    rows = [("Tétel", "Egységár", "Keret", "Költség"),
+            ("Erdőszél raktár 6318", "854 274", "7 323", "802 705"), ("Királyút sor 7618", "971 442", "517 806", "216 358"),
+            ("Csúcs raktár 3930", "374 259", "229 020", "336 303"), ("Mezőföld egység 1643", "290 814", "182 494", "473 868"),
+            ("Öböl üzem 2436", "605 604", "75 798", "120 260")]
+    doc = pymupdf.open()
+    _monospace(new_page(doc), rows, 8.0, 1)
+    assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "tight.pdf")] == [rows]

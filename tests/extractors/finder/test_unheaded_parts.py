@@ -101,3 +101,28 @@ def test_a_label_set_right_over_the_next_column_heads_that_column_only() -> None
     head = _words([(74, 90, "Nr."), (95, 115, "Name"), (175, 200, "Anteil"), (204, 217, "[%]"),
                    (230, 259, "Wert")], 100)
     assert join_unheaded(head + body, seps) == seps
+
+
+@pytest.mark.parametrize("spanner", [True, False])
+def test_a_header_of_years_heads_the_figures_not_the_names(tmp_path: Path, spanner: bool) -> None:
+    """"Location 2022 2023" (under "Score" over both years, or alone): a line of years is a
+    header line, not a first row of figures, though its words are mostly numbers; the names
+    under "Location" have no header label of their own, so the code stays with its name."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 120.0
+    if spanner:
+        _put(page, 240, y, "Score")
+        y += 13.0
+    for x, text, right in ((66, "Location", False), (250, "2022", True), (330, "2023", True)):
+        _put(page, x, y, text, right)
+    # ten rows: one line in ten (the header's, its label over the names' word space) may cross
+    # a gap of the projection
+    for code, site, score, share in zip(CODES * 2, SITES * 2, SCORES * 2, SCORES[::-1] * 2, strict=True):
+        y += 17.5
+        _put(page, 66, y, f"{code} {site}")
+        _put(page, 250, y, score, True)
+        _put(page, 330, y, share, True)
+    grid = grids(doc, tmp_path / "years.pdf")[0]
+    assert grid[-11][0] == "Location"
+    assert grid[-10] == ["2475 North depot", "816,250", "968,819"]

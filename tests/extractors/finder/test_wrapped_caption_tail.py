@@ -47,3 +47,42 @@ def test_wrapped_caption_keeps_its_last_line(tmp_path: Path, rows: list[tuple[st
     assert [tuple(r) for r in table.rows] == body
     if not ruled:
         assert table.columns == ROWS[0]
+
+
+NARROW = ("Table 2 Staff and budget, quarterly figures by", "Site")
+WIDE = [("Site", "Weight [kg]", "Share [%]", "Budget [EUR]", "Date"),
+        ("Riverside hub", "508,379", "43.1%", "54,772", "2022-06-07"),
+        ("Maple Court", "72,579", "67.0%", "259,467", "2024-05-16"),
+        ("Millbrook unit", "587,630", "14.1%", "120,260", "2021-11-02"),
+        ("Lakeside line", "768,319", "7.7%", "52,021", "2023-01-30")]
+
+
+@pytest.mark.parametrize("ruled", [True, False])
+def test_a_caption_wrapped_narrower_than_its_table_keeps_its_last_line(tmp_path: Path, ruled: bool) -> None:
+    """The caption is wrapped at a width of its own, well short of the table's right edge, and
+    its last line is a word like the first column's label ("Site" over "Site", the header's
+    labels wrapped over their units): the line after it stands a gap further down than the
+    caption's line spacing, so it is the caption's, not a line of the header. A rule under
+    each row (none over the header) makes the header's grid row reach up to the region's top."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 90, "Staffing", 16, "bold")
+    put(page, 60, 120, "The figures below cover the reporting period and were checked.", 11)
+    put(page, 60, 150, NARROW[0], 11, "bold")
+    put(page, 60, 164, NARROW[1], 11, "bold")
+    y = 186.0
+    for i, row in enumerate(WIDE):
+        put(page, 63, y, row[0], 11, "bold" if i == 0 else "sans")
+        for j, text in enumerate(row[1:]):
+            # the header's labels wrapped over their units ("Weight" / "[kg]")
+            for k, part in enumerate(text.split(" ") if i == 0 else [text]):
+                put(page, 260 + 90 * j, y + 14 * k, part, 11, "bold" if i == 0 else "sans", align="right")
+        if ruled:
+            page.draw_line((60, y + (19 if i == 0 else 5)), (560, y + (19 if i == 0 else 5)))
+        y += 36 if i == 0 else 19
+    path = tmp_path / "narrow.pdf"
+    doc.save(path)
+    (table,) = rowkeeper.extract(path).tables
+    assert table.caption == " ".join(NARROW)
+    assert table.columns == WIDE[0]
+    assert [tuple(r) for r in table.rows] == WIDE[1:]
