@@ -252,11 +252,15 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
     right-aligned column share one too, by chance)."""
     out: dict[int, float] = {}
     lines = text_lines([w for w in words if str(w[4]).strip()])
-    lefts = [x for (kind, x), held in anchors(lines, min_gap) if kind == "left"
+    shared = anchors(lines, min_gap)
+    lefts = [x for (kind, x), held in shared if kind == "left"
              and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
+    # a monospaced label's words one cell apart join, but not after a word flush with the
+    # right edge its column's figures share ("Költség Mennyiség", typed one space apart)
+    rights = [x for (kind, x), _ in shared if kind == "right"]
     for line in lines:
         starts, _ = phrase_ends(line, min_gap)
-        starts = starts - one_string(line)
+        starts = starts - {i for i in one_string(line) if not any(abs(line[i - 1][2] - x) <= 1.5 for x in rights)}
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]
