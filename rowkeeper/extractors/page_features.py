@@ -25,6 +25,7 @@ from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.frame_cuts import closed, cut_under_frames
 from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
+from rowkeeper.extractors.finder.plots import plot_box
 from rowkeeper.extractors.finder.prose_sides import without_prose_sides
 from rowkeeper.extractors.finder.rule_frame import framed_regions
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
@@ -76,21 +77,25 @@ def drawings_of_page(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[B
     """The page's ruling segments, horizontal and vertical (lines and thin rectangles, stroked
     rectangles' edges), and its tinted filled rectangles (`tinted`), from one read of its
     drawings."""
-    hs, vs, fills, _ = read_drawings(page)
+    hs, vs, fills, _, _ = read_drawings(page)
     return hs, vs, fills
 
 
-def read_drawings(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[BBox], Segments]:
-    """`drawings_of_page` and the short segments tick boxes are drawn with (under a rule's
-    length: `finder.tick_boxes`), from one read of the page's drawings."""
+def read_drawings(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[BBox], Segments, list[BBox]]:
+    """`drawings_of_page`, the short segments tick boxes are drawn with (under a rule's
+    length: `finder.tick_boxes`) and the boxes of plotted lines (`finder.plots`), from one
+    read of the page's drawings."""
     hs: list[BBox] = []
     vs: list[BBox] = []
     fills: list[BBox] = []
     short: Segments = ([], [])
+    plots: list[BBox] = []
     for path in page.get_cdrawings():
         add_short_segments(path, *short)
         if invisible(path):
             continue
+        if (plotted := plot_box(path)) is not None:
+            plots.append(plotted)
         for item in path["items"]:
             if item[0] == "l":
                 (ax, ay), (bx, by) = item[1], item[2]
@@ -106,7 +111,7 @@ def read_drawings(page: pymupdf.Page) -> tuple[list[BBox], list[BBox], list[BBox
                         _add_rule(hs, vs, e)
                 elif tinted(path):
                     fills.append(r)
-    return hs, vs, fills, short
+    return hs, vs, fills, short, plots
 
 
 def tinted(path: dict) -> bool:
@@ -182,6 +187,8 @@ class Regions:
     aligned: list[BBox] = field(default_factory=list)
     n_rows: int = 0
     n_num: int = 0
+    plots: list[BBox] = field(default_factory=list)
+    """The boxes of the page's plotted lines (`finder.plots`): a chart's, whose labels line up."""
     drawn: list[BBox] | None = None
     """The boxes drawn around text (`field_blocks.frames`), read once when a pass needs them."""
 
@@ -284,7 +291,7 @@ def _short_ruled(r: Regions) -> None:
 
 def _column_boxes(r: Regions) -> None:
     """A run across a gutter is read again inside the page's column boxes (`finder/column_boxes`)."""
-    r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures)
+    r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures, plots=r.plots)
 
 
 def _field_blocks(r: Regions) -> None:
@@ -312,19 +319,21 @@ def page_features(page: pymupdf.Page, pno: int, lines: Sequence[TextLine],
                   image_info: Sequence[dict] | None = None,
                   fills: Sequence[BBox] | None = None,
                   grids: Sequence[BoxGrid] | None = None,
-                  tinted: Sequence[BoxGrid] | None = None) -> PageFeatures:
+                  tinted: Sequence[BoxGrid] | None = None,
+                  plots: Sequence[BBox] | None = None) -> PageFeatures:
     """Rulings and aligned text columns of one page (its `lines`, and maybe `rules`, `fills`,
-    its get_image_info() and the grids of cell boxes of those rules and of tinted cells of those
-    fills, already read)."""
-    if rules is None or fills is None:
-        hs, vs, read = drawings_of_page(page)
+    its get_image_info(), the grids of cell boxes of those rules and of tinted cells of those
+    fills and its plotted lines, already read)."""
+    if rules is None or fills is None or plots is None:
+        hs, vs, read, _, drawn = read_drawings(page)
         fills = read if fills is None else fills
+        plots = drawn if plots is None else plots
     if rules is not None:
         hs, vs = rules
     infos = (page.get_image_info() if image_info is None else image_info) if page.get_images() else ()
     found = Regions(lines=lines, hs=hs, vs=vs, pictures=[tuple(i["bbox"]) for i in infos],
                     page_rect=tuple(page.rect), fills=list(fills), grids=grids, tinted=tinted,
-                    words=_word_reader(page))
+                    words=_word_reader(page), plots=list(plots))
     for region_pass in REGION_PASSES:
         region_pass(found)
     return PageFeatures(page=pno, h_rules=len(hs), v_rules=len(vs), aligned_rows=found.n_rows,

@@ -140,9 +140,9 @@ class PageModel:
         return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures)
 
     @cached_property
-    def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox], Segments]:
-        """Ruling segments, horizontal and vertical, tinted filled rectangles and short segments,
-        from one read of the page's drawings (`page_features.read_drawings`)."""
+    def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox], Segments, list[BBox]]:
+        """Ruling segments, horizontal and vertical, tinted filled rectangles, short segments and
+        plotted lines' boxes, from one read of the page's drawings (`page_features.read_drawings`)."""
         return read_drawings(self.page)
 
     @cached_property
@@ -160,6 +160,11 @@ class PageModel:
         """Horizontal and vertical segments of a tick box's side, shorter than the rules keep
         (`finder.tick_boxes`: read by every borderless region of the page from here)."""
         return self.drawings[3]
+
+    @property
+    def plots(self) -> list[BBox]:
+        """The boxes of the page's plotted lines, a chart's (`finder.plots`)."""
+        return self.drawings[4]
 
     @cached_property
     def grids(self) -> tuple[BoxGrid, ...]:
@@ -187,7 +192,7 @@ class PageModel:
         if self.rotation % 360 and self.upright:
             return upright_features(self.page, self.pno, self.upright)
         return page_features(self.page, self.pno, self.lines, rules=self.rules, image_info=self.image_info,
-                             fills=self.fills, grids=self.grids, tinted=self.tinted)
+                             fills=self.fills, grids=self.grids, tinted=self.tinted, plots=self.plots)
 
     @cached_property
     def upright(self) -> int | None:

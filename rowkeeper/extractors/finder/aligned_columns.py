@@ -255,10 +255,14 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
     found = anchors(lines, min_gap)
     lefts = [x for (kind, x), held in found if kind == "left"
              and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
+    edges = [x for (kind, x), _ in found if kind == "right"]
     rights = [x for (kind, x), held in found if kind == "right"
               and sum(_figure(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
     for line in lines:
         starts, _ = phrase_ends(line, min_gap)
+        # a monospaced label's words one cell apart join, but not after a word flush with the
+        # right edge its column shares ("Költség Mennyiség", typed one space apart)
+        starts = starts - {i for i in one_string(line) if not any(abs(line[i - 1][2] - x) <= 1.5 for x in edges)}
         starts = _monospaced_labels(line, starts, lefts, rights, cuts, min_gap)
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
@@ -299,15 +303,37 @@ def _monospaced_labels(line: Sequence[Word], starts: set[int], lefts: Sequence[f
 
 def set_apart(line: Sequence[Word], starts: set[int], tol: float = 0.5) -> set[int]:
     """Indexes of the words of a line that stand closer to the word before them than the
-    line's own word space (its most common gap under a word's height, seen twice): two strings
-    placed apart, as tight labels over close columns ("Árrés (%)" "Mennyiség (db)" in a
-    monospaced face, whose space is wider than their 4 pt). One string's spaces are equal."""
+    line's own word space (`_word_space`): two strings placed apart, as tight labels over
+    close columns ("Árrés (%)" "Mennyiség (db)" in a monospaced face, whose space is wider
+    than their 4 pt). One string's spaces are equal."""
+    gaps, space = _word_space(line)
+    if space is None:
+        return set()
+    return {i for i, g in gaps.items() if i not in starts and g < space - tol}
+
+
+def one_string(line: Sequence[Word], tol: float = 0.1) -> set[int]:
+    """Indexes of the words of a line in a monospaced face (every word as wide as its
+    characters times one pitch) that stand one character cell from the word before them: one
+    string's words, one label, though its space is as wide as a column gap ("Szállítási idő
+    [nap]"). Labels placed apart stand a padding off, a little more or less than a cell
+    ("Pontszám" 6 pt after "[Ft]" at a 5.1 pt pitch)."""
+    if len(line) < 2:
+        return set()
+    pitches = [(w[2] - w[0]) / max(len(str(w[4])), 1) for w in line]
+    pitch = sorted(pitches)[len(pitches) // 2]
+    if any(abs(p - pitch) > tol for p in pitches):
+        return set()  # a proportional face: its words are phrases by `min_gap` alone
+    return {i for i in range(1, len(line)) if abs(line[i][0] - line[i - 1][2] - pitch) <= tol}
+
+
+def _word_space(line: Sequence[Word]) -> tuple[dict[int, float], float | None]:
+    """The gap before each word of a line (by index) and the line's own word space: its most
+    common gap under a word's height, seen twice (None when no gap is)."""
     gaps = {i: line[i][0] - line[i - 1][2] for i in range(1, len(line))}
     counts: dict[float, int] = {}
     for i, g in gaps.items():
         if 0 < g <= line[i][3] - line[i][1]:
             counts[round(g * 4) / 4] = counts.get(round(g * 4) / 4, 0) + 1
     space, seen = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=(0.0, 0))
-    if seen < 2:
-        return set()
-    return {i for i, g in gaps.items() if i not in starts and g < space - tol}
+    return gaps, (space if seen >= 2 else None)

@@ -17,15 +17,17 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.boxes import centre_in, overlap
+from rowkeeper.extractors.finder.plots import over_plot
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, running, text_columns
 
 
 def in_column_boxes(regions: Sequence[BBox], lines: Sequence[TextLine], pictures: Sequence[BBox],
-                    min_rows: int = 3) -> list[BBox]:
+                    min_rows: int = 3, plots: Sequence[BBox] = ()) -> list[BBox]:
     """`regions` with each one across a gutter, running text inside it on a side, replaced by
-    the regions found in the page's columns either side of the gutter."""
+    the regions found in the page's columns either side of the gutter, and the regions found
+    in one column alone clear of them all (none round a chart's plotted line, `plots`)."""
     columns = text_columns(lines)
     if not columns.multi:
         return list(regions)
@@ -33,7 +35,20 @@ def in_column_boxes(regions: Sequence[BBox], lines: Sequence[TextLine], pictures
     for r in regions:
         apart = _read_apart(r, lines, columns.gutters, pictures, min_rows)
         out += [r] if apart is None else apart
+    # a table level with the other column's prose or table makes no region over the page
+    # width (the run mixes them, and no column's edges hold through it): each column read
+    # alone adds what lies clear of every region the page's read found (one read apart above,
+    # prose on every side, stays dropped), but a chart's labels round its plotted line
+    alone = [b for part in _column_parts(lines, columns.gutters)
+             for b in aligned_regions(part, min_rows, pictures)[0] if not over_plot(b, plots)]
+    out += [b for b in alone if not any(overlap(b, r) > 0 for r in [*out, *regions])]
     return across_gutters(list(dict.fromkeys(out)), columns)
+
+
+def _column_parts(lines: Sequence[TextLine], gutters: Sequence[float], tol: float = 2.0) -> list[list[TextLine]]:
+    """The lines of each of the page's columns: those between two gutters, none across one."""
+    xs = [-1e9, *gutters, 1e9]
+    return [[ln for ln in lines if a - tol <= ln.bbox[0] and ln.bbox[2] <= b + tol] for a, b in zip(xs, xs[1:], strict=False)]
 
 
 def _read_apart(region: BBox, lines: Sequence[TextLine], gutters: Sequence[float],
@@ -44,8 +59,7 @@ def _read_apart(region: BBox, lines: Sequence[TextLine], gutters: Sequence[float
     Running text on every side and no region in any column: two columns of prose, no table."""
     if not any(region[0] < g - tol and g + tol < region[2] for g in gutters):
         return None
-    xs = [-1e9, *gutters, 1e9]
-    parts = [[ln for ln in lines if a - tol <= ln.bbox[0] and ln.bbox[2] <= b + tol] for a, b in zip(xs, xs[1:], strict=False)]
+    parts = _column_parts(lines, gutters, tol)
     held = [[ln for ln in part if overlap(region, ln.bbox) > 0] for part in parts]
     prose = [sum(running(ln) for ln in h) for h in held]
     if not any(n >= 2 and _sentences(h) for n, h in zip(prose, held, strict=True)):

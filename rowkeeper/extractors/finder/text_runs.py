@@ -386,9 +386,21 @@ def _prose(t: TextLine) -> bool:
 def _caption_row(row: Sequence[TextLine], below: Sequence[Sequence[TextLine]]) -> bool:
     """A caption ("Table 15.  Actual and projected percentage changes in ...") printed as a
     label and a sentence looks like a two-column row: its sentence runs across two or more
-    cells of a row below. A description in the last column of a table spans one cell."""
+    cells of a row below. A description in the last column of a table spans one cell. Header
+    labels about a word space apart, printed as one line ("Árbevétel [Ft] Pontszám Szállítási
+    idő [nap]" in a monospaced face, right-aligned), end flush with a cell of the row under
+    them, and the next label stands after them (`_labels_line`)."""
     return any(_prose(t) and any(sum(t.bbox[0] + 1 < c.bbox[0] < t.bbox[2] for c in r[1:]) >= 2 for r in below)
-               for t in row)
+               and not _labels_line(t, row, below[0]) for t in row)
+
+
+def _labels_line(t: TextLine, row: Sequence[TextLine], under: Sequence[TextLine], tol: float = 1.0) -> bool:
+    """Whether a long segment of a row is right-aligned header labels printed as one line:
+    another segment of its row stands after it, and it ends where a cell of the row `under` it
+    ends. A caption's sentence runs to its row's end, or ends anywhere (its start is no sign:
+    a paragraph's lines all start at one margin)."""
+    after = any(s.bbox[0] >= t.bbox[2] for s in row if s is not t)
+    return after and any(abs(c.bbox[2] - t.bbox[2]) <= tol for c in under)
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
