@@ -335,11 +335,17 @@ GAP_EM = 0.25
 
 def _split_at_gaps(w: Any, glyphs: list[dict[str, Any]]) -> list[Any]:
     """Word `w` (its glyphs `glyphs`, all with a width, in order) cut where two glyphs stand at
-    least `GAP_EM` of their height apart and more than twice the word's median gap (letter
-    spacing spreads every glyph alike: `施 設 種 類` stays one word, and is read as one label)."""
+    least `GAP_EM` of their height apart and more than twice the word's median gap, or
+    `GAP_EM` beyond it (letter spacing spreads every glyph alike: `施 設 種 類` stays one word,
+    and is read as one label; two letter-spaced labels set a little further apart, `単 価` and
+    `構 成 比`, are two words)."""
     gaps = [b["bbox"][0] - a["bbox"][2] for a, b in zip(glyphs, glyphs[1:], strict=False)]
     height = max(c["bbox"][3] - c["bbox"][1] for c in glyphs)
-    least = max(GAP_EM * height, 2 * statistics.median(gaps) + 0.02 * height)
+    median = statistics.median(gaps)
+    # a full-width glyph's advance is an em; a font's box height may be half as much again
+    wide = [c["bbox"][2] - c["bbox"][0] for c in glyphs if WIDE.match(c["c"])]
+    em = statistics.median(wide) if wide else height
+    least = max(GAP_EM * height, min(2 * median + 0.02 * height, median + GAP_EM * em))
     cuts = [0, *(i + 1 for i, g in enumerate(gaps) if g >= least), len(glyphs)]
     return [(glyphs[a]["bbox"][0], w[1], glyphs[b - 1]["bbox"][2], w[3], "".join(c["c"] for c in glyphs[a:b]), *w[5:])
             for a, b in zip(cuts, cuts[1:], strict=False)]
