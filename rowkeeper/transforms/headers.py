@@ -398,6 +398,8 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
     out = [list(r) for r in header]
     for i in range(len(out) - 1):
         row, below = out[i], out[i + 1]
+        if _spanned(row):
+            continue  # its labels' columns were read from where they stand (`spanners`)
         for c in range(1, len(row)):
             src = c - 1
             if row[c].strip() or not below[c].strip() or not row[src].strip():
@@ -409,6 +411,12 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
             if below[src].strip():
                 row[c] = row[src]
     return out
+
+
+def _spanned(row: Sequence[str]) -> bool:
+    """Whether a label in the row spans columns already (its text in two side by side): the
+    row's labels were given the columns they head, those left bare head none."""
+    return any(a.strip() and a == b for a, b in zip(row, row[1:], strict=False))
 
 
 def _own_line(label: str, under: str, beside: str) -> bool:

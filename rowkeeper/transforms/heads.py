@@ -66,6 +66,40 @@ def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], co
     return bool(figures) and not any(_period(t.strip()) for r in figures for c, t in enumerate(r) if c in own)
 
 
+_OPEN_RANGE = re.compile(r"^[$€£¥]?\s?(\d{1,3}(?:,\d{3})*|\d+)\s?[–-]$")
+"""A range's first half, its dash last: the range heads a column over two lines (`$10,000–` /
+`14,999`)."""
+
+
+def _plain(text: str) -> float | None:
+    """A whole figure's value, currency sign and thousands commas aside, else None."""
+    digits = text.strip().lstrip("$€£¥").strip().replace(",", "")
+    return float(digits) if digits.isdigit() else None
+
+
+def _open_ranges(row: Sequence[str], below: Sequence[str], cols: list[bool]) -> list[int]:
+    """The figure columns where `row` breaks a range after its dash (`$10,000–`) and `below`
+    closes it with a larger figure (`14,999`); [] unless two or more do, their starts rising
+    left to right: heads of bands (incomes, ages), not the body's figures, which never end in
+    a dash run of rising starts each closed by the next line."""
+    out, starts = [], []
+    for c, t in enumerate(row):
+        m = _OPEN_RANGE.match(t.strip()) if c < len(cols) and cols[c] else None
+        end = _plain(below[c]) if m and c < len(below) else None
+        if m and end is not None and end > float(m.group(1).replace(",", "")):
+            out.append(c)
+            starts.append(float(m.group(1).replace(",", "")))
+    return out if len(out) >= 2 and all(a < b for a, b in zip(starts, starts[1:], strict=False)) else []
+
+
+def split_ranges(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                 cols: list[bool]) -> bool:
+    """Whether `row` holds range heads broken after their dash over two lines: the first line
+    (`$10,000–` | `$15,000–`, the line under it closing each range, `_open_ranges`) or the
+    second (`14,999` | `29,999`, each under the first half of its range)."""
+    return bool(below and _open_ranges(row, below[0], cols) or above and _open_ranges(above, row, cols))
+
+
 def _decimals(text: str) -> int | None:
     """A plain figure's count of decimal places (`1.0`: 1, `1,200`: 0), else None."""
     try:
@@ -100,7 +134,8 @@ def rising_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequ
 def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
                        cols: list[bool]) -> bool:
     """Whether `row` names the figure columns with heads that read like figures, dates or
-    codes: periods or ranges (`_periods_over_figures`), or numeric heads rising under group
-    labels, written unlike the figures under them (`rising_heads`). Such a row is a header
-    row though it reads as data."""
-    return _periods_over_figures(row, below, cols) or rising_heads(row, below, above, cols)
+    codes: periods or ranges (`_periods_over_figures`), ranges broken after their dash
+    (`split_ranges`), or numeric heads rising under group labels, written unlike the figures
+    under them (`rising_heads`). Such a row is a header row though it reads as data."""
+    return _periods_over_figures(row, below, cols) or split_ranges(row, below, above, cols) or \
+        rising_heads(row, below, above, cols)

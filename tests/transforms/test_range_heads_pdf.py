@@ -1,0 +1,79 @@
+"""Heads of bands broken after their dash (issue 13, peer us-002 p1): `$10,000–` over `14,999`,
+each line of the head centred over its column under a group label centred over the bands,
+beside labels wrapped over two and three lines (`Percent` / `who` / `borrowed`).
+
+Both lines of the ranges read as figures, so the header stopped above them and they became
+the first two body rows; the ranges' first halves, rising left to right and each closed by a
+larger figure on the next line, are heads. And a label centred over its own column only
+(`Percent` over `who`) heads no sub-column beside it: the group-label pass reads where each
+label stands, and the text fallback no longer spreads it over `Average amount`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pymupdf
+
+import rowkeeper
+from tests.extractors.finder.layout import new_page, put, width
+
+STUB = "Student and institutional characteristics"
+HEADS = [["Percent", "who", "borrowed"], ["", "Average", "amount"], ["", "Less than", "$10,000"],
+         ["", "$10,000–", "14,999"], ["", "$15,000–", "29,999"], ["", "$30,000–", "54,999"],
+         ["", "$55,000", "or more"]]
+ROWS = ["Total", "Public 4-year", "Private not-for-profit", "Doctorate-granting", "Master's",
+        "Bachelor's", "For-profit", "Other"]
+
+
+def _centred(page: pymupdf.Page, mid: float, y: float, text: str, face: str = "sans") -> None:
+    put(page, mid - width(text, 8, face) / 2, y, text, 8, face)
+
+
+def band_page(path: Path) -> Path:
+    """A borderless table under a rule: the stub's name on the header's last line, seven
+    figure columns whose labels wrap over two or three lines, centred; `Amount borrowed`
+    centred over the last five, with a rule under it."""
+    rnd = random.Random(2)
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "Table 3. Borrowing by 2003", 10, "bold")
+    mids = [250.0, 292.0, 345.0, 392.0, 436.0, 480.0, 524.0]  # the bands set closer
+    page.draw_line((60, 80), (mids[-1] + 24, 80), width=1)
+    y = 92.0
+    _centred(page, (mids[2] + mids[-1]) / 2, y, "Amount borrowed")
+    page.draw_line((mids[2] - 20, y + 3), (mids[-1] + 20, y + 3), width=0.5)
+    for line in range(3):
+        for mid, head in zip(mids, HEADS, strict=True):
+            if head[line]:
+                _centred(page, mid, y + 10 * line, head[line])
+    put(page, 60, y + 20, STUB, 8)
+    page.draw_line((60, y + 24), (mids[-1] + 24, y + 24), width=0.5)
+    y += 36
+    for name in ROWS:
+        put(page, 60, y, name, 8)
+        figures = [f"{rnd.randint(100, 999) / 10:.1f}", f"${rnd.randint(10, 60)},{rnd.randint(1, 9)}00"]
+        figures += [f"{rnd.randint(50, 400) / 10:.1f}" for _ in range(5)]
+        for mid, text in zip(mids, figures, strict=True):
+            put(page, mid + 14, y, text, 8, align="right")
+        y += 11
+    page.draw_line((60, y - 6), (mids[-1] + 24, y - 6), width=1)
+    doc.save(path)
+    return path
+
+
+def test_range_heads_broken_after_their_dash_are_header_rows(tmp_path: Path) -> None:
+    (table,) = rowkeeper.extract(str(band_page(tmp_path / "bands.pdf"))).tables
+    assert table.columns == (STUB, "Percent who borrowed", "Average amount", "Amount borrowed Less than $10,000",
+                             "Amount borrowed $10,000– 14,999", "Amount borrowed $15,000– 29,999",
+                             "Amount borrowed $30,000– 54,999", "Amount borrowed $55,000 or more")
+    assert [r[0] for r in table.rows] == ROWS
+
+
+def test_a_trailing_minus_in_the_body_is_no_range_head() -> None:
+    from rowkeeper.transforms.headers import detect_header_rows
+
+    grid = [["Account", "Q1", "Q2", "Q3"], ["Freight", "1,200-", "3,400-", "2,100-"],
+            ["Rent", "1,000", "2,000", "900"], ["Fees", "300", "40", "2,000-"]]
+    assert detect_header_rows(grid) == 1  # falling or unclosed: a body of negatives
