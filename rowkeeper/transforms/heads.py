@@ -131,11 +131,34 @@ def rising_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequ
     return True
 
 
+def _counting(values: Sequence[str]) -> bool:
+    """Three or more small whole numbers counting up by one (`1 | 2 | 3`, `7 | 8 | ... | 12`)."""
+    if len(values) < 3 or not all(v.isdigit() and len(v) <= 2 for v in values):
+        return False
+    return all(int(b) == int(a) + 1 for a, b in zip(values, values[1:], strict=False))
+
+
+def numbered_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                   cols: list[bool]) -> bool:
+    """Grades, ages or ranks as column heads under group labels (`Grade` over `PK | K | 1 | 2
+    ... | 6`): over the figure columns, small whole numbers counting up by one and words, no
+    other figure, under a row of group labels (fewer labels than figure columns); the body's
+    rows never count that way in those columns."""
+    figs = [c for c in range(1, len(row)) if c < len(cols) and cols[c] and row[c].strip()]
+    numbers = [c for c in figs if is_number(row[c].strip())]
+    if not _counting([row[c].strip() for c in numbers]):
+        return False
+    labels = {above[c].strip() for c in range(1, len(cols)) if cols[c] and c < len(above) and above[c].strip()}
+    if not 0 < len(labels) < sum(cols[1:]):
+        return False
+    return not any(_counting([r[c].strip() for c in numbers if c < len(r)]) for r in below[:SAMPLE_ROWS])
+
+
 def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
                        cols: list[bool]) -> bool:
     """Whether `row` names the figure columns with heads that read like figures, dates or
     codes: periods or ranges (`_periods_over_figures`), ranges broken after their dash
-    (`split_ranges`), or numeric heads rising under group labels, written unlike the figures
-    under them (`rising_heads`). Such a row is a header row though it reads as data."""
+    (`split_ranges`), numeric heads rising under group labels, written unlike the figures
+    under them (`rising_heads`), or counting up by one (`numbered_heads`). Such a row is a header row though it reads as data."""
     return _periods_over_figures(row, below, cols) or split_ranges(row, below, above, cols) or \
-        rising_heads(row, below, above, cols)
+        rising_heads(row, below, above, cols) or numbered_heads(row, below, above, cols)

@@ -73,8 +73,8 @@ read as too wide for it."""
 def _centred_on(a: int, group: list[int], centre: float, under: dict[int, tuple[float, float]],
                 pitch: float) -> list[int]:
     """`group`, or the run of its columns around the label's own (`a`) that the label stands
-    centred over, when the whole group leaves it well off its middle (`OFF_CENTRE` pitches)
-    and that run halves the miss: a column named on its own beside a centred label (`Total`
+    most nearly centred over (the miss measured against the run's width), when the whole group
+    leaves it well off its middle (`OFF_CENTRE` pitches) and that run halves the miss: a column named on its own beside a centred label (`Total`
     beside `Grade` over `PK | K | 1 ...`), or a label heading its own column only (`Percent`
     over `who`, `Pacific` over `Islander`, the second line of `Asian/`), which the nearest
     label's columns were given."""
@@ -83,8 +83,13 @@ def _centred_on(a: int, group: list[int], centre: float, under: dict[int, tuple[
         return group
     k = group.index(a)
     runs = [group[i:j] for i in range(k + 1) for j in range(k + 1, len(group) + 1)]
-    best = min(runs, key=lambda g: (_off_centre(centre, g, under), -len(g)))
+    best = min(runs, key=lambda g: (_off_centre(centre, g, under) / _width(g, under), -len(g)))
     return best if _off_centre(centre, best, under) <= off / 2 else group
+
+
+def _width(group: list[int], under: dict[int, tuple[float, float]]) -> float:
+    """The x extent of the group's sub-labels, from the first's left to the last's right."""
+    return max(under[group[-1]][1] - under[group[0]][0], 1.0)
 
 
 def _off_centre(centre: float, group: list[int], under: dict[int, tuple[float, float]]) -> float:

@@ -77,3 +77,41 @@ def test_a_trailing_minus_in_the_body_is_no_range_head() -> None:
     grid = [["Account", "Q1", "Q2", "Q3"], ["Freight", "1,200-", "3,400-", "2,100-"],
             ["Rent", "1,000", "2,000", "900"], ["Fees", "300", "40", "2,000-"]]
     assert detect_header_rows(grid) == 1  # falling or unclosed: a body of negatives
+
+
+GRADES = ["PK", "K", "1", "2", "3", "4", "5", "6"]
+
+
+def grade_page(path: Path) -> Path:
+    """Enrollment by year: `Year` and `Total` on the header's line, then grades counting up
+    by one (`PK | K | 1 ... | 6`) under `Grade`, centred over them alone, a rule under it."""
+    rnd = random.Random(4)
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "Table 2. Enrollment by grade, 1996-2004", 10, "bold")
+    rights = [150.0] + [205.0 + 44 * k for k in range(len(GRADES))]
+    page.draw_line((60, 80), (rights[-1], 80), width=1)
+    mid = (rights[1] - 30 + rights[-1]) / 2
+    _centred(page, mid, 92, "Grade")
+    page.draw_line((rights[1] - 30, 95), (rights[-1], 95), width=0.5)
+    put(page, 60, 104, "Year", 8)
+    for right, label in zip(rights, ["Total", *GRADES], strict=True):
+        put(page, right, 104, label, 8, align="right")
+    page.draw_line((60, 108), (rights[-1], 108), width=0.5)
+    y = 120.0
+    for year in range(1996, 2005):
+        put(page, 60, y, str(year), 8)
+        figures = [f"{rnd.randint(45, 49)},{rnd.randint(100, 999)}"]
+        figures += [f"{rnd.randint(1, 3)},{rnd.randint(100, 999)}" for _ in GRADES]
+        for right, text in zip(rights, figures, strict=True):
+            put(page, right, y, text, 8, align="right")
+        y += 11
+    page.draw_line((60, y - 6), (rights[-1], y - 6), width=1)
+    doc.save(path)
+    return path
+
+
+def test_grades_counting_up_under_a_group_label_are_heads(tmp_path: Path) -> None:
+    (table,) = rowkeeper.extract(str(grade_page(tmp_path / "grades.pdf"))).tables
+    assert table.columns == ("Year", "Total", *(f"Grade {g}" for g in GRADES))
+    assert [r[0] for r in table.rows] == [str(y) for y in range(1996, 2005)]
