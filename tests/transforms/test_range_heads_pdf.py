@@ -1,4 +1,7 @@
-"""Heads of bands broken after their dash (issue 13, peer us-002 p1): `$10,000–` over `14,999`,
+"""Heads that read like figures and the group labels over them (issue 13, peer us-002 p1 and
+us-017 p3, p5-7).
+
+Heads of bands broken after their dash (us-002 p1): `$10,000–` over `14,999`,
 each line of the head centred over its column under a group label centred over the bands,
 beside labels wrapped over two and three lines (`Percent` / `who` / `borrowed`).
 
@@ -7,6 +10,11 @@ the first two body rows; the ranges' first halves, rising left to right and each
 larger figure on the next line, are heads. And a label centred over its own column only
 (`Percent` over `who`) heads no sub-column beside it: the group-label pass reads where each
 label stands, and the text fallback no longer spreads it over `Average amount`.
+
+Grades counting up by one under `Grade` (`PK | K | 1 ... | 6`, us-017 p3) are heads too, and
+`Grade` heads them, not `Total` beside them. A stacked label's middle line right over its own
+column (`Pacific`, under `Asian/`, us-017 p5) heads that column only, not every bare one left
+of it (`Pacific Total`).
 """
 
 from __future__ import annotations
@@ -115,3 +123,45 @@ def test_grades_counting_up_under_a_group_label_are_heads(tmp_path: Path) -> Non
     (table,) = rowkeeper.extract(str(grade_page(tmp_path / "grades.pdf"))).tables
     assert table.columns == ("Year", "Total", *(f"Grade {g}" for g in GRADES))
     assert [r[0] for r in table.rows] == [str(y) for y in range(1996, 2005)]
+
+
+RACES = [["", "", "Total"], ["", "", "White"], ["", "", "Black"], ["", "", "Hispanic"],
+         ["Asian/", "Pacific", "Islander"], ["American", "Indian/", "Alaska Native"], ["Two or", "more", "races"]]
+
+
+def stacked_page(path: Path) -> Path:
+    """Labels right-aligned over their figures, the last three stacked over three lines (the
+    middle line right over its own column, every column left of it bare on that line), under
+    `Race/ethnicity` over the columns from `White` on."""
+    rnd = random.Random(6)
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 36, 60, "Table 4. Enrollment by race/ethnicity", 10, "bold")
+    rights = [155.0, 228.0, 293.0, 359.0, 424.0, 504.0, 570.0]
+    page.draw_line((36, 66), (rights[-1], 66), width=1)
+    _centred(page, (rights[1] - 24 + rights[-1]) / 2, 80, "Race/ethnicity")
+    for line in range(3):
+        put(page, 36, 94 + 10 * line, "Year" if line == 2 else "", 8)
+        for right, label in zip(rights, RACES, strict=True):
+            if label[line]:
+                put(page, right, 94 + 10 * line, label[line], 8, align="right")
+    page.draw_line((36, 118), (rights[-1], 118), width=0.5)
+    y = 130.0
+    for year in range(1996, 2004):
+        put(page, 36, y, str(year), 8)
+        figures = [f"{rnd.randint(45, 49)},{rnd.randint(100, 999)}", f"{rnd.randint(28, 30)},{rnd.randint(100, 999)}",
+                   f"{rnd.randint(7, 8)},{rnd.randint(100, 999)}", f"{rnd.randint(6, 9)},{rnd.randint(100, 999)}",
+                   f"{rnd.randint(1, 2)},{rnd.randint(100, 999)}", str(rnd.randint(500, 599)), "—"]
+        for right, text in zip(rights, figures, strict=True):
+            put(page, right, y, text, 8, align="right")
+        y += 11
+    doc.save(path)
+    return path
+
+
+def test_a_stacked_labels_middle_line_heads_its_own_column_only(tmp_path: Path) -> None:
+    (table,) = rowkeeper.extract(str(stacked_page(tmp_path / "races.pdf"))).tables
+    assert table.columns[0] == "Year"
+    assert table.columns[1] == "Total"  # no `Pacific` read over every bare column before it
+    assert table.columns[5:] == ("Asian/ Pacific Islander", "American Indian/ Alaska Native", "Two or more races")
+    assert [r[0] for r in table.rows] == [str(y) for y in range(1996, 2004)]
