@@ -241,9 +241,10 @@ def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str],
 def _past_flush_end(line: TextLine, text: str, ends: Sequence[int], inks: Sequence[Extent],
                     flush: Sequence[bool]) -> bool:
     """Whether a part of the line (`ends`: where each part ends in `text`) over a column set
-    flush right (`flush`: its labels or its figures are) ends in the last quarter of the gap to
-    the next column's figures or past it (where a part ends is estimated from character widths):
-    a flush-right label ends with its figures, so the words past them head the next column (a label wider than its figures, `Quantity (units)`, reaching left into the
+    flush right (`flush`: its labels or its figures are) ends nearer the next column's figures
+    than its own, and more than two characters past its own (where a part ends is estimated
+    from character widths, a few points out on a tight CJK line): a flush-right label ends with
+    its figures, so the words past them head the next column (a label wider than its figures, `Quantity (units)`, reaching left into the
     gap; CJK labels printed as one word, `単価構成比`)."""
     offsets = [0.0]
     for ch in text:
@@ -251,7 +252,7 @@ def _past_flush_end(line: TextLine, text: str, ends: Sequence[int], inks: Sequen
     unit = (line.bbox[2] - line.bbox[0]) / max(offsets[-1], 1.0)
     for g, (a, b) in enumerate(zip(inks, inks[1:], strict=False)):
         x = line.bbox[0] + offsets[ends[g]] * unit
-        if g < len(flush) and flush[g] and x - a[1] > 3 * (b[0] - x):  # the estimate's slack: a quarter of the gap
+        if g < len(flush) and flush[g] and x - a[1] > max(b[0] - x, 2 * unit):  # an estimate's slack: two characters
             return True
     return False
 
