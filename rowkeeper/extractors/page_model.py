@@ -338,13 +338,24 @@ GAP_EM = 0.25
 (a word's glyphs touch: their boxes are their advances, kerning moves them by hundredths)."""
 
 
+SPACED_GAP_EM = 0.15
+"""How much further than its letter spacing two glyphs of a letter-spaced word stand where one
+label ends and the next begins (letter spacing is one Tc for every glyph: `単 価` `構 成 比`)."""
+
+
 def _split_at_gaps(w: Any, glyphs: list[dict[str, Any]]) -> list[Any]:
     """Word `w` (its glyphs `glyphs`, all with a width, in order) cut where two glyphs stand at
-    least `GAP_EM` of their height apart and more than twice the word's median gap (letter
-    spacing spreads every glyph alike: `施 設 種 類` stays one word, and is read as one label)."""
+    least `GAP_EM` of their height apart and more than twice the word's median gap, or
+    `SPACED_GAP_EM` of an em beyond it (letter spacing spreads every glyph alike: `施 設 種 類` stays one word,
+    and is read as one label; two letter-spaced labels set a little further apart, `単 価` and
+    `構 成 比`, are two words)."""
     gaps = [b["bbox"][0] - a["bbox"][2] for a, b in zip(glyphs, glyphs[1:], strict=False)]
     height = max(c["bbox"][3] - c["bbox"][1] for c in glyphs)
-    least = max(GAP_EM * height, 2 * statistics.median(gaps) + 0.02 * height)
+    median = statistics.median(gaps)
+    # a full-width glyph's advance is an em; a font's box height may be half as much again
+    wide = [c["bbox"][2] - c["bbox"][0] for c in glyphs if WIDE.match(c["c"])]
+    em = statistics.median(wide) if wide else height
+    least = max(GAP_EM * height, min(2 * median + 0.02 * height, median + SPACED_GAP_EM * em))
     cuts = [0, *(i + 1 for i, g in enumerate(gaps) if g >= least), len(glyphs)]
     return [(glyphs[a]["bbox"][0], w[1], glyphs[b - 1]["bbox"][2], w[3], "".join(c["c"] for c in glyphs[a:b]), *w[5:])
             for a, b in zip(cuts, cuts[1:], strict=False)]

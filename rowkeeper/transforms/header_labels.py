@@ -220,19 +220,42 @@ def _home(line: TextLine, boxes: dict[int, BBox]) -> int | None:
     return next((j for j, b in boxes.items() if b[0] - 2 <= line.bbox[0] and line.bbox[2] <= b[2] + 2), None)
 
 
-def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str]) -> list[str] | None:
+def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str],
+          inks: Sequence[Extent] = (), flush: Sequence[bool] = ()) -> list[str] | None:
     """The finder's own cut of a line over several columns, when it is one: each of those
-    cells holds a part of the line, none empty, the parts make the line, and every unit
-    bracket closes a part. The finder cut at the words' gaps, which this line's text no longer
+    cells holds a part of the line, none empty, the parts make the line, every unit bracket
+    closes a part, and no part of a column set flush right runs past its figures
+    (`_past_flush_end`). The finder cut at the words' gaps, which this line's text no longer
     shows; ink alone cannot tell a right-aligned label's first word ("Nhà cung cấp" | "Công
     suất [kW]"), so a cut that breaks no label stays."""
     parts = [clean_text(cells.get(j, "")) for j in cols]
     text = _tight(clean_text(line.text))
     if not all(parts) or _tight(" ".join(parts)) != text:
         return None
-    ends = {len(_tight(" ".join(parts[: i + 1]))) for i in range(len(parts))}
+    ends = [len(_tight(" ".join(parts[: i + 1]))) for i in range(len(parts))]
     units = {m.end() for m in _UNIT_END.finditer(text)}
-    return parts if all(u in ends or u - 1 in ends for u in units) else None
+    if not all(u in ends or u - 1 in ends for u in units) or _past_flush_end(line, text, ends, inks, flush):
+        return None
+    return parts
+
+
+def _past_flush_end(line: TextLine, text: str, ends: Sequence[int], inks: Sequence[Extent],
+                    flush: Sequence[bool]) -> bool:
+    """Whether a part of the line (`ends`: where each part ends in `text`) over a column set
+    flush right (`flush`: its labels or its figures are) ends nearer the next column's figures
+    than its own, and more than two characters past its own (where a part ends is estimated
+    from character widths, a few points out on a tight CJK line): a flush-right label ends with
+    its figures, so the words past them head the next column (a label wider than its figures, `Quantity (units)`, reaching left into the
+    gap; CJK labels printed as one word, `単価構成比`)."""
+    offsets = [0.0]
+    for ch in text:
+        offsets.append(offsets[-1] + _advance(ch))
+    unit = (line.bbox[2] - line.bbox[0]) / max(offsets[-1], 1.0)
+    for g, (a, b) in enumerate(zip(inks, inks[1:], strict=False)):
+        x = line.bbox[0] + offsets[ends[g]] * unit
+        if g < len(flush) and flush[g] and x - a[1] > max(b[0] - x, 2 * unit):  # an estimate's slack: two characters
+            return True
+    return False
 
 
 def _tight(text: str) -> str:
@@ -244,7 +267,8 @@ def _tight(text: str) -> str:
 
 def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, BBox],
             cells: dict[int, str] | None = None,
-            flush: frozenset[int] = frozenset()) -> dict[int, list[TextLine]] | None:
+            flush: frozenset[int] = frozenset(),
+            figures: frozenset[int] = frozenset()) -> dict[int, list[TextLine]] | None:
     """Column -> the label lines over it; None when a line fits no single reading. A line
     inside one cell stays there unless it stands over another column's ink; a line over
     several keeps the finder's cut of it (`cells`: the row's texts) when that breaks no label."""
@@ -256,8 +280,9 @@ def _labels(band: Sequence[TextLine], ink: dict[int, Extent], boxes: dict[int, B
             out.setdefault(home, []).append(ln)
             continue
         if len(cols) >= 2:
-            parts = _kept(ln, cols, cells or {}) or cut_line(ln, [ink[j] for j in cols],
-                                                             [j in flush for j in cols[:-1]])
+            inks, flushed = [ink[j] for j in cols], [j in flush for j in cols[:-1]]
+            right = [j in flush or j in figures for j in cols[:-1]]  # figures are set flush right
+            parts = _kept(ln, cols, cells or {}, inks, right) or cut_line(ln, inks, flushed)
             if parts is None:
                 return None
             for j, text in zip(cols, parts, strict=True):
@@ -279,7 +304,7 @@ def _words(texts: Sequence[str]) -> list[str]:
 
 
 def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
-                flush: frozenset[int] = frozenset()) -> RawTable:
+                flush: frozenset[int] = frozenset(), figures: frozenset[int] = frozenset()) -> RawTable:
     """Row r's cells given the label lines over their columns' ink, when the row's words stay
     the same and only their columns change."""
     row = {c.col: c for c in piece.cells if c.row == r}
@@ -296,7 +321,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     caption = _caption_over(band) if r == 0 else []
     band = [ln for ln in band if all(ln is not c for c in caption)]
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
-    labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}, flush) if band else None
+    labels = _labels(band, ink, boxes, {j: c.text for j, c in row.items()}, flush, figures) if band else None
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words([ln.text for ln in caption] + found):
         return piece
@@ -338,7 +363,8 @@ def relabel_header(piece: RawTable, lines: Sequence[TextLine], header_rows: int)
     # a row whose labels wrap onto the next (units under names) is relabelled too
     wrapped = wrapped_rows(piece_grid(piece)[:header_rows])
     flush = right_aligned(piece, lines, header_rows)
+    figures = frozenset(j for j, f in enumerate(figure_columns(piece_grid(piece)[header_rows:])) if f)
     for r in range(header_rows):
         if r == header_rows - 1 or wrapped[r + 1]:
-            piece = relabel_row(piece, r, lines, ink, flush)
+            piece = relabel_row(piece, r, lines, ink, flush, figures)
     return piece

@@ -398,10 +398,13 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
     out = [list(r) for r in header]
     for i in range(len(out) - 1):
         row, below = out[i], out[i + 1]
+        spanned = _spanned(row)
         for c in range(1, len(row)):
             src = c - 1
             if row[c].strip() or not below[c].strip() or not row[src].strip():
                 continue
+            if spanned and not (src and row[src - 1] == row[src]):
+                continue  # `spanners` read the row's labels where they stand: this one heads its own column
             if row[src] == below[src]:
                 continue  # a label spanning down ("Model" over both rows) heads its column only
             if _own_line(row[src], below[src], below[c]):
@@ -409,6 +412,13 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
             if below[src].strip():
                 row[c] = row[src]
     return out
+
+
+def _spanned(row: Sequence[str]) -> bool:
+    """Whether a label in the row spans columns already (its text in two side by side): the
+    row's labels were given the columns they head, and one left in its own column heads no
+    other (a group label may still reach on over columns its sub-row left bare)."""
+    return any(a.strip() and a == b for a, b in zip(row, row[1:], strict=False))
 
 
 def _own_line(label: str, under: str, beside: str) -> bool:

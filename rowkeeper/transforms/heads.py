@@ -66,6 +66,40 @@ def _periods_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], co
     return bool(figures) and not any(_period(t.strip()) for r in figures for c, t in enumerate(r) if c in own)
 
 
+_OPEN_RANGE = re.compile(r"^[$€£¥]?\s?(\d{1,3}(?:,\d{3})*|\d+)\s?[–-]$")
+"""A range's first half, its dash last: the range heads a column over two lines (`$10,000–` /
+`14,999`)."""
+
+
+def _plain(text: str) -> float | None:
+    """A whole figure's value, currency sign and thousands commas aside, else None."""
+    digits = text.strip().lstrip("$€£¥").strip().replace(",", "")
+    return float(digits) if digits.isdigit() else None
+
+
+def _open_ranges(row: Sequence[str], below: Sequence[str], cols: list[bool]) -> list[int]:
+    """The figure columns where `row` breaks a range after its dash (`$10,000–`) and `below`
+    closes it with a larger figure (`14,999`); [] unless two or more do, their starts rising
+    left to right: heads of bands (incomes, ages), not the body's figures, which never end in
+    a dash run of rising starts each closed by the next line."""
+    out, starts = [], []
+    for c, t in enumerate(row):
+        m = _OPEN_RANGE.match(t.strip()) if c < len(cols) and cols[c] else None
+        end = _plain(below[c]) if m and c < len(below) else None
+        if m and end is not None and end > float(m.group(1).replace(",", "")):
+            out.append(c)
+            starts.append(float(m.group(1).replace(",", "")))
+    return out if len(out) >= 2 and all(a < b for a, b in zip(starts, starts[1:], strict=False)) else []
+
+
+def split_ranges(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                 cols: list[bool]) -> bool:
+    """Whether `row` holds range heads broken after their dash over two lines: the first line
+    (`$10,000–` | `$15,000–`, the line under it closing each range, `_open_ranges`) or the
+    second (`14,999` | `29,999`, each under the first half of its range)."""
+    return bool(below and _open_ranges(row, below[0], cols) or above and _open_ranges(above, row, cols))
+
+
 def _decimals(text: str) -> int | None:
     """A plain figure's count of decimal places (`1.0`: 1, `1,200`: 0), else None."""
     try:
@@ -97,10 +131,34 @@ def rising_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequ
     return True
 
 
+def _counting(values: Sequence[str]) -> bool:
+    """Three or more small whole numbers counting up by one (`1 | 2 | 3`, `7 | 8 | ... | 12`)."""
+    if len(values) < 3 or not all(v.isdigit() and len(v) <= 2 for v in values):
+        return False
+    return all(int(b) == int(a) + 1 for a, b in zip(values, values[1:], strict=False))
+
+
+def numbered_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
+                   cols: list[bool]) -> bool:
+    """Grades, ages or ranks as column heads under group labels (`Grade` over `PK | K | 1 | 2
+    ... | 6`): over the figure columns, small whole numbers counting up by one and words, no
+    other figure, under a row of group labels (fewer labels than figure columns); the body's
+    rows never count that way in those columns."""
+    figs = [c for c in range(1, len(row)) if c < len(cols) and cols[c] and row[c].strip()]
+    numbers = [c for c in figs if is_number(row[c].strip())]
+    if not _counting([row[c].strip() for c in numbers]):
+        return False
+    labels = {above[c].strip() for c in range(1, len(cols)) if cols[c] and c < len(above) and above[c].strip()}
+    if not 0 < len(labels) < sum(cols[1:]):
+        return False
+    return not any(_counting([r[c].strip() for c in numbers if c < len(r)]) for r in below[:SAMPLE_ROWS])
+
+
 def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
                        cols: list[bool]) -> bool:
     """Whether `row` names the figure columns with heads that read like figures, dates or
-    codes: periods or ranges (`_periods_over_figures`), or numeric heads rising under group
-    labels, written unlike the figures under them (`rising_heads`). Such a row is a header
-    row though it reads as data."""
-    return _periods_over_figures(row, below, cols) or rising_heads(row, below, above, cols)
+    codes: periods or ranges (`_periods_over_figures`), ranges broken after their dash
+    (`split_ranges`), numeric heads rising under group labels, written unlike the figures
+    under them (`rising_heads`), or counting up by one (`numbered_heads`). Such a row is a header row though it reads as data."""
+    return _periods_over_figures(row, below, cols) or split_ranges(row, below, above, cols) or \
+        rising_heads(row, below, above, cols) or numbered_heads(row, below, above, cols)

@@ -11,6 +11,7 @@ or when its labels sit better over their groups that way.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
@@ -58,7 +59,37 @@ def _groups(labels: list[int], eligible: set[int], centre: dict[int, float],
             if len(g) > 1 and g[0] == 0 and a != 0 and \
                     _off_centre(centre[a], g[1:], under) < _off_centre(centre[a], g, under):
                 groups[a] = g[1:]
+        mids = sorted(sum(under[j]) / 2 for j in eligible)
+        pitch = statistics.median([b - a for a, b in zip(mids, mids[1:], strict=False)] or [0.0])
+        groups = {a: _centred_on(a, g, centre[a], under, pitch) for a, g in groups.items()}
     return groups
+
+
+OFF_CENTRE = 0.4
+"""How far (in column pitches) a label may stand from its group's middle before the group is
+read as too wide for it."""
+
+
+def _centred_on(a: int, group: list[int], centre: float, under: dict[int, tuple[float, float]],
+                pitch: float) -> list[int]:
+    """`group`, or the run of its columns around the label's own (`a`) that the label stands
+    most nearly centred over (the miss measured against the run's width), when the whole group
+    leaves it well off its middle (`OFF_CENTRE` pitches) and that run halves the miss: a column named on its own beside a centred label (`Total`
+    beside `Grade` over `PK | K | 1 ...`), or a label heading its own column only (`Percent`
+    over `who`, `Pacific` over `Islander`, the second line of `Asian/`), which the nearest
+    label's columns were given."""
+    off = _off_centre(centre, group, under)
+    if len(group) < 2 or off <= OFF_CENTRE * pitch:
+        return group
+    k = group.index(a)
+    runs = [group[i:j] for i in range(k + 1) for j in range(k + 1, len(group) + 1)]
+    best = min(runs, key=lambda g: (_off_centre(centre, g, under) / _width(g, under), -len(g)))
+    return best if _off_centre(centre, best, under) <= off / 2 else group
+
+
+def _width(group: list[int], under: dict[int, tuple[float, float]]) -> float:
+    """The x extent of the group's sub-labels, from the first's left to the last's right."""
+    return max(under[group[-1]][1] - under[group[0]][0], 1.0)
 
 
 def _off_centre(centre: float, group: list[int], under: dict[int, tuple[float, float]]) -> float:
