@@ -255,14 +255,14 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
     found = anchors(lines, min_gap)
     lefts = [x for (kind, x), held in found if kind == "left"
              and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
-    edges = [x for (kind, x), _ in found if kind == "right"]
+    right_edges = [x for (kind, x), _ in found if kind == "right"]
     rights = [x for (kind, x), held in found if kind == "right"
               and sum(_figure(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
     for line in lines:
         starts, _ = phrase_ends(line, min_gap)
         # a monospaced label's words one cell apart join, but not after a word flush with the
         # right edge its column shares ("Költség Mennyiség", typed one space apart)
-        starts = starts - {i for i in one_string(line) if not any(abs(line[i - 1][2] - x) <= 1.5 for x in edges)}
+        starts = starts - {i for i in one_string(line) if not any(abs(line[i - 1][2] - x) <= 1.5 for x in right_edges)}
         starts = _monospaced_labels(line, starts, lefts, rights, cuts, min_gap)
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
@@ -272,7 +272,9 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
                     any(abs(w[0] - x) <= 1.5 for w in phrase[1:] for x in lefts):
                 continue
             edges = [phrase[0][0], *inner, phrase[-1][2]]
-            k = max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
+            # a phrase starting on a left edge words of letters share is that column's text
+            k = 0 if any(abs(phrase[0][0] - x) <= 1.5 for x in lefts) \
+                else max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
             out.update({id(w): (edges[k] + edges[k + 1]) / 2 for w in phrase})
     return out
 
