@@ -3,7 +3,7 @@ second column, the header's labels right-aligned over right-aligned figures. In 
 face the text layer prints labels a word space apart as one line, long enough to read as a
 caption's sentence ("Árbevétel [Ft] Pontszám Szállítási idő [nap]"); the header row stays the
 table's, each label goes whole to its column and the picture column keeps its name
-(finder/text_runs._labels_line, finder/aligned_columns.one_string).
+(finder/run_heads._labels_line, finder/aligned_columns.one_string).
 
 The documents are the zoo generator's (bench/zoo: exact truth), the whole picture_column family
 of one draw (dev8, where the kind was seen: 1 of its 18 tables lost its header), not one file."""

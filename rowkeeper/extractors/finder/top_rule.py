@@ -1,7 +1,7 @@
 """Where a table drawn with rules starts: at its top rule.
 
 A run of aligned rows takes in the single lines right above it that could be a column header
-or a unit line over its first column (`text_runs._header_lines`). A table that draws a
+or a unit line over its first column (`run_heads.header_lines`). A table that draws a
 rule over its header (booktabs, a ruled frame) says where it starts: a caption or a lead-in
 set above that rule, at the table's left edge, is no row of it, and read as one it hands its
 words to the header (and the line above it to a header band).

@@ -1,7 +1,7 @@
 """A header in a monospaced face whose labels, right-aligned over right-aligned figures, stand
 about a word space apart: the text layer prints three of them as one line ("Árbevétel [Ft]
 Pontszám Szállítási idő [nap]"), long enough to read as a sentence. The header row keeps its
-place (finder/text_runs._caption_row: a caption's sentence runs to its row's end, the header
+place (finder/run_heads.caption_row: a caption's sentence runs to its row's end, the header
 line has "Dátum" after it) and each label goes whole to its column (finder/aligned_columns
 .one_string: the words of one string stand the line's own word space apart, labels placed
 apart a padding off), and the picture column before them keeps its header (zoo dev8

@@ -1,7 +1,7 @@
 """A sub-heading in bold a little larger than a borderless table's header, right above it
 (a stacked table under a heading of its own, "Appendix"), is the heading of its section, not a
 line of the table's header: the column names stay the header's and the section path ends in
-the heading (finder/text_runs._heading_over). So is a sub-section's numbered heading set a
+the heading (finder/run_heads._heading_over). So is a sub-section's numbered heading set a
 little larger in a face with no bold ("1.1 地域別売上" in a Japanese report), over a table ruled
 between rows, and over a caption and a narrow table whose first columns stand closer than the
 heading is wide."""

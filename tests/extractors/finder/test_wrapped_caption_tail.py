@@ -1,7 +1,7 @@
 """The last line of a caption wrapped over a table ("Table 1 Quarterly figures by site,
 Headcount" / "and budget") starts in the table's first column and is short, like a unit line of
 its header; it runs on from the long line over it in the same type, wrapped at the table's
-right edge, so it is the caption's, not the table's (finder/text_runs._wrapped_tail)."""
+right edge, so it is the caption's, not the table's (finder/run_heads._wrapped_tail)."""
 
 from __future__ import annotations
 
