@@ -14,17 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import rowkeeper
-from bench.zoo.corpus import build, plan
+from tests.bench.zoo_family import read_family
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "hu", "vi", "ja"])
 def test_every_picture_column_table_keeps_its_header(tmp_path: Path, lang: str) -> None:
-    docs = [d for d in plan(tune_only=("dev8",)) if d.family == "picture_column" and d.split == "dev8" and d.lang == lang]
-    assert docs
-    for d in docs:
-        path = tmp_path / f"{d.doc}.pdf"
-        path.write_bytes(build(d))
-        got = {tuple(t.columns): len(t.rows) for t in rowkeeper.extract(str(path)).tables}
+    for d, tables in read_family("dev8", "picture_column", lang, tmp_path):
+        got = {tuple(t.columns): len(t.rows) for t in tables}
         for truth in d.tables:
             assert got.get(tuple(truth.columns)) == len(truth.rows), f"{d.doc}: {truth.columns} not among {sorted(got)}"

@@ -12,17 +12,12 @@ from pathlib import Path
 
 import pytest
 
-import rowkeeper
-from bench.zoo.corpus import build, plan
+from tests.bench.zoo_family import read_family
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "hu", "vi", "ja"])
 def test_every_table_of_a_two_column_page_is_found(tmp_path: Path, lang: str) -> None:
-    docs = [d for d in plan(tune_only=("dev7",)) if d.family == "two_column" and d.split == "dev7" and d.lang == lang]
-    assert docs
-    for d in docs:
-        path = tmp_path / f"{d.doc}.pdf"
-        path.write_bytes(build(d))
-        got = {tuple(t.columns) for t in rowkeeper.extract(str(path)).tables}
+    for d, tables in read_family("dev7", "two_column", lang, tmp_path):
+        got = {tuple(t.columns) for t in tables}
         for truth in d.tables:
             assert tuple(truth.columns) in got, f"{d.doc}: {truth.columns} not found among {sorted(got)}"
