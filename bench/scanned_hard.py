@@ -131,7 +131,7 @@ class Img2TableBaseline:
         """Every table img2table finds on the page image, as (folded columns, body rows)."""
         from img2table.document import Image
 
-        from rowkeeper.transforms.headers import fold_header_rows
+        from rowkeeper.label_text import fold_header_rows
 
         found = Image(src=image, detect_rotation=False).extract_tables(
             ocr=self.ocr, borderless_tables=True, implicit_rows=True, min_confidence=30)

@@ -14,6 +14,13 @@ from dataclasses import dataclass, replace
 from rowkeeper.caption_text import is_continued
 from rowkeeper.config import TransformConfig
 from rowkeeper.ids import table_id
+from rowkeeper.label_text import (
+    clean_text,
+    fill_group_labels,
+    fold_header_rows,
+    join_rows,
+    wrapped_rows,
+)
 from rowkeeper.models import (
     Cell,
     ColumnType,
@@ -36,14 +43,7 @@ from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
 from rowkeeper.transforms.form_blocks import headerless_siblings
 from rowkeeper.transforms.header_labels import relabel_header
-from rowkeeper.transforms.headers import (
-    clean_text,
-    fill_group_labels,
-    fold_header_rows,
-    join_rows,
-    piece_header_rows,
-    wrapped_rows,
-)
+from rowkeeper.transforms.headers import piece_header_rows
 from rowkeeper.transforms.label_runs import cut_label_runs
 from rowkeeper.transforms.merge import (
     join_stacked,

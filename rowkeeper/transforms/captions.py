@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rowkeeper.caption_text import is_caption, is_continued
+from rowkeeper.label_text import clean_text
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import PageColumns
 from rowkeeper.transforms.context import FOOTNOTE, PageText
-from rowkeeper.transforms.headers import clean_text
 
 CAPTION_REACH = 40.0
 """Points between a caption line and the table edge it names."""

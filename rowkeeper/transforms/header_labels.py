@@ -20,11 +20,11 @@ from collections.abc import Iterator, Sequence
 from rowkeeper.boxes import centre_in
 from rowkeeper.caption_text import is_caption
 from rowkeeper.glyphs import span_x
+from rowkeeper.label_text import clean_text, wrapped_rows
 from rowkeeper.models import DECLARED_HEADER_ROWS, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
 from rowkeeper.transforms.context import PageText
 from rowkeeper.transforms.figures import figure_columns
-from rowkeeper.transforms.headers import clean_text, wrapped_rows
 from rowkeeper.transforms.merge import piece_grid
 
 Extent = tuple[float, float]

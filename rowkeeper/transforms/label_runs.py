@@ -18,10 +18,10 @@ from collections.abc import Sequence
 
 from rowkeeper.boxes import centre_in
 from rowkeeper.glyphs import span_x
+from rowkeeper.label_text import clean_text
 from rowkeeper.models import Cell, RawTable, TextLine
 from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.header_labels import column_ink
-from rowkeeper.transforms.headers import clean_text
 from rowkeeper.transforms.merge import piece_grid
 
 Extent = tuple[float, float]

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from rowkeeper.caption_text import is_caption, is_continued
 from rowkeeper.config import TransformConfig
+from rowkeeper.label_text import clean_text
 from rowkeeper.models import DECLARED_TABLE, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.column_types import normalize
 from rowkeeper.transforms.context import FOOTNOTE, PageText
 from rowkeeper.transforms.figures import figure_columns
-from rowkeeper.transforms.headers import clean_text, is_label_row
+from rowkeeper.transforms.headers import is_label_row
 from rowkeeper.transforms.headings import is_strong_heading
 from rowkeeper.transforms.spans import expand_spans
 from rowkeeper.transforms.split_columns import rejoined_continuation

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.label_text import clean_text
 from rowkeeper.models import DECLARED_HEADER_ROWS, BBox, Cell, RawTable, TextLine
-from rowkeeper.transforms.headers import clean_text, reads_as_data
+from rowkeeper.transforms.headers import reads_as_data
 from rowkeeper.transforms.merge import column_extents, piece_grid
 
 MAX_WORDS = 4

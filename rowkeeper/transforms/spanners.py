@@ -2,7 +2,7 @@
 
 An extractor with no column rules to go by puts a spanner label in the one column its text
 falls in: centred over three sub-columns it lands in the middle one, and spreading it to the
-right (`headers.fill_group_labels`) would give it the wrong columns. Which sub-columns a label
+right (`label_text.fill_group_labels`) would give it the wrong columns. Which sub-columns a label
 heads is read from where it stands: either it starts its group (left-aligned, the label's
 left edge at the group's) or it is centred over it (each sub-column goes to the nearest label
 centre). Centred it is when read left-aligned some sub-columns would have no label over them,
@@ -14,14 +14,10 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from rowkeeper.label_text import clean_text, linking_line
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
-from rowkeeper.transforms.headers import (
-    clean_text,
-    linking_line,
-    reads_as_data,
-    titled_label_row,
-)
+from rowkeeper.transforms.headers import reads_as_data, titled_label_row
 from rowkeeper.transforms.heads import heads_over_figures
 from rowkeeper.transforms.merge import piece_grid
 

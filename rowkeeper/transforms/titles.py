@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.caption_text import is_caption
+from rowkeeper.label_text import clean_text
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.page_columns import running
 from rowkeeper.transforms.captions import caption_block
 from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText
-from rowkeeper.transforms.headers import clean_text, piece_header_rows
+from rowkeeper.transforms.headers import piece_header_rows
 from rowkeeper.transforms.merge import piece_grid
 
 MIN_ROWS = 2

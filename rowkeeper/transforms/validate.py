@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.glyphs import STRAY_MARKS
+from rowkeeper.label_text import spaced_code
 from rowkeeper.models import Cell, Check, RawTable, Table, Validation
 from rowkeeper.transforms.column_types import parse_cell
-from rowkeeper.transforms.headers import spaced_code
 from rowkeeper.transforms.spans import expand_spans
 
 NUMERIC_KINDS = frozenset({"integer", "decimal", "percent", "currency"})

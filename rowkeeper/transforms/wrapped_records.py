@@ -14,9 +14,10 @@ key-value tables are `value_lines`' case.
 from __future__ import annotations
 
 from rowkeeper.boxes import union
+from rowkeeper.label_text import continues_label
 from rowkeeper.models import Cell, RawTable
 from rowkeeper.transforms.figures import is_number
-from rowkeeper.transforms.headers import continues_label, reads_as_data
+from rowkeeper.transforms.headers import reads_as_data
 
 
 def _continues(grid: list[list[str]], r: int) -> bool:

@@ -1,5 +1,5 @@
 """A header label wrapped after a compound's hyphen (`Non-` / `Forcible`) reads as the word it
-is printed as (`Non-Forcible`, transforms/headers.py `clean_text`); a word hyphenated at a line
+is printed as (`Non-Forcible`, rowkeeper/label_text.py `clean_text`); a word hyphenated at a line
 end before lower case, and a dash set apart, keep the reading they had."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pymupdf
 
-from rowkeeper.transforms.headers import clean_text
+from rowkeeper.label_text import clean_text
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 

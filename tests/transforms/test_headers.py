@@ -5,15 +5,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rowkeeper.transforms.headers import (
+from rowkeeper.label_text import (
     clean_text,
-    detect_header_rows,
     fill_group_labels,
     fold_header_rows,
     join_rows,
     join_wrapped_header_rows,
     wrapped_rows,
 )
+from rowkeeper.transforms.headers import detect_header_rows
 
 BODY = [["North", "1,200", "3.5%"], ["South", "2,340", "4.1%"], ["East", "880", "2.0%"]]
 

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from rowkeeper.boxes import centre_in
 from rowkeeper.extractors.finder.side_by_side import column_ink as words_column_ink
 from rowkeeper.extractors.text_layer import cells_from_rows, typography
+from rowkeeper.label_text import clean_text
 from rowkeeper.models import TextLine
 from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.header_labels import _across, _body_boxes, column_ink, right_aligned
-from rowkeeper.transforms.headers import clean_text
 from rowkeeper.transforms.merge import piece_grid
 from tests.transforms.builders import raw_table
 

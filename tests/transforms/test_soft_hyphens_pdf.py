@@ -1,6 +1,6 @@
 """A word hyphenated at a cell's line break with a soft hyphen (U+00AD) reads as one word, and
 a soft hyphen elsewhere is dropped: `Reklameteil`, not `Reklame\u00ad teil`
-(headers.join_soft_hyphens, in clean_text)."""
+(label_text.join_soft_hyphens, in clean_text)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pymupdf
 
-from rowkeeper.transforms.headers import clean_text
+from rowkeeper.label_text import clean_text
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 

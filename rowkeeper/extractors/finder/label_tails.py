@@ -78,7 +78,7 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
             out_r.append(rs[i])
             out_t.append(t)
             # the grid's first line is its header (or a title read into it), no record: a
-            # header's wrapped lines are the header code's (`transforms.headers.wrapped_rows`)
+            # header's wrapped lines are the header code's (`label_text.wrapped_rows`)
             owner = len(out_t) - 1 if (_full(t) or _label_only(t)) and any(any(x) for x in out_t[:-1]) else None
         last = i
     return out_r, [list(t) for t in out_t]
