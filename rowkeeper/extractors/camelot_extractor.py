@@ -19,13 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from rowkeeper.errors import BadInput, MissingExtra
 from rowkeeper.extractors.page_features import ruled_regions
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
-from rowkeeper.extractors.text_layer import (
-    flag_bold_header,
-    map_bbox,
-    spans_of_dict,
-    typography,
-    unrotated,
-)
+from rowkeeper.extractors.text_cells import flag_bold_header, spans_of_dict, typography
+from rowkeeper.extractors.upright import map_bbox, unrotated
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable
 

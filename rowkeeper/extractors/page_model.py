@@ -29,12 +29,10 @@ from rowkeeper.extractors.text_layer import (
     fast_lines,
     kept_ligatures_page,
     lines_of_dict,
-    map_bbox,
     open_authenticated,
     raw_dict,
-    upright_copy,
-    upright_rotation,
 )
+from rowkeeper.extractors.upright import map_bbox, upright_copy, upright_rotation
 from rowkeeper.glyphs import WIDE
 from rowkeeper.models import BBox, DocumentInput, TextLine
 from rowkeeper.page_columns import PageColumns, text_columns
@@ -205,7 +203,7 @@ class PageModel:
 
 
 def upright_features(page: pymupdf.Page, pno: int, rotation: int) -> PageFeatures:
-    """The features of `page` read on its upright copy (`text_layer.upright_copy`), the regions
+    """The features of `page` read on its upright copy (`upright.upright_copy`), the regions
     mapped back to the page's unrotated coordinates, those its tables' boxes come back in."""
     with upright_copy(page.parent, page.number + 1, rotation) as (upright, back):
         feats = PageModel(upright, pno).features

@@ -19,13 +19,8 @@ from rowkeeper.config import env_passwords
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.page_model import DocumentModel, document_of
-from rowkeeper.extractors.text_layer import (
-    cells_from_rows,
-    drop_empty_rows,
-    flag_bold_header,
-    map_bbox,
-    unrotated,
-)
+from rowkeeper.extractors.text_cells import cells_from_rows, drop_empty_rows, flag_bold_header
+from rowkeeper.extractors.upright import map_bbox, unrotated
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, DocumentInput, Extraction, PageKind, RawTable
 

@@ -34,15 +34,14 @@ from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_
 from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import reading
-from rowkeeper.extractors.text_layer import (
+from rowkeeper.extractors.text_cells import (
     cells_from_rows,
     drop_empty_rows,
     flag_bold_header,
-    map_table,
     merge_wrapped_rows,
     spans_of_dict,
-    upright_copy,
 )
+from rowkeeper.extractors.upright import map_table, upright_copy
 from rowkeeper.ids import piece_id
 from rowkeeper.models import DocumentInput, Extraction, PageKind, RawTable
 

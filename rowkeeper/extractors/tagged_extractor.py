@@ -22,7 +22,8 @@ from rowkeeper.extractors.tagged_grid import Grid, Placed, cell_box, lay_out, re
 from rowkeeper.extractors.tagged_objects import is_tagged
 from rowkeeper.extractors.tagged_pages import Read, across_pages
 from rowkeeper.extractors.tagged_tables import Declaration, declared_tables
-from rowkeeper.extractors.text_layer import map_bbox, spans_of_dict, typography
+from rowkeeper.extractors.text_cells import spans_of_dict, typography
+from rowkeeper.extractors.upright import map_bbox
 from rowkeeper.ids import piece_id
 from rowkeeper.models import (
     DECLARED_HEADER_ROWS,

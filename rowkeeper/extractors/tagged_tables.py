@@ -33,7 +33,7 @@ from rowkeeper.extractors.tagged_words import (
     word_end,
     word_start,
 )
-from rowkeeper.extractors.text_layer import clean_cell
+from rowkeeper.extractors.text_cells import clean_cell
 from rowkeeper.glyphs import WIDE
 from rowkeeper.models import BBox
 

@@ -90,7 +90,7 @@ def test_rotate_page_whose_sideways_text_displays_upright(tmp_path: Path) -> Non
     out = pymupdf.open()
     page = out.new_page(width=612, height=792)
     page.show_pdf_page(pymupdf.Rect(0, 0, 612, 792), src, 0, rotate=90)
-    from rowkeeper.extractors.text_layer import upright_rotation
+    from rowkeeper.extractors.upright import upright_rotation
 
     want = upright_rotation(page_dict(page), 0)
     assert want in (90, 270)

@@ -74,7 +74,7 @@ def test_encrypted_with_password(pdf_dir: Path) -> None:
 
 
 def test_wrapped_first_column_label_joins_its_values() -> None:
-    from rowkeeper.extractors.text_layer import merge_wrapped_rows
+    from rowkeeper.extractors.text_cells import merge_wrapped_rows
 
     texts = [["Totals", "FY 2007", "FY 2008"], ["Investigative Matters", "", ""], ["", "426", "365"],
              ["Received by AUSAs", "", ""], ["", "", ""], ["Cases Charged", "217", "197"]]

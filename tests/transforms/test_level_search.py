@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rowkeeper.boxes import centre_in
 from rowkeeper.extractors.finder.side_by_side import column_ink as words_column_ink
-from rowkeeper.extractors.text_layer import cells_from_rows, typography
+from rowkeeper.extractors.text_cells import cells_from_rows, typography
 from rowkeeper.label_text import clean_text
 from rowkeeper.models import TextLine
 from rowkeeper.transforms.figures import figure_columns

@@ -16,19 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from rowkeeper.extractors.finder.aligned_columns import text_lines
+from rowkeeper.extractors.finder.figure_words import goes_on
 
 _NUMBER = re.compile(r"[-−+(]?[$€£¥]?\d[\d.,]*%?\)?")
 _UNIT = re.compile(r"[^\d\s]{1,3}")
-_LEADING_GROUP = re.compile(r"[-−+(]?\d{1,3}")
-_GROUP_ON = re.compile(r"\d{3}(?:[.,]\d+)?\)?")
-_DATE_PART = re.compile(r"\d{1,4}\.")
-
-
-def _continues(prev: str, word: str) -> bool:
-    """Whether number `word` goes on the figure ending in `prev` (a group of thousands, a part
-    of a date: "4 | 973", "2025. | 01.")."""
-    return bool(_LEADING_GROUP.fullmatch(prev) and _GROUP_ON.fullmatch(word)
-                or _DATE_PART.fullmatch(prev) and _DATE_PART.fullmatch(word))
 
 
 def figure_starts(texts: Sequence[str]) -> list[int] | None:
@@ -38,7 +29,7 @@ def figure_starts(texts: Sequence[str]) -> list[int] | None:
     closed = False  # the figure so far has its unit: a number after it is the next figure
     for i, t in enumerate(texts):
         if _NUMBER.fullmatch(t):
-            if i and (closed or not _continues(texts[i - 1], t)):
+            if i and (closed or not goes_on(texts[i - 1], t)):
                 starts.append(i)
             closed = False
         elif _UNIT.fullmatch(t) and i and not closed:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.extractors.finder.aligned_columns import Word, column_gap, phrase_ends, text_lines
-from rowkeeper.extractors.finder.projection import is_figure
+from rowkeeper.extractors.finder.figure_words import is_figure
 from rowkeeper.extractors.finder.run_heads import CLAUSE_END
 
 _YEAR = re.compile(r"^(?:FY)?(?:19|20)\d\d\S{0,3}$")

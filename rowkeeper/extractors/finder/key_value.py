@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.extractors.finder.aligned_columns import Word, column_gap, phrase_ends, text_lines
-from rowkeeper.extractors.finder.projection import is_figure
+from rowkeeper.extractors.finder.figure_words import is_figure
 from rowkeeper.models import Cell
 
 KEY_VALUE = "key_value"

@@ -8,8 +8,6 @@ Words are PyMuPDF-style tuples `(x0, y0, x1, y1, text, ...)`; rows are `round(y1
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +18,8 @@ from rowkeeper.extractors.finder.aligned_columns import (
     phrase_ends,
     text_lines,
 )
+from rowkeeper.extractors.finder.figure_parts import join_figure_parts
+from rowkeeper.extractors.finder.figure_words import header_line_count, is_figure, mostly_numbers
 from rowkeeper.extractors.finder.stray_marks import ink_core
 
 PICTURE = "\ufffc"
@@ -79,29 +79,6 @@ def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequen
     return _merge_header_only([*words, *pictures], more) if len(more) > len(seps) else seps
 
 
-def _header_lines(lines: Sequence[Sequence[Any]]) -> int:
-    """How many of the first lines (three at most) are header lines: those before the first
-    line that is mostly numbers and not a line of years over figures that are no years
-    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten")."""
-    head = 0
-    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _years_over_figures(lines[head:head + 2])):
-        head += 1
-    return head
-
-
-def _years_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
-    """Whether the first of two lines has figures and all of them are years, and the second
-    has a figure that is none (`transforms.heads.years_over_numbers` asks the same of a row)."""
-    if len(lines) < 2:
-        return False
-    years = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
-    return bool(years) and all(_YEAR.match(y) for y in years) \
-        and any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) for w in lines[1])
-
-
-_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
-
-
 def headed_edges(words: Sequence[Any], seps: Sequence[float],
                  edges: Sequence[tuple[float, Sequence[Sequence[Any]]]]) -> list[float]:
     """The shared left edges (`edges`) that a header label starts on and where a word (no
@@ -113,7 +90,7 @@ def headed_edges(words: Sequence[Any], seps: Sequence[float],
     ("3015 | Fő utca") part by one and the same word space, under no header label of their
     own; right-aligned figures of one width share a left edge too, but are figures."""
     lines = text_lines(words)
-    head = _header_lines(lines)
+    head = header_line_count(lines)
     body = lines[head:]
     if not head or len(body) < 5:
         return []
@@ -131,107 +108,6 @@ def headed_edges(words: Sequence[Any], seps: Sequence[float],
     return out
 
 
-def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequence[float]) -> list[float]:
-    """`seps` less the gaps inside figures: where every line with words on both sides parts
-    two parts of one figure ("65 | 000,6", "74,6 | %", "2020. | 04. | 15.") by one and the
-    same word space, and no column's shared edge (`edges`) stands by. Figures of one format
-    line their parts up in every row, so the projection sees a gap there; a real column of
-    figures shows its edge, or gaps of other widths. A header over the column may stand
-    apart (its words are no figures), and a header label over each part, flush with the part's
-    right edge, makes them two right-aligned columns (`_headed_parts`). Three lines show it,
-    or every line of a block of two (a key-value block's amounts "704 | 532 Ft", a slide's two
-    dates "2024. 05. | 08."), or two lines under a header label running across the gap."""
-    lines = text_lines(words)
-    head = lines[:_header_lines(lines)]
-    heights = sorted(w[3] - w[1] for w in words)
-    wide = max(column_gap(words), 0.8 * heights[len(heights) // 2])
-    out = []
-    bounds = [-math.inf, *seps, math.inf]
-    for k, x in enumerate(seps):
-        gaps: list[float] = []
-        both = 0  # lines with words on both sides of x
-        ends: list[float] = []  # the right edges of the figures' parts left of x
-        firsts: list[float] = []  # where the figures those parts end start
-        real, own = False, False  # own: a word in the column left of x that no figure goes on from
-        for i, ln in enumerate(lines):
-            # only the words between the gaps either side: a figure of the column before
-            # ("652 127" | "468 123 Ft", a shorter amount) is no part of this one
-            left = [w for w in ln if bounds[k] <= w[0] and w[2] <= x]
-            right = [w for w in ln if w[0] >= x and w[2] <= bounds[k + 2]]
-            if _across(ln, x, wide if i < len(head) else 0.0):
-                continue  # a word or a header label across x (a header over both parts)
-            if not left or not right:
-                own = own or bool(left)
-                continue
-            a, b = left[-1], right[0]
-            both += 1
-            parts = _figure_parts(str(a[4]), str(b[4]))
-            own = own or not parts
-            if parts and b[0] - a[2] < wide:
-                gaps.append(b[0] - a[2])
-                ends.append(a[2])
-                firsts.append(_figure_start(ln, a, wide))
-            elif parts or b[0] - a[2] < wide:
-                real = True  # figures a column gap apart, or a label run up to a figure
-        # A shared edge near x is a column's, unless every word left of x is the leading group
-        # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
-        # their own edge, and a negative amount ("-450 977") starts on it.
-        real = real or own and any(abs(x - e) <= wide for e in edges)
-        real = real or bool(ends) and _headed_parts(head, ends, x, bounds[k + 2], wide, max(firsts, default=x))
-        # a header label across x heads both parts: two lines of them tell it (a short
-        # table's millions, "2 | 315 134 Ft" under "Szállítási idő"), as does a block of two
-        need = 2 if any(_across(ln, x, wide) for ln in head) else min(3, max(both, 2))
-        if real or len(gaps) < need or max(gaps) - min(gaps) > 1.0:
-            out.append(x)
-    return out
-
-
-def _across(line: Sequence[Any], x: float, wide: float) -> bool:
-    """Whether a word of `line` runs across `x`, or a label of words of letters closer than
-    `wide` does: a header label over a right-aligned column of grouped figures, set in a
-    monospaced face ("Szállítási idő" over "296 986"), may have its word space right over the
-    figures' group space; it heads both parts as one word across them would."""
-    if any(w[0] < x < w[2] for w in line):
-        return True
-    left, right = [w for w in line if w[2] <= x], [w for w in line if w[0] >= x]
-    return bool(left and right) and right[0][0] - left[-1][2] < wide \
-        and not is_figure(str(left[-1][4])) and not is_figure(str(right[0][4]))
-
-
-def _headed_parts(head: Sequence[Sequence[Any]], ends: Sequence[float], x: float, hi: float,
-                  wide: float, lo: float, tol: float = 1.5) -> bool:
-    """Whether a header line sets a label over each side of `x`: one phrase ending flush with
-    the figures' parts left of it (their right edges `ends`, all one), the next starting right
-    of `x` before `hi`. Right-aligned columns of grouped figures set a word space apart in a
-    monospaced face ("574 872 807 851" under "Mennyiség (db)" and "Tömeg (kg)") part like the
-    groups of one figure; a label over the column ends at the whole figure's end. Labels set
-    a space apart too ("Keret Költség" over "7 323 802 705") read as one phrase: the one ending
-    flush is a label of its own where it lies over the figures left of `x`, from `lo` (where
-    the narrowest of them starts), and the word before it ends short of them ("Szállítási idő"
-    over "296 986" runs left past its figures: one label)."""
-    if max(ends) - min(ends) > tol:
-        return False
-    for ln in head:
-        starts, stops = phrase_ends(ln, wide)
-        for i in range(len(ln) - 1):
-            if abs(ln[i][2] - ends[0]) > tol or not x <= ln[i + 1][0] < hi:
-                continue
-            if i in stops and i + 1 in starts or ln[i][0] >= lo - tol and not is_figure(str(ln[i][4])) \
-                    and (i == 0 or ln[i - 1][2] < lo - tol):
-                return True
-    return False
-
-
-def _figure_start(line: Sequence[Any], last: Any, wide: float) -> float:
-    """Where the figure whose last part is `last` starts in `line`: its groups of thousands
-    closer than `wide`, back to a leading group (one or two digits) or a word that is none."""
-    k = next(i for i, w in enumerate(line) if w is last)
-    while k > 0 and len(str(line[k][4])) >= 3 and _LEADING_GROUP.fullmatch(str(line[k - 1][4])) \
-            and line[k][0] - line[k - 1][2] < wide:
-        k -= 1
-    return float(line[k][0])
-
-
 def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     """`seps` less the boundaries inside a headed column's cells: where no header label heads
     the column right of the boundary (`_headed_columns`) and every body line parts its words
@@ -242,7 +118,7 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
     start left of the boundary and heads that column, not the name's."""
     lines = text_lines(words)
-    head = _header_lines(lines)
+    head = header_line_count(lines)
     body = lines[head:]
     if not head or len(body) < 3:
         return list(seps)
@@ -311,24 +187,6 @@ def _gap_at(line: Sequence[Any], x: float) -> float | None:
     return right[0][0] - left[-1][2]
 
 
-def _figure_parts(left: str, right: str) -> bool:
-    """Whether two words a word space apart are parts of one figure: a leading group of
-    thousands and the rest ("65" "000,6", "1" "200"), a figure and its unit ("74,6" "%",
-    "9 000" "Ft"), or the parts of a date ("2020." "04."). Two whole figures ("36.509,84"
-    "76.921,19") are none."""
-    if not any(ch.isdigit() for ch in left):
-        return False
-    if not any(ch.isdigit() for ch in right):
-        return 0 < len(right) <= 3 and all(ch.isdigit() or ch in ".,-'%" for ch in left)
-    return bool(_LEADING_GROUP.fullmatch(left) and _GROUP_ON.fullmatch(right)
-                or _DATE_PART.fullmatch(left) and _DATE_PART.fullmatch(right))
-
-
-_LEADING_GROUP = re.compile(r"[-+(]?\d{1,3}")
-_GROUP_ON = re.compile(r"\d{3}(?:[.,]\d+)?\)?")
-_DATE_PART = re.compile(r"\d{1,4}\.")
-
-
 def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
     top_rows = sorted({round(w[3] / 3) for w in words})[:2]
     while True:
@@ -394,33 +252,3 @@ def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[
                 out.append((open_from, x))
             open_from = None
     return out
-
-
-def mostly_numbers(row: Sequence[Any]) -> bool:
-    """Whether at least half the phrases of a row's words are numbers (at least as many digits
-    as letters: "2,340", "Q1", "FY2023"); words closer than half their height are one phrase."""
-    phrases: list[str] = []
-    end = None
-    for w in sorted(row, key=lambda w: w[0]):
-        if end is not None and w[0] - end < 0.5 * (w[3] - w[1]):
-            phrases[-1] += " " + w[4]
-        else:
-            phrases.append(w[4])
-        end = w[2] if end is None else max(end, w[2])
-    # a currency sign set apart before its amount ("Ft    1 758 898", accounting style) is part
-    # of that figure, not a label: the rows that carry signs stay rows of figures
-    phrases = [p for p, nxt in zip(phrases, [*phrases[1:], ""], strict=True)
-               if not (_sign_before(p) and is_figure(nxt))]
-    numbers = sum(is_figure(p) for p in phrases)
-    return numbers >= 0.5 * len(phrases)
-
-
-def _sign_before(text: str) -> bool:
-    """A currency sign in symbols ("$", "€") or in at most three letters ("Ft", "kr", "EUR")."""
-    t = text.rstrip(".")
-    return 0 < len(t) <= 3 and (t.isalpha() or all(unicodedata.category(ch) == "Sc" for ch in t))
-
-
-def is_figure(text: str) -> bool:
-    """At least as many digits as letters, and a digit: "2,340", "Q1", "FY2023", not "Total"."""
-    return sum(ch.isdigit() for ch in text) >= max(1, sum(ch.isalpha() for ch in text))

@@ -12,11 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rowkeeper.extractors.finder.aligned_columns import column_gap, phrase_ends, text_lines
-from rowkeeper.extractors.finder.projection import (
-    aligned_separators,
-    mostly_numbers,
-    projection_gaps,
-)
+from rowkeeper.extractors.finder.figure_words import mostly_numbers
+from rowkeeper.extractors.finder.projection import aligned_separators, projection_gaps
 
 
 def lead_in(words: Sequence[Any], tol: float = 3.0) -> list[Any]:

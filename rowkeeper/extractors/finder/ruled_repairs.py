@@ -9,7 +9,8 @@ from typing import Any
 
 import pymupdf
 
-from rowkeeper.extractors.finder.projection import is_figure, mostly_numbers, projection_gaps
+from rowkeeper.extractors.finder.figure_words import is_figure, mostly_numbers
+from rowkeeper.extractors.finder.projection import projection_gaps
 from rowkeeper.extractors.finder.reads import TEXT, TEXT_COLUMNS, find_on, words_at
 from rowkeeper.extractors.finder.row_rules import packed_row_rules
 from rowkeeper.extractors.finder.row_rules import pad as _pad

@@ -8,7 +8,7 @@ from typing import Any
 
 import pymupdf
 
-from rowkeeper.extractors.finder.projection import mostly_numbers
+from rowkeeper.extractors.finder.figure_words import mostly_numbers
 from rowkeeper.extractors.finder.reads import words_at
 from rowkeeper.extractors.finder.word_lines import reading_order
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from rowkeeper.boxes import area, centre_in, overlap, within
 from rowkeeper.extractors.finder.side_by_side import header_like
-from rowkeeper.extractors.text_layer import drop_empty_rows
+from rowkeeper.extractors.text_cells import drop_empty_rows
 from rowkeeper.models import LAYOUT_FRAME, BBox, Cell, RawTable
 
 MIN_FILL = 0.5

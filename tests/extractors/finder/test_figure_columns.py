@@ -1,4 +1,4 @@
-"""Columns of whole figures set close (finder/figure_columns.py, projection.join_figure_parts):
+"""Columns of whole figures set close (finder/figure_columns.py, figure_parts.join_figure_parts):
 two right-aligned columns whose widest cells stand closer than a word space stay two, their
 tight labels each over its own column; a figure in parts stays one cell, also where a shorter
 figure of the column leaves its first part's place to the column before; one string holding

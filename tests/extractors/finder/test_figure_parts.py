@@ -1,6 +1,6 @@
 """Figures printed in parts a word space apart ("65 000,6", "74,6 %", "2020. 04. 15."): in
 one format the parts line up in every row, so the x projection shows a gap between them; no
-column's edge stands there, so they stay one cell (finder/projection.join_figure_parts)."""
+column's edge stands there, so they stay one cell (finder/figure_parts.join_figure_parts)."""
 
 from __future__ import annotations
 

@@ -2,9 +2,9 @@
 the leading groups ("1", "7") are right-aligned on an edge of their own, and a negative amount
 ("-450 977", "(450 977)") starts on that edge when signs and group spaces are a figure wide
 (U+2007), yet they are parts of one figure, not a column
-(finder/projection.join_figure_parts). A currency sign in letters set at the column's left
+(finder/figure_parts.join_figure_parts). A currency sign in letters set at the column's left
 ("Ft", "kr", "EUR") on the first and the total row only does not make those rows labels: they
-stay rows of figures, whose gaps part the columns (finder/projection.mostly_numbers), and the
+stay rows of figures, whose gaps part the columns (finder/figure_words.mostly_numbers), and the
 sign reaches its amount ("Ft 1 715 727")."""
 
 from __future__ import annotations
