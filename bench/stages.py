@@ -40,7 +40,7 @@ SCAN_STAGES: tuple[Target, ...] = (
     ("rowkeeper.extractors.ocr_engines", "_char_centers", "ocr char boxes"),
     ("rowkeeper.extractors.ocr_engines", "char_centers", "ocr char boxes"),
     ("rowkeeper.extractors.ocr_engines", "repair_line", "line repair"),
-    ("rowkeeper.extractors.ocr_engines", "TesseractEngine._run", "tesseract (wait)"),
+    ("rowkeeper.extractors.tesseract_engine", "TesseractEngine._run", "tesseract (wait)"),
     ("rowkeeper.extractors.ocr_extractor", "OcrExtractor._reread", "cell re-read"),
     ("rowkeeper.extractors.ocr_tables", "columns_from_text", "grid tables"),
     ("rowkeeper.extractors.ocr_tables", "ruled_table", "grid tables"),

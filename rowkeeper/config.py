@@ -269,7 +269,7 @@ def env_passwords() -> tuple[str, ...]:
 # --- one-line config errors -------------------------------------------------------------------
 
 # extract.options keys that are not layers: the section name -> the model validating it.
-OPTION_SECTIONS = {"cascade": "rowkeeper.extractors.cascade:CascadeChecks"}
+OPTION_SECTIONS = {"cascade": "rowkeeper.extractors.adequacy:CascadeChecks"}
 # runner.type -> (the module its Prefect task runner comes from, the extra installing it)
 RUNNER_EXTRAS = {"dask": ("prefect_dask", "dask"), "ray": ("prefect_ray", "ray")}
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.html_page import export, write_page
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 needs_libreoffice = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) not installed")
@@ -22,14 +23,9 @@ _FILTER = json.dumps({"UseTaggedPDF": {"type": "boolean", "value": "true"}})
 def print_html(body: str, path: Path, css: str = "", lang: str = "en") -> Path:
     """`body` (HTML) printed by LibreOffice Writer to the PDF `path`."""
     assert SOFFICE is not None
-    page = path.with_suffix(".html")
-    page.write_text(f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><style>'
-                    '@page { size: A4; margin: 18mm; } body { font-family: "DejaVu Sans", "IPAPGothic"; '
-                    'font-size: 10pt; } td, th { padding: 2pt 5pt; vertical-align: top; } th { text-align: left; } '
-                    f"{css}</style></head><body>{body}</body></html>", encoding="utf-8")
+    page = write_page(body, path, "@page { size: A4; margin: 18mm; } td, th { padding: 2pt 5pt; vertical-align: top; } "
+                      f"th {{ text-align: left; }} {css}", lang)
     profile = (path.parent / "soffice-profile").resolve().as_uri()
     cmd = [SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--infilter=HTML (StarWriter)",
            "--convert-to", f"pdf:writer_pdf_Export:{_FILTER}", "--outdir", str(path.parent), str(page)]
-    subprocess.run(cmd, capture_output=True, timeout=300, check=False)
-    assert path.exists(), "LibreOffice wrote no PDF"
-    return path
+    return export(cmd, path, 300, "LibreOffice")

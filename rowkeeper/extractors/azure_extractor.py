@@ -14,17 +14,11 @@ import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
-from rowkeeper.extractors.cloud_common import (
-    CostLedger,
-    RetryableHTTP,
-    pages_pdf,
-    retry_after,
-    with_retries,
-)
+from rowkeeper.extractors.cloud_common import PaidApiOptions, RetryableHTTP, pages_pdf, retry_after
 from rowkeeper.extractors.page_model import DocumentModel
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
@@ -33,25 +27,17 @@ _HEADER_KINDS = {"columnHeader", "stubHead"}
 _HEADING_ROLES = {"title", "sectionHeading"}
 
 
-class AzureOptions(BaseModel):
+class AzureOptions(PaidApiOptions):
     """Options of the Azure layer (config: extract.options.azure); secrets stay in the environment."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     endpoint_env: str = "AZURE_DI_ENDPOINT"
     key_env: str = "AZURE_DI_KEY"
     model_id: str = "prebuilt-layout"
     api_version: str = "2024-11-30"
     price_per_page: float = 0.01
     """USD per page (prebuilt-layout list price, $10 per 1,000 pages); set your contract's."""
-    max_pages_per_run: int | None = 500
-    ledger_path: str | None = None
-    """A JSON file shared by the run's workers: one budget per run, figures for report.json."""
-    retries: int = 4
-    base_delay_s: float = 1.0
-    max_delay_s: float = 30.0
     poll_interval_s: float = 1.0
     operation_timeout_s: float = 300.0
-    request_timeout_s: float = 60.0
 
 
 class AzureLayoutExtractor:
@@ -63,8 +49,7 @@ class AzureLayoutExtractor:
 
     def __init__(self, options: BaseModel | None = None) -> None:
         self.options = options if isinstance(options, AzureOptions) else AzureOptions()
-        o = self.options
-        self.ledger = CostLedger("azure", o.price_per_page, o.max_pages_per_run, o.ledger_path)
+        self.ledger = self.options.ledger("azure")
 
     @property
     def version(self) -> str:
@@ -107,9 +92,7 @@ class AzureLayoutExtractor:
             return self._poll(client, op_url, {"Ocp-Apim-Subscription-Key": key})
 
     def _retry(self, call):  # type: ignore[no-untyped-def]
-        o = self.options
-        return with_retries(call, retries=o.retries, base_delay=o.base_delay_s,
-                            max_delay=o.max_delay_s, ledger=self.ledger)
+        return self.options.retried(call, self.ledger)
 
     def _poll(self, client: Any, op_url: str, headers: dict[str, str]) -> dict[str, Any]:
         """Poll until the operation succeeds; TransientError when it outlives the timeout."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pymupdf
+from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
 from rowkeeper.extractors.page_model import DocumentModel, document_of
@@ -114,6 +115,31 @@ def with_retries(call: Callable[[], T], *, retries: int, base_delay: float, max_
                 ledger.note_retry()
             sleep(min(max(delay, 0.0), max_delay))
     raise AssertionError("unreachable")
+
+
+class PaidApiOptions(BaseModel):
+    """The options every paid cloud layer has (config: extract.options.<layer>): its page price
+    and budget per run, and its retries; each layer adds its own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    price_per_page: float = 0.0
+    """USD per page (each layer's list price); set your contract's."""
+    max_pages_per_run: int | None = 500
+    ledger_path: str | None = None
+    """A JSON file shared by the run's workers: one budget per run, figures for report.json."""
+    retries: int = 4
+    base_delay_s: float = 1.0
+    max_delay_s: float = 30.0
+    request_timeout_s: float = 60.0
+
+    def ledger(self, service: str) -> CostLedger:
+        """The ledger of `service`'s pages, at these options' price and budget."""
+        return CostLedger(service, self.price_per_page, self.max_pages_per_run, self.ledger_path)
+
+    def retried(self, call: Callable[[], T], ledger: CostLedger) -> T:
+        """`call()` retried as these options say (`with_retries`), each retry counted in `ledger`."""
+        return with_retries(call, retries=self.retries, base_delay=self.base_delay_s,
+                            max_delay=self.max_delay_s, ledger=ledger)
 
 
 class RetryableHTTP(TransientError):

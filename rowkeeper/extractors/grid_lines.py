@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from rowkeeper.groups import grouped
+
 PxBox = tuple[float, float, float, float]
 """`(x0, y0, x1, y1)` in image pixels, origin top-left."""
 
@@ -154,22 +156,15 @@ def grid_of_region(horiz: np.ndarray, vert: np.ndarray, box: tuple[int, int, int
     if len(ys) < 2 or len(xs) < 2 or (len(ys) < 3 and len(xs) < 3):
         return None
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
-    # union-find over slots: two neighbours join when no rule separates them (a spanning cell)
-    parent = list(range(n_rows * n_cols))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    # slots join their neighbour when no rule separates them (a spanning cell)
+    joins = []
     for r in range(n_rows):
         for c in range(n_cols):
             if c + 1 < n_cols and not _has_rule(vt, xs[c + 1], ys[r], ys[r + 1], False):
-                parent[find(r * n_cols + c + 1)] = find(r * n_cols + c)
+                joins.append((r * n_cols + c + 1, r * n_cols + c))
             if r + 1 < n_rows and not _has_rule(hz, ys[r + 1], xs[c], xs[c + 1], True):
-                parent[find((r + 1) * n_cols + c)] = find(r * n_cols + c)
-    return _grid_from_groups(parent, find, n_rows, n_cols, [v + y for v in ys], [v + x for v in xs])
+                joins.append(((r + 1) * n_cols + c, r * n_cols + c))
+    return _grid_from_groups(grouped(n_rows * n_cols, joins), n_cols, [v + y for v in ys], [v + x for v in xs])
 
 
 def _open_sides(mask: np.ndarray, rules: list[int], edges: list[int], size: int,
@@ -193,14 +188,11 @@ def _most_run(mask: np.ndarray, rules: list[int], a: int, b: int, horizontal: bo
     return sum(_has_rule(mask, r, a, b, horizontal) for r in rules) >= max(2, 0.5 * len(rules))
 
 
-def _grid_from_groups(parent: list[int], find, n_rows: int, n_cols: int,  # type: ignore[no-untyped-def]
-                      ys: list[int], xs: list[int]) -> Grid:
+def _grid_from_groups(groups: list[list[int]], n_cols: int, ys: list[int], xs: list[int]) -> Grid:
     """Cells from the slot groups: each group's bounding slots become one (spanning) cell."""
-    groups: dict[int, list[tuple[int, int]]] = {}
-    for i in range(len(parent)):
-        groups.setdefault(find(i), []).append(divmod(i, n_cols))
     cells = []
-    for slots in groups.values():
+    for group in groups:
+        slots = [divmod(i, n_cols) for i in group]
         r0, r1 = min(s[0] for s in slots), max(s[0] for s in slots)
         c0, c1 = min(s[1] for s in slots), max(s[1] for s in slots)
         cells.append(GridCell(r0, c0, r1 - r0 + 1, c1 - c0 + 1,

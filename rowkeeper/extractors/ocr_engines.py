@@ -7,13 +7,8 @@ costs more than reading a page) and hold no per-document state.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import math
-import os
-import shutil
-import subprocess
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,12 +18,11 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from rowkeeper.errors import BadInput, LayerUnavailable
+from rowkeeper.errors import LayerUnavailable
 from rowkeeper.extractors.ocr_text import (
     drop_speck_tokens,
     han_allowed,
     is_speck,
-    join_text,
     repair_line,
 )
 
@@ -37,11 +31,6 @@ REC_BATCH = 4
 padding costs more than the batching saves: batches of 4 read a page in ~3/4 of the CPU time
 of batches of 16. One at a time was cheaper still but reads some words worse (no padding
 at all is not what the model was trained on: "Bookshelf" came out "Booksheif")."""
-
-# ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
-TESSERACT_LANGS = {"en": "eng", "ja": "jpn", "vi": "vie", "hu": "hun", "de": "deu",
-                   "fr": "fra", "zh": "chi_sim", "ko": "kor"}
-
 
 Enough = Callable[[list[str], float], bool]
 """Told the texts recognised so far and the share of the page's text (by line width) they
@@ -382,93 +371,6 @@ def _bgr(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR) if img.ndim == 2 else img
 
 
-class TesseractEngine:
-    """Tesseract 5 through its CLI (TSV output), languages from the Debian packs."""
-
-    name = "tesseract"
-    box_to_font = 1.05  # word boxes hug the glyphs: about the font size
-
-    def __init__(self, languages: tuple[str, ...]) -> None:
-        exe = shutil.which("tesseract")
-        if exe is None:
-            raise LayerUnavailable("ocr: tesseract not found (apt-get install tesseract-ocr tesseract-ocr-jpn ...)")
-        self.exe = exe
-        self.langs = "+".join(TESSERACT_LANGS.get(lang, lang) for lang in languages) or "eng"
-        out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=False)
-        first = (out.stdout or out.stderr).splitlines()
-        self.version = first[0].replace(" ", "-") if first else "tesseract"
-
-    def _run(self, img: np.ndarray, psm: int) -> list[dict[str, str]]:
-        ok, png = cv2.imencode(".png", img)
-        if not ok:
-            raise BadInput("ocr: could not encode page image")
-        env = {**os.environ, "OMP_THREAD_LIMIT": os.environ.get("OMP_THREAD_LIMIT", "1")}
-        proc = subprocess.run(
-            [self.exe, "stdin", "stdout", "-l", self.langs, "--psm", str(psm), "tsv"],
-            input=png.tobytes(), capture_output=True, env=env, check=False, timeout=300)
-        if proc.returncode != 0:
-            raise LayerUnavailable(f"ocr: tesseract failed: {proc.stderr.decode(errors='replace')[:300]}")
-        text = proc.stdout.decode("utf-8", errors="replace")
-        return list(csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
-
-    def read(self, img: np.ndarray, enough: Enough | None = None) -> list[OcrBox]:
-        """Words grouped into phrases (side by side on one line, gap under ~0.9 x height), read
-        from the image's inked part (in one call: `enough` is not asked)."""
-        x0, y0, x1, y1 = content_box(img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
-        words = [_word(r, (x0, y0)) for r in self._run(img[y0:y1, x0:x1], 6) if r.get("level") == "5"]
-        return _phrases([w for w in words if w is not None and not _noise(w)])
-
-    def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
-        """One Tesseract call per crop in single-line mode (only used for missed cells)."""
-        out = []
-        for c in crops:
-            words = [w for w in (_word(r) for r in self._run(c, 7) if r.get("level") == "5") if w]
-            text = join_text([w.text for w in words])
-            out.append((text, min((w.score for w in words), default=0.0)))
-        return out
-
-
-def _noise(w: OcrBox) -> bool:
-    """A speck, or a lone low-confidence mark ("-", "|") Tesseract reads from scanner dirt."""
-    return is_speck(w.text) or (len(w.text) == 1 and not w.text.isalnum() and w.score < 0.6)
-
-
-def _word(row: dict[str, str], origin: tuple[int, int] = (0, 0)) -> OcrBox | None:
-    text = (row.get("text") or "").strip()
-    conf = float(row.get("conf") or -1)
-    if not text or conf < 0:
-        return None
-    x, y, w, h = (float(row[k]) for k in ("left", "top", "width", "height"))
-    x, y = x + origin[0], y + origin[1]
-    return OcrBox(text, (x, y, x + w, y + h), conf / 100.0)
-
-
-def _phrases(words: list[OcrBox]) -> list[OcrBox]:
-    """Neighbouring words on one line joined into phrases; wide gaps stay column breaks.
-
-    Words are taken left to right and each joins the phrase it continues (the one ending just
-    before it that it overlaps most in height), not the previously read one: tone marks and
-    descenders move a box's centre by more than the next row's, and any order by centre
-    interleaves rows ("Ngăn kéo bàn" came out as three phrases in two columns)."""
-    out: list[OcrBox] = []
-    for w in sorted(words, key=lambda w: w.box[0]):
-        ends = [i for i, p in enumerate(out) if _same_phrase(p, w)]
-        if not ends:
-            out.append(w)
-            continue
-        i = max(ends, key=lambda i: min(out[i].box[3], w.box[3]) - max(out[i].box[1], w.box[1]))
-        p = out[i]
-        box = (p.box[0], min(p.box[1], w.box[1]), w.box[2], max(p.box[3], w.box[3]))
-        out[i] = OcrBox(join_text([p.text, w.text]), box, min(p.score, w.score))
-    return sorted(out, key=lambda b: ((b.box[1] + b.box[3]) / 2, b.box[0]))
-
-
-def _same_phrase(a: OcrBox, b: OcrBox) -> bool:
-    # word boxes hug glyphs ("are" is x-height tall): measure gaps against the taller word
-    overlap = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
-    return overlap > 0.5 * max(min(a.height, b.height), 1.0) and 0 <= b.box[0] - a.box[2] < 0.9 * max(a.height, b.height)
-
-
 @functools.lru_cache(maxsize=4)
 def get_engine(kind: str, languages: tuple[str, ...], det_side: int, threads: int,
                inked_only: bool = False, rec_width: float = 1.0) -> OcrEngine:
@@ -476,5 +378,7 @@ def get_engine(kind: str, languages: tuple[str, ...], det_side: int, threads: in
     `inked_only`: RapidOCR's detector sees only the inked part of a page (`detect_in_content`);
     `rec_width`: its recogniser reads lines narrowed to that share of their width (`narrowed`)."""
     if kind == "tesseract":
+        from rowkeeper.extractors.tesseract_engine import TesseractEngine
+
         return TesseractEngine(languages)
     return RapidOcrEngine(det_side, threads, languages, inked_only, rec_width)

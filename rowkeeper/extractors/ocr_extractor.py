@@ -341,7 +341,7 @@ def _with_text(table: PxTable, i: int, text: str) -> PxTable:
 
 def shape_problems(t: PxTable) -> list[str]:
     """The cascade's shape checks (row widths, fill, text in a box) on a pixel table."""
-    from rowkeeper.extractors.cascade import CascadeChecks, table_problems
+    from rowkeeper.extractors.adequacy import CascadeChecks, table_problems
 
     cells = tuple(Cell(row=c.row, col=c.col, row_span=c.row_span, col_span=c.col_span, text=c.text)
                   for c in t.cells)

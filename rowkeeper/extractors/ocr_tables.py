@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
-from rowkeeper.extractors.ocr_engines import OcrBox, join_text
+from rowkeeper.extractors.ocr_engines import OcrBox
+from rowkeeper.extractors.ocr_text import join_text
 
 
 @dataclass(frozen=True)

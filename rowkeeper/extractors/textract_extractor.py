@@ -13,11 +13,11 @@ import os
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable, TransientError
-from rowkeeper.extractors.cloud_common import CostLedger, RetryableHTTP, pages_pdf, with_retries
+from rowkeeper.extractors.cloud_common import PaidApiOptions, RetryableHTTP, pages_pdf
 from rowkeeper.extractors.page_model import DocumentModel
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
@@ -28,22 +28,15 @@ _AUTH = {"UnrecognizedClientException", "InvalidSignatureException", "AccessDeni
          "ExpiredTokenException", "MissingAuthenticationTokenException"}
 
 
-class TextractOptions(BaseModel):
+class TextractOptions(PaidApiOptions):
     """Options of the Textract layer (config: extract.options.textract); secrets stay in the env."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     region: str | None = None
     """Default: AWS_REGION / AWS_DEFAULT_REGION."""
     endpoint_url: str | None = None
     """Default: the TEXTRACT_ENDPOINT_URL environment variable, else AWS's public endpoint."""
     price_per_page: float = 0.015
     """USD per page (AnalyzeDocument Tables list price, $15 per 1,000 pages); set your contract's."""
-    max_pages_per_run: int | None = 500
-    ledger_path: str | None = None
-    retries: int = 4
-    base_delay_s: float = 1.0
-    max_delay_s: float = 30.0
-    request_timeout_s: float = 60.0
 
 
 class TextractExtractor:
@@ -55,8 +48,7 @@ class TextractExtractor:
 
     def __init__(self, options: BaseModel | None = None) -> None:
         self.options = options if isinstance(options, TextractOptions) else TextractOptions()
-        o = self.options
-        self.ledger = CostLedger("textract", o.price_per_page, o.max_pages_per_run, o.ledger_path)
+        self.ledger = self.options.ledger("textract")
         self._client: Any = None
 
     @property
@@ -86,13 +78,7 @@ class TextractExtractor:
         return Extraction(tables=tuple(tables), lines=tuple(lines))
 
     def _analyze(self, client: Any, data: bytes) -> list[dict[str, Any]]:
-        o = self.options
-
-        def call() -> list[dict[str, Any]]:
-            return _call(client, data)
-
-        return with_retries(call, retries=o.retries, base_delay=o.base_delay_s,
-                            max_delay=o.max_delay_s, ledger=self.ledger)
+        return self.options.retried(lambda: _call(client, data), self.ledger)
 
 
 def _make_client(o: TextractOptions) -> Any:

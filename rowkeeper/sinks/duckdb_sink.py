@@ -31,15 +31,14 @@ from rowkeeper.schema import (
     arrow_schema,
     cells_arrow,
     columns_of,
-    from_row,
     sql_add_columns,
     sql_ddl,
     to_row,
 )
 from rowkeeper.sinks.options import coerce_options
+from rowkeeper.sinks.sql_records import RECORDS, SqlRecords
 
 DB_NAME = "rowkeeper.duckdb"
-_RECORDS: dict[str, type[BaseModel]] = {"documents": DocumentRecord, "tables": Table, "chunks": Chunk}
 
 
 
@@ -52,8 +51,8 @@ def _unwritable(e: duckdb.Error) -> bool:
 
 
 def _ddl() -> list[str]:
-    stmts = [sql_ddl(name, model, "duckdb", extra=(ORDINAL,)) for name, model in _RECORDS.items()]
-    stmts += [alter for name, model in _RECORDS.items() for alter in sql_add_columns(name, model, "duckdb")]
+    stmts = [sql_ddl(name, model, "duckdb", extra=(ORDINAL,)) for name, model in RECORDS.items()]
+    stmts += [alter for name, model in RECORDS.items() for alter in sql_add_columns(name, model, "duckdb")]
     stmts.append(sql_ddl("cells", CellRow, "duckdb"))
     stmts.append(CELLS_NUMERIC)
     return stmts
@@ -69,10 +68,12 @@ def _arrow(model: type[BaseModel], records: Sequence[BaseModel]) -> pa.Table:
     return pa.Table.from_pydict(data, schema=schema)
 
 
-class DuckDBSink:
+class DuckDBSink(SqlRecords):
     """Documents, tables, typed cells and chunks in a DuckDB file; one transaction per document."""
 
     name: ClassVar[str] = "duckdb"
+    _MARK: ClassVar[str] = "?"
+    _ORDER: ClassVar[str] = "ord"
 
     class Options(BaseModel):
         """Where the database file is."""
@@ -144,27 +145,8 @@ class DuckDBSink:
         with self._writing(transaction=True):
             self._delete_rows(doc_id)
 
-    def _select(self, table: str, where: str = "", params: Sequence[Any] = ()) -> list[Any]:
-        model = _RECORDS[table]
-        cols = columns_of(model)
-        names = ", ".join(f'"{c.name}"' for c in cols)
-        rows = self.con.execute(f"SELECT {names} FROM {table} {where} ORDER BY ord", list(params))
-        return [from_row(model, cols, row) for row in rows.fetchall()]
-
-    def read(self, doc_id: str) -> DocumentResult | None:
-        """What is stored for `doc_id`."""
-        docs = self._select("documents", "WHERE doc_id = ?", [doc_id])
-        if not docs:
-            return None
-        return DocumentResult(
-            document=docs[0],
-            tables=tuple(self._select("tables", "WHERE doc_id = ?", [doc_id])),
-            chunks=tuple(self._select("chunks", "WHERE doc_id = ?", [doc_id])),
-        )
-
-    def documents(self) -> dict[str, DocumentRecord]:
-        """Every stored document record by doc_id."""
-        return {d.doc_id: d for d in self._select("documents")}
+    def _query(self, sql: str, params: list[Any]) -> Sequence[Sequence[Any]]:
+        return self.con.execute(sql, params).fetchall()
 
     def close(self) -> None:
         """Checkpoint and close the database file."""

@@ -24,15 +24,14 @@ from rowkeeper.schema import (
     CellRow,
     cell_columns,
     columns_of,
-    from_row,
     sql_add_columns,
     sql_ddl,
     to_row,
 )
 from rowkeeper.sinks.embeddings import EmbeddingName, make_embedder
 from rowkeeper.sinks.options import coerce_options, safe_doc_id
+from rowkeeper.sinks.sql_records import RECORDS, SqlRecords
 
-_RECORDS: dict[str, type[BaseModel]] = {"documents": DocumentRecord, "tables": Table, "chunks": Chunk}
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
@@ -43,10 +42,12 @@ def _pg_text(value: Any) -> Any:
     return value
 
 
-class PostgresSink:
+class PostgresSink(SqlRecords):
     """Documents, tables, typed cells and chunks (optionally pgvector) in a Postgres schema."""
 
     name: ClassVar[str] = "postgres"
+    _MARK: ClassVar[str] = "%s"
+    _ORDER: ClassVar[str] = "doc_id, ord"
 
     class Options(BaseModel):
         """Server, schema, and the chunk embedding stored when pgvector is available."""
@@ -87,12 +88,12 @@ class PostgresSink:
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"rowkeeper:{schema}"])
             conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
             conn.execute(f'SET search_path TO "{schema}"')
-            for name, model in _RECORDS.items():
+            for name, model in RECORDS.items():
                 conn.execute(sql_ddl(name, model, "postgres", extra=(ORDINAL,)))
                 for alter in sql_add_columns(name, model, "postgres"):
                     conn.execute(alter)
             conn.execute(sql_ddl("cells", CellRow, "postgres"))
-            for name in (*_RECORDS, "cells"):
+            for name in (*RECORDS, "cells"):
                 conn.execute(f"CREATE INDEX IF NOT EXISTS {name}_doc_id ON {name} (doc_id)")
             conn.execute(CELLS_NUMERIC)
             if self.options.vector == "auto" and self.options.embedding != "off":
@@ -148,7 +149,7 @@ class PostgresSink:
 
     def _copy(self, table: str, rows: Iterable[Sequence[Any]], names: list[str] | None = None) -> None:
         if names is None:
-            names = [c.name for c in columns_of(_RECORDS[table])] + [ORDINAL.name]
+            names = [c.name for c in columns_of(RECORDS[table])] + [ORDINAL.name]
         cols = ", ".join(f'"{n}"' for n in names)
         with self.conn.cursor() as cur, cur.copy(f"COPY {table} ({cols}) FROM STDIN") as copy:
             for row in rows:
@@ -171,28 +172,9 @@ class PostgresSink:
             self._lock_document(safe_doc_id(doc_id))
             self._delete_rows(safe_doc_id(doc_id))
 
-    # -- reading -----------------------------------------------------------------------------
-    def _select(self, table: str, where: str = "", params: Sequence[Any] = ()) -> list[Any]:
-        model = _RECORDS[table]
-        cols = columns_of(model)
-        names = ", ".join(f'"{c.name}"' for c in cols)
-        rows = self.conn.execute(f"SELECT {names} FROM {table} {where} ORDER BY doc_id, ord", list(params))
-        return [from_row(model, cols, row) for row in rows.fetchall()]
-
-    def read(self, doc_id: str) -> DocumentResult | None:
-        """What is stored for `doc_id`."""
-        docs = self._select("documents", "WHERE doc_id = %s", [doc_id])
-        if not docs:
-            return None
-        return DocumentResult(
-            document=docs[0],
-            tables=tuple(self._select("tables", "WHERE doc_id = %s", [doc_id])),
-            chunks=tuple(self._select("chunks", "WHERE doc_id = %s", [doc_id])),
-        )
-
-    def documents(self) -> dict[str, DocumentRecord]:
-        """Every stored document record by doc_id."""
-        return {d.doc_id: d for d in self._select("documents")}
+    # -- reading (sql_records.SqlRecords) ------------------------------------------------------
+    def _query(self, sql: str, params: list[Any]) -> Sequence[Sequence[Any]]:
+        return self.conn.execute(sql, params).fetchall()
 
     def close(self) -> None:
         """Close the connection."""

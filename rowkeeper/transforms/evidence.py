@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from rowkeeper.boxes import bounds
 from rowkeeper.models import BBox, ImageRef, Region, Table
 
 MIN_INSIDE = 0.8
@@ -23,11 +24,6 @@ class Evidence(BaseModel):
     col: int | None = None
 
 
-def _union(boxes: Sequence[BBox]) -> BBox:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
 def _rows_from_cells(table: Table) -> tuple[Region, ...] | None:
     """Row boxes from the body cells' own boxes, when there is one cell group per body row."""
     groups: dict[tuple[int, int], list[BBox]] = defaultdict(list)
@@ -37,7 +33,7 @@ def _rows_from_cells(table: Table) -> tuple[Region, ...] | None:
     ordered = sorted(groups.items(), key=lambda kv: (kv[0][0], min(b[1] for b in kv[1])))
     if len(ordered) != len(table.rows):
         return None
-    return tuple(Region(page=page, bbox=_union(boxes)) for (page, _), boxes in ordered)
+    return tuple(Region(page=page, bbox=bounds(boxes)) for (page, _), boxes in ordered)
 
 
 def _rows_by_height(table: Table) -> tuple[Region, ...]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rowkeeper.config import ClassifyConfig, ExtractConfig
-from rowkeeper.extractors.cascade import CascadeChecks, assess, region_coverage, run_cascade
+from rowkeeper.extractors.adequacy import CascadeChecks, assess, region_coverage
+from rowkeeper.extractors.cascade import run_cascade
 from rowkeeper.extractors.classify import classify_document
 from rowkeeper.extractors.page_features import PageFeatures
 from rowkeeper.models import Cell, RawTable, TextLine

@@ -13,11 +13,11 @@ import pytest
 
 from rowkeeper.extractors import grid_lines, ocr_engines
 from rowkeeper.extractors.ocr_engines import (
-    TesseractEngine,
     content_box,
     detect_in_content,
     get_engine,
 )
+from rowkeeper.extractors.tesseract_engine import TesseractEngine
 from tests.extractors.ocr_fixtures import RULED, write_pair
 
 pytest.importorskip("rapidocr")

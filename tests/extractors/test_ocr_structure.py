@@ -10,7 +10,7 @@ import numpy as np
 import pymupdf
 import pytest
 
-from rowkeeper.extractors.cascade import CascadeChecks, assess
+from rowkeeper.extractors.adequacy import CascadeChecks, assess
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_tables import harmonize_marks
 from rowkeeper.extractors.ocr_text import guess_language

@@ -255,52 +255,53 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
     found = anchors(lines, min_gap)
     lefts = [x for (kind, x), held in found if kind == "left"
              and sum(_words_of_letters(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
-    right_edges = [x for (kind, x), _ in found if kind == "right"]
-    rights = [x for (kind, x), held in found if kind == "right"
-              and sum(_figure(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2]
+    # every right edge a column shares, and whether figures hold it (a column of figures)
+    rights = [(x, sum(_figure(str(lines[r][i][4])) for r, i in held.items()) > len(held) / 2)
+              for (kind, x), held in found if kind == "right"]
     for line in lines:
         starts, _ = phrase_ends(line, min_gap)
-        # a monospaced label's words one cell apart join, but not after a word flush with the
-        # right edge its column shares ("Költség Mennyiség", typed one space apart)
-        starts = starts - {i for i in one_string(line) if not any(abs(line[i - 1][2] - x) <= 1.5 for x in right_edges)}
-        starts = _monospaced_labels(line, starts, lefts, rights, cuts, min_gap)
+        on_left = {i for i, w in enumerate(line) if any(abs(w[0] - x) <= 1.5 for x in lefts)}
+        flush = {i: any(figures for _, figures in near) for i in range(1, len(line))
+                 if (near := [e for e in rights if abs(line[i - 1][2] - e[0]) <= 1.5])}
+        starts = _monospaced_labels(line, starts, on_left, flush, cuts, min_gap)
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]
             inner = [x for x in cuts if phrase[0][0] < x < phrase[-1][2]]
             if len(phrase) < 2 or not inner or any(_figure(str(w[4])) and not _unit(str(w[4])) for w in phrase) or \
-                    any(abs(w[0] - x) <= 1.5 for w in phrase[1:] for x in lefts):
+                    on_left & set(range(a + 1, b)):
                 continue
             edges = [phrase[0][0], *inner, phrase[-1][2]]
             # a phrase starting on a left edge words of letters share is that column's text
-            k = 0 if any(abs(phrase[0][0] - x) <= 1.5 for x in lefts) \
-                else max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
+            k = 0 if a in on_left else max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
             out.update({id(w): (edges[k] + edges[k + 1]) / 2 for w in phrase})
     return out
 
 
-def _monospaced_labels(line: Sequence[Word], starts: set[int], lefts: Sequence[float], rights: Sequence[float],
-                       cuts: Sequence[float], min_gap: float, tol: float = 1.5) -> set[int]:
-    """`starts` less the words a monospaced space (every gap of the line under a word's height
-    one character wide, wider than a column gap: labels set a space apart) parts from the word before, where that word does not end on the
-    right edge that a column of figures shares: labels set a space apart over right-aligned
-    figures ("Cost Unit price [USD] Share [%]", each label ending over its column's figures)
-    are parted where one ends on its column's edge and nowhere else. A word starting on a left
-    edge that words of letters share starts a label too, and so does a word after a space that
-    a column boundary (`cuts`) runs through ("Tartalmaz" over a column of tick boxes, its
-    figures' edge none to end on, a space before "Egységár (Ft)"). A line with no label ending on such
-    an edge, or whose short gaps are not all one width, or narrower than `min_gap` (a
-    proportional face's word spaces, one width too), keeps its `starts`."""
+def _monospaced_labels(line: Sequence[Word], starts: set[int], on_left: set[int], flush: dict[int, bool],
+                       cuts: Sequence[float], min_gap: float) -> set[int]:
+    """`starts` of a monospaced line's labels, where a label ends flush with the right edge its
+    column shares (`flush`: the words after such a word, True where figures hold the edge).
+    A label's words one character cell apart (`one_string`) join, except after a word flush
+    with an edge ("Költség Mennyiség", typed one space apart). Where every gap of the line
+    under a word's height is one such space, wider than a column gap, and a label ends flush
+    over a column of figures (labels set a space apart over right-aligned figures, "Cost Unit
+    price [USD] Share [%]"), those spaces part labels only after a label flush over figures,
+    before a word starting on a left edge that words of letters share (`on_left`), and where a
+    column boundary (`cuts`) runs through the space ("Tartalmaz" over a column of tick boxes,
+    no figures' edge to end on, a space before "Egységár (Ft)"). A line whose short gaps are
+    not all one width, or narrower than `min_gap` (a proportional face's word spaces, one
+    width too), keeps the starts its gaps give it."""
+    starts = starts - (one_string(line) - set(flush))
     small = {i: g for i in range(1, len(line))
              if (g := line[i][0] - line[i - 1][2]) <= line[i][3] - line[i][1]}
-    flush = {i for i in range(1, len(line)) if any(abs(line[i - 1][2] - x) <= tol for x in rights)}
+    over_figures = {i for i, figures in flush.items() if figures}
     char = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in line)[len(line) // 2]
     if len(small) < 2 or any(abs(g - char) > 0.5 for g in small.values()) or min(small.values()) < min_gap \
-            or not flush & set(small):
+            or not over_figures & set(small):
         return starts
-    return {i for i in starts if i not in small} | flush \
-        | {i for i in small if any(abs(line[i][0] - x) <= tol for x in lefts)
-           or any(line[i - 1][2] <= x <= line[i][0] for x in cuts)}
+    return {i for i in starts if i not in small} | over_figures \
+        | {i for i in small if i in on_left or any(line[i - 1][2] <= x <= line[i][0] for x in cuts)}
 
 
 def set_apart(line: Sequence[Word], starts: set[int], tol: float = 0.5) -> set[int]:

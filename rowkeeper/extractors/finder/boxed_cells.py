@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.extractors.finder.word_lines import reading_order
+from rowkeeper.groups import grouped
 
 Box = tuple[float, float, float, float]
 
@@ -99,27 +100,17 @@ def _apart(boxes: Sequence[Box]) -> list[Box]:
 
 def joined(boxes: Sequence[Box]) -> list[list[Box]]:
     """Boxes joined to a neighbour beside or under them across a gutter narrower than the
-    lower of their heights."""
-    parent = list(range(len(boxes)))
+    lower of their heights (groups of four or more)."""
+    pairs = ((i, j) for i, a in enumerate(boxes) for j in range(i + 1, len(boxes)) if _neighbours(a, boxes[j]))
+    return [[boxes[k] for k in g] for g in grouped(len(boxes), pairs) if len(g) >= 4]
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
-    for i, a in enumerate(boxes):
-        for j in range(i + 1, len(boxes)):
-            b = boxes[j]
-            reach = min(a[3] - a[1], b[3] - b[1])
-            beside = min(a[3], b[3]) > max(a[1], b[1]) and max(a[0] - b[2], b[0] - a[2]) <= reach
-            under = min(a[2], b[2]) > max(a[0], b[0]) and max(a[1] - b[3], b[1] - a[3]) <= reach
-            if beside or under:
-                parent[find(i)] = find(j)
-    out: dict[int, list[Box]] = {}
-    for i, b in enumerate(boxes):
-        out.setdefault(find(i), []).append(b)
-    return [g for g in out.values() if len(g) >= 4]
+def _neighbours(a: Box, b: Box) -> bool:
+    """Whether `b` stands beside or under `a` across a gutter narrower than the lower of their heights."""
+    reach = min(a[3] - a[1], b[3] - b[1])
+    beside = min(a[3], b[3]) > max(a[1], b[1]) and max(a[0] - b[2], b[0] - a[2]) <= reach
+    under = min(a[2], b[2]) > max(a[0], b[0]) and max(a[1] - b[3], b[1] - a[3]) <= reach
+    return beside or under
 
 
 def on_lanes(group: Sequence[Box], gutter: float = _TOUCH) -> BoxGrid | None:

@@ -20,13 +20,19 @@ ROWS = [("Site", "Budget", "Share"), ("Riverside hub", "673,208", "12.5%"), ("Ma
         ("Millbrook unit", "587,630", "14.1%"), ("Lakeside line", "768,319", "7.7%")]
 
 
-def _page(path: Path, rows: list[tuple[str, ...]], ruled: bool) -> None:
+def _captioned_page(left: float, caption: tuple[str, str]) -> tuple[pymupdf.Document, pymupdf.Page]:
+    """A page with a heading, a line of prose and a caption wrapped over two lines, at `left`."""
     doc = pymupdf.open()
     page = new_page(doc)
-    put(page, 72, 90, "Staffing", 16, "bold")
-    put(page, 72, 120, "The figures below cover the reporting period and were checked.", 11)
-    put(page, 72, 150, CAPTION[0], 11, "bold")
-    put(page, 72, 164, CAPTION[1], 11, "bold")
+    put(page, left, 90, "Staffing", 16, "bold")
+    put(page, left, 120, "The figures below cover the reporting period and were checked.", 11)
+    put(page, left, 150, caption[0], 11, "bold")
+    put(page, left, 164, caption[1], 11, "bold")
+    return doc, page
+
+
+def _page(path: Path, rows: list[tuple[str, ...]], ruled: bool) -> None:
+    doc, page = _captioned_page(72, CAPTION)
     y = 184.0
     for i, row in enumerate(rows):
         for j, text in enumerate(row):
@@ -64,12 +70,7 @@ def test_a_caption_wrapped_narrower_than_its_table_keeps_its_last_line(tmp_path:
     labels wrapped over their units): the line after it stands a gap further down than the
     caption's line spacing, so it is the caption's, not a line of the header. A rule under
     each row (none over the header) makes the header's grid row reach up to the region's top."""
-    doc = pymupdf.open()
-    page = new_page(doc)
-    put(page, 60, 90, "Staffing", 16, "bold")
-    put(page, 60, 120, "The figures below cover the reporting period and were checked.", 11)
-    put(page, 60, 150, NARROW[0], 11, "bold")
-    put(page, 60, 164, NARROW[1], 11, "bold")
+    doc, page = _captioned_page(60, NARROW)
     y = 186.0
     for i, row in enumerate(WIDE):
         put(page, 63, y, row[0], 11, "bold" if i == 0 else "sans")
