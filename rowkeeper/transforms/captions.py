@@ -46,11 +46,13 @@ def _continues(prev: TextLine, ln: TextLine, first: TextLine) -> bool:
             and not is_caption(ln.text) and not FOOTNOTE.match(ln.text.strip()))
 
 
-def caption_block(pt: PageText, first: TextLine, limit: float | None = None) -> list[TextLine]:
+def caption_block(pt: PageText, first: TextLine, limit: float | None = None,
+                  columns: PageColumns | None = None) -> list[TextLine]:
     """The lines of the caption that starts with `first`: it and the lines it wraps onto
     (`_continues`), each standing alone on its row (a header row the table's box left out has
-    labels beside it); with `limit`, only lines ending above it (the top of the table under
-    the caption)."""
+    labels beside it; with the page's `columns`, in its column box: the next column's caption
+    may stand level with its second line); with `limit`, only lines ending above it (the top
+    of the table under the caption)."""
     out = [first]
     for ln in pt.lines:
         if ln.bbox[1] <= out[-1].bbox[1] or not _overlaps_x(ln.bbox, first.bbox):
@@ -58,7 +60,7 @@ def caption_block(pt: PageText, first: TextLine, limit: float | None = None) -> 
         if ln.bbox[1] - out[-1].bbox[3] > 0.5 * max(out[-1].bbox[3] - out[-1].bbox[1], 4.0):
             break
         if (limit is not None and ln.bbox[3] > limit + 3) or not _continues(out[-1], ln, first) \
-                or pt.in_a_row(ln):
+                or pt.in_a_row(ln, columns):
             break
         out.append(ln)
     return out
@@ -78,8 +80,8 @@ def caption_continuations(pt: PageText) -> set[int]:
     return {id(ln) for first in pt.lines if is_caption(first.text) for ln in caption_block(pt, first)[1:]}
 
 
-def _caption_pairs(text: dict[int, PageText],
-                   boxes: Sequence[tuple[int, BBox]]) -> list[tuple[str, float, int, TextLine]]:
+def _caption_pairs(text: dict[int, PageText], boxes: Sequence[tuple[int, BBox]],
+                   columns: Mapping[int, PageColumns]) -> list[tuple[str, float, int, TextLine]]:
     """(side, gap, box index, caption) for each caption among the two rows of text nearest a
     box's top or bottom edge, over the box's columns (a caption above counts by its last line,
     the one nearest the table); a continuation caption names no table below."""
@@ -94,7 +96,7 @@ def _caption_pairs(text: dict[int, PageText],
         ends = {id(ln) for ln in near}
         for ln in pt.lines:
             if ln.bbox[3] <= bbox[1] + 3 and is_caption(ln.text) and _overlaps_x(ln.bbox, bbox):
-                block = caption_block(pt, ln, bbox[1])
+                block = caption_block(pt, ln, bbox[1], columns.get(page))
                 if id(block[-1]) in ends or _lead_in_between(pt, block[-1], bbox):
                     out.append(("above", bbox[1] - block[-1].bbox[3], i, caption_line(block)))
         # the table's notes stand between it and a caption set under them
@@ -103,7 +105,7 @@ def _caption_pairs(text: dict[int, PageText],
         for ln in nearest_rows([ln for ln in pt.below(bbox, reach)
                                 if _overlaps_x(ln.bbox, bbox) and id(ln) not in notes]):
             if is_caption(ln.text) and not is_continued(ln.text):
-                out.append(("below", ln.bbox[1] - bbox[3], i, caption_line(caption_block(pt, ln))))
+                out.append(("below", ln.bbox[1] - bbox[3], i, caption_line(caption_block(pt, ln, columns=columns.get(page)))))
     return out
 
 
@@ -168,7 +170,7 @@ def _column_foot_pairs(text: dict[int, PageText], boxes: Sequence[tuple[int, BBo
             continue  # a table ends that column box: a caption under it is its own
         pt = text[last.page]
         for first in (ln for ln in foot if is_caption(ln.text)):
-            block = caption_block(pt, first)
+            block = caption_block(pt, first, columns=columns.get(last.page))
             if block[-1] is last:
                 out.append(("above", CAPTION_REACH, i, caption_line(block)))
     return out
@@ -199,7 +201,7 @@ def assign_captions(text: dict[int, PageText], boxes: Sequence[tuple[int, BBox]]
     one at the foot of the column before a table that opens the next: `_column_foot_pairs`).
     Asked box by box, the caption under one table of a stack is also the line over the next,
     and both tables would take it."""
-    pairs = _caption_pairs(text, boxes) + _column_foot_pairs(text, boxes, columns or {})
+    pairs = _caption_pairs(text, boxes, columns or {}) + _column_foot_pairs(text, boxes, columns or {})
     votes = _names_one(pairs)
     prefer = None if votes["above"] == votes["below"] else max(votes, key=lambda side: votes[side])
     ranked = sorted(pairs, key=lambda p: (prefer is not None and p[0] != prefer, p[1], p[0] != "above"))

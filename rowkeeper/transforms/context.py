@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rowkeeper.caption_text import is_caption
 from rowkeeper.models import BBox, PageInfo, Region, Table, TextLine
+from rowkeeper.page_columns import PageColumns
 
 FOOTNOTE = re.compile(
     r"^(?:※|\*|†|‡|§|¹|²|³|注|（注|\(注|出典|出所|資料|備考|"
@@ -106,13 +107,16 @@ class PageText:
         return any(b[1] < y < b[3] and (0 <= b[0] - line.bbox[2] <= reach or 0 <= line.bbox[0] - b[2] <= reach)
                    for b in self.tables)
 
-    def in_a_row(self, line: TextLine) -> bool:
+    def in_a_row(self, line: TextLine, columns: PageColumns | None = None) -> bool:
         """Whether other labels set like it stand on the same line, as cells of a header row
-        the table's box left out do (a heading stands alone)."""
+        the table's box left out do (a heading stands alone); with the page's `columns`, in
+        its own column box (a line of the next page column's text stands level by chance)."""
         y = (line.bbox[1] + line.bbox[3]) / 2
+        box = columns.box_of(line) if columns is not None else 0
         return any(ln is not line and ln.bbox[1] < y < ln.bbox[3] and ln.bold == line.bold
                    and abs(ln.font_size - line.font_size) <= 0.5
-                   and (ln.bbox[0] >= line.bbox[2] or ln.bbox[2] <= line.bbox[0]) for ln in self.lines)
+                   and (ln.bbox[0] >= line.bbox[2] or ln.bbox[2] <= line.bbox[0])
+                   and (columns is None or columns.box_of(ln) == box) for ln in self.lines)
 
     def above(self, bbox: BBox, reach: float) -> list[TextLine]:
         """Lines ending above `bbox`'s top within `reach` points, nearest first."""

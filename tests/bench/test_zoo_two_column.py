@@ -21,3 +21,14 @@ def test_every_table_of_a_two_column_page_is_found(tmp_path: Path, lang: str) ->
         got = {tuple(t.columns) for t in tables}
         for truth in d.tables:
             assert tuple(truth.columns) in got, f"{d.doc}: {truth.columns} not found among {sorted(got)}"
+
+
+@pytest.mark.parametrize(("family", "lang"), [("two_column", "vi"), ("two_column", "de"), ("borderless_prose", "ja")])
+def test_dev9_column_pages_read_every_table_with_its_names_and_caption(tmp_path: Path, family: str, lang: str) -> None:
+    """dev9's kinds (colz20): a full-width table whose header line runs over the gutter (vi), a
+    wrapped caption level with the next column's caption (de), a sentence between two tables (ja)."""
+    for d, tables in read_family("dev9", family, lang, tmp_path):
+        got = {(tuple(t.columns), t.caption or "", len(t.rows)) for t in tables}
+        for truth in d.tables:
+            want = (tuple(truth.columns), truth.caption or "", len(truth.rows))
+            assert want in got, f"{d.doc}: {want} not among {sorted(got)}"

@@ -34,6 +34,8 @@ from rowkeeper.extractors.finder.stacked_runs import (
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
+SENTENCE_END = ".!?。！？"
+"""How a sentence ends (a label between a table's rows does not)."""
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
 
@@ -107,12 +109,36 @@ def aligned_regions(lines: Sequence[TextLine], min_rows: int = 3, pictures: Sequ
     stand far apart, their text lines do not."""
     gutter = _gutter(lines)
     if gutter is not None:
-        left = _aligned_regions([ln for ln in lines if ln.bbox[0] < gutter], min_rows, pictures, words_of)
-        if left[0]:
-            right = _aligned_regions([ln for ln in lines if ln.bbox[0] >= gutter], min_rows, pictures, words_of)
+        columns = text_columns(lines)
+        # a band of the page read across whose row prints a line over the gutter beside other
+        # cells (a full-width table's header) is no column's: split at the gutter, the table
+        # falls in halves, and the half the line starts in loses it as a caption's sentence
+        bands = [b for b in columns.boxes if any(b[0] < m < b[2] for m in columns.gutters)
+                 and _row_across(lines, b, gutter)] if columns.multi else []
+        whole = [any(_in_band(ln, b) for b in bands) for ln in lines]
+        across = [ln for ln, w in zip(lines, whole, strict=True) if w]
+        split = [ln for ln, w in zip(lines, whole, strict=True) if not w]
+        left = _aligned_regions([ln for ln in split if ln.bbox[0] < gutter], min_rows, pictures, words_of)
+        wide = _aligned_regions(across, min_rows, pictures, words_of) if across else ([], 0, 0)
+        if left[0] or wide[0]:
+            right = _aligned_regions([ln for ln in split if ln.bbox[0] >= gutter], min_rows, pictures, words_of)
+            found = [*left[0], *right[0], *wide[0]]
             # a table across the gutter, its rows level on both sides, is one table
-            return across_gutters(left[0] + right[0], text_columns(lines)), left[1] + right[1], left[2] + right[2]
+            return across_gutters(found, columns), left[1] + right[1] + wide[1], left[2] + right[2] + wide[2]
     return _column_regions(lines, min_rows, pictures, words_of)
+
+
+def _in_band(line: TextLine, band: BBox) -> bool:
+    """Whether a line's middle lies in a band of the page (`page_columns` boxes)."""
+    return band[1] <= (line.bbox[1] + line.bbox[3]) / 2 <= band[3]
+
+
+def _row_across(lines: Sequence[TextLine], band: BBox, gutter: float) -> bool:
+    """Whether a row of the band holds a line over `gutter` and other lines beside it (a
+    header's labels printed as one line across; a title over the page stands alone, and two
+    tables level in their own columns print no line across)."""
+    rows = text_rows([ln for ln in lines if _in_band(ln, band)])
+    return any(len(row) > 1 and any(ln.bbox[0] < gutter - 2 < ln.bbox[2] for ln in row) for row in rows)
 
 
 def _gutter(lines: Sequence[TextLine], min_lines: int = 8) -> float | None:
@@ -227,7 +253,8 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
         in_cell = near and len(row) == 1 and in_one_column(run, row[0])
         if run and (near or far) and bridged < (REMARK_LINES if in_cell else 2) and len(row) == 1 \
-                and (len(row[0].text) <= 40 or stub or in_cell) and not _larger_print(row, run, HEADING_BOLD):
+                and (len(row[0].text) <= 40 or stub or in_cell) and not _larger_print(row, run, HEADING_BOLD) \
+                and not _runs_out(row[0], run):
             # a wrapped label ("Investigative Matters / Received by AUSAs") or a group label
             # ("Projected") sits between rows of a table without ending it; it is set in the
             # table's type, a caption between two stacked tables in larger print
@@ -278,6 +305,19 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         over[col] = t
         out.append(t)
     return out
+
+
+def _runs_out(line: TextLine, run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
+    """Whether a single line is a sentence run out of the table: it starts on the run's left edge,
+    ends past the right edge of the row over it and ends a sentence ("本節では主な結果をまとめ、
+    前年度と比較する。" between two tables: 22 characters, as wide as 44 letters). A wrapped
+    label stays in its column, a group label ends no sentence, a paragraph beside the table
+    starts right of it."""
+    aligned = [r for r in run if len(r) > 1]  # a caption line over the rows aside
+    if not aligned or line.text.rstrip()[-1:] not in SENTENCE_END:
+        return False
+    left = min(t.bbox[0] for r in aligned for t in r)
+    return line.bbox[0] <= left + tol and line.bbox[2] > max(t.bbox[2] for t in aligned[-1]) + tol
 
 
 def _row_bottom(row: Sequence[TextLine], pictures: Sequence[BBox]) -> float:
