@@ -75,7 +75,8 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = close_figure_columns(words, join_tail_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures))))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)
-    seps = without_marker_columns(words, wide_gaps_only(words, seps))
+    few = len({round(w[3] / 3) for w in words}) < 3  # a short table: its narrow gaps are weighed
+    seps = without_marker_columns(words, wide_gaps_only(words, seps, turns=_print_turns(page, region) if few else ()))
     # a ruled header band over the body: its column rules are the boundaries
     seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
     if seps:
@@ -109,6 +110,17 @@ def _words_in(page: pymupdf.Page, region: Sequence[float]) -> list[Any]:
     strip = pymupdf.Rect(page.rect.x0, box.y0, page.rect.x1, box.y1)
     return [w for w in words_at(page, strip) if box.x0 <= w[0] < box.x1
             and region[1] - 1 <= (w[1] + w[3]) / 2 <= region[3] + 1]
+
+
+def _print_turns(page: pymupdf.Page, region: Sequence[float]) -> list[float]:
+    """x of each text span in `region` set in another face than the span before it on its
+    line (a bold key, then its value in regular print)."""
+    out: list[float] = []
+    for b in page.get_text("dict", clip=_pad(region))["blocks"]:
+        for ln in b.get("lines", ()):
+            spans = [s for s in ln["spans"] if s["text"].strip()]
+            out += [s["bbox"][0] for a, s in zip(spans, spans[1:], strict=False) if s["font"] != a["font"]]
+    return out
 
 
 def _one_line(words: Sequence[Any]) -> bool:

@@ -57,12 +57,17 @@ def _header_row(line: Sequence[Any], min_gap: float) -> bool:
         and not any(sum(ch.isdigit() for ch in str(w[4])) > sum(ch.isalpha() for ch in str(w[4])) for w in line)
 
 
-def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 3) -> list[float]:
+def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 3,
+                   turns: Sequence[float] = ()) -> list[float]:
     """`seps` of a table of fewer than `min_rows` rows less those in a gap narrower than 1.5
     column gaps: two rows give no shared edge to tell a column from a word space that happens
     to be clear in both ("Valid until" over "Date"; a monospace face's space is a character
     wide, 1.33 column gaps), and two columns set so close are seldom a table's. A narrow gap
-    stays where a word of every row starts at its right (values left-aligned beside keys)."""
+    stays where a word of every row starts at its right (values left-aligned beside keys), and
+    some row leaves more white than a word space there or changes its print there (`turns`:
+    where a line's face changes, a bold key's value in regular print). In a monospaced face
+    every word starts on the character grid: two values' words a space after the words before
+    them start level by chance ('2026. 01. 20.' over 'Folyópart 8')."""
     if not seps or len({round(w[3] / 3) for w in words}) >= min_rows:
         return list(seps)
     need = 1.5 * column_gap(words)
@@ -71,10 +76,29 @@ def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 
     for x in seps:
         left = max((w[2] for w in words if w[2] <= x), default=None)
         right = min((w[0] for w in words if w[0] >= x), default=None)
-        if left is None or right is None or right - left >= need \
-                or {round(w[3] / 3) for w in words if abs(w[0] - right) <= 1.5} == rows:
+        if left is None or right is None or right - left >= need or _shared_start(words, right, rows, need, turns):
             out.append(x)  # a wide gap, or a left edge every row shares (a column of values)
     return out
+
+
+def _shared_start(words: Sequence[Any], x: float, rows: set[int], need: float, turns: Sequence[float]) -> bool:
+    """Whether a word of every row starts at `x`, and not in every row as the next word of its
+    printed line a word space on, in one print (`wide_gaps_only`): a key's value after more
+    white (keys of their own lengths), set apart with no space (CJK), or where the print turns
+    (`turns`) starts a column."""
+    at = [w for w in words if abs(w[0] - x) <= 1.5]
+    if {round(w[3] / 3) for w in at} != rows:
+        return False
+    return any(abs(t - x) <= 1.5 for t in turns) or not all(_next_word(words, w, need) for w in at)
+
+
+def _next_word(words: Sequence[Any], w: Any, need: float) -> bool:
+    """Whether word `w` is the next word of its printed line after the one before it (same block
+    and line, the next word number: a space between them), less than `need` from it."""
+    if len(w) < 8:
+        return False
+    prev = [v for v in words if len(v) >= 8 and v[5:7] == w[5:7] and v[7] == w[7] - 1]
+    return bool(prev) and w[0] - prev[0][2] < need
 
 
 def drop_margin_numbers(words: list[Any], seps: list[float]) -> tuple[list[Any], list[float]]:

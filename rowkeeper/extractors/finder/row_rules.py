@@ -82,7 +82,15 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
                   if w[0] >= left - 1]
     right = max([right, *(w[2] for w in everything)])
     edges = [*edges[:-1], right]
-    bounds = [region[1], *inside, bottom]
+    top, head = min(w[1] for w in words), region[1]
+    over = text_lines([w for w in everything if (w[1] + w[3]) / 2 <= inside[0]])
+    while len(over) > 1 and _cut_by(over[0], edges[1:-1]):
+        # a caption or heading over the first record, with no rule over that record: the
+        # columns cut through its words, as through no line of a record
+        over = over[1:]
+        top = head = min(w[1] for w in over[0])
+        everything = [w for w in everything if w[1] >= top - 0.5]
+    bounds = [head, *inside, bottom]
     for a, b in zip(bounds, bounds[1:], strict=False):
         band = [w for w in everything if a <= (w[1] + w[3]) / 2 <= b]
         filled = [len({_column_of((w[0] + w[2]) / 2, edges[1:-1]) for w in ln}) for ln in text_lines(band)]
@@ -90,9 +98,18 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
         # cell wrapped beside another wrapped cell fills two columns of the second line)
         if sum(n >= 2 for n in filled) >= 3 or sum(n >= len(edges) - 1 for n in filled) >= 2:
             return {}
-    top = min(w[1] for w in words)
     return {"horizontal_strategy": "lines", "horizontal_lines": [top - 1.0, bottom],
-            "vertical_lines": list(edges), "clip": pad((left, region[1], right, bottom))}
+            "vertical_lines": list(edges), "clip": pad((left, head, right, bottom))}
+
+
+def _cut_by(line: Sequence[Any], inner: Sequence[float]) -> bool:
+    """Whether a line is one phrase (its words a word space apart, less than half its
+    height) that an inner column edge runs through: a header's labels stand a column gap
+    apart, each in its column."""
+    words = sorted(line, key=lambda w: w[0])
+    height = max(w[3] - w[1] for w in words)
+    return all(b[0] - a[2] < 0.5 * height for a, b in zip(words, words[1:], strict=False)) \
+        and any(w[0] + 1.0 < x < w[2] - 1.0 for w in words for x in inner)
 
 
 def packed_row_rules(page: pymupdf.Page, tab: Any) -> list[Segment]:

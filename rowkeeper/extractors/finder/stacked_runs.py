@@ -49,6 +49,10 @@ def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0
     a, b = column_edges(before, tol), column_edges(after, tol)
     if len(a) < 3 or len(b) < 3:
         return False
+    if abs(a[0] - b[0]) <= tol and abs(a[-1] - b[-1]) <= tol and len(a) > 3 and len(b) > 3:
+        # two tables set to the column's width share their outer edges by that alone: their
+        # inner edges tell whether the columns go on
+        a, b = a[1:-1], b[1:-1]
 
     def shared(xs: Sequence[float], ys: Sequence[float]) -> int:
         return sum(any(abs(x - y) <= tol for y in ys) for x in xs)

@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds, overlap
+from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.bold_keys import split_bold_key
 from rowkeeper.extractors.finder.close_figures import split_row_figures
 from rowkeeper.extractors.finder.field_lines import WordsOf, split_at_columns
@@ -36,6 +37,9 @@ from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
 SENTENCE_END = ".!?。！？"
 """How a sentence ends (a label between a table's rows does not)."""
+CAPTION_CHARS = 120
+"""Characters a caption line under or over a run may have (a sentence that opens like one is
+longer)."""
 WIDE_GAP = re.compile(r"\s{2,}|\.{4,}")
 """Where a line printed as one string splits into segments (a monospace report's columns)."""
 
@@ -232,7 +236,8 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
         if ok and run and _larger_print(row, run):
             # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
             # table under or above it: a table's rows share one type size
-            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
+            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed,
+                                                      row)
             run, bridged, loose = [], 0, False
         if ok:
             if loose and not is_numeric(row[0].text):
@@ -261,7 +266,8 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose, tail = loose or not (near or stub), tail + row
             continue
-        regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
+        regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed,
+                                                  row)
         run, bridged, tail = [], 0, []
         above = above + row if len(row) == 1 else []
     return regions, n_rows, n_num
@@ -269,12 +275,15 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
 
 def _close_with_tail(run: list[list[TextLine]], tail: Sequence[TextLine], min_rows: int, regions: list[BBox],
                      n_rows: int, n_num: int, cuts: Sequence[int],
-                     headed: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
+                     headed: Sequence[int] = (), after: Sequence[TextLine] = ()) -> tuple[list[BBox], int, int]:
     """`_close_run`, its last region reaching down over the run's last row's wrapped lines
     (`_cell_tail`). They extend a table the run makes; they count for no row of it, or a
-    bulleted list of two items, each wrapped once, would make a table of three rows."""
+    bulleted list of two items, each wrapped once, would make a table of three rows. `after`:
+    the row that ended the run, when one did (a caption under it names it a table)."""
     kept = len(regions)
-    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts, headed)
+    under = [*tail, *after][:1]
+    captioned = bool(under) and len(under[0].text) <= CAPTION_CHARS and is_caption(under[0].text)
+    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts, headed, captioned)
     extra = _cell_tail(run, tail)
     if extra and len(regions) > kept and abs(regions[-1][3] - max(t.bbox[3] for t in run[-1])) <= 1.0:
         regions = [*regions[:-1], bounds([regions[-1], *(t.bbox for t in extra)])]
@@ -359,10 +368,13 @@ def _in_first_column(run: Sequence[Sequence[TextLine]], label: TextLine, tol: fl
 
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
-               n_num: int, cuts: Sequence[int] = (), headed: Sequence[int] = ()) -> tuple[list[BBox], int, int]:
-    """The regions with the run's, one per table stacked in it (`stacked_runs`)."""
-    for part in split_at_column_change(run, cuts, min_rows, headed):
-        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num)
+               n_num: int, cuts: Sequence[int] = (), headed: Sequence[int] = (),
+               captioned: bool = False) -> tuple[list[BBox], int, int]:
+    """The regions with the run's, one per table stacked in it (`stacked_runs`); `captioned`:
+    a caption stands right under the run (its last part's)."""
+    parts = split_at_column_change(run, cuts, min_rows, headed)
+    for i, part in enumerate(parts):
+        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num, captioned and i == len(parts) - 1)
     return regions, n_rows, n_num
 
 
@@ -380,18 +392,29 @@ def _field_rows(rows: Sequence[Sequence[TextLine]]) -> bool:
     return True
 
 
+def _level_fields(rows: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
+    """Whether rows are fields set across in plain print, as a caption beside them says a
+    table's rows are: each four short segments or more, as many in every row, each starting
+    where a segment of every other row starts (two pairs or more of keys and values)."""
+    starts = [sorted(t.bbox[0] for t in row) for row in rows]
+    return len({len(s) for s in starts}) == 1 and len(starts[0]) >= 4 \
+        and not any(prose_segment(t) for row in rows for t in row) \
+        and all(abs(a - b) <= tol for s in starts[1:] for a, b in zip(starts[0], s, strict=True))
+
+
 def _key(t: TextLine) -> bool:
     """Whether a segment is printed as a form's key: bold, or ending with a colon."""
     return t.bold or t.text.rstrip().endswith((":", "\uff1a"))
 
 
 def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
-               n_num: int) -> tuple[list[BBox], int, int]:
+               n_num: int, captioned: bool = False) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and caption_row(run[0], run[1:]):
         run = run[1:]
     lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
+    captioned = captioned or any(len(row) == 1 and is_caption(row[0].text) for row in run[:lead])
     if len(run) - lead < min_rows:
-        if len(run) - lead < 2 or not _field_rows(run[lead:]):
+        if len(run) - lead < 2 or not (_field_rows(run[lead:]) or captioned and _level_fields(run[lead:])):
             return regions, n_rows, n_num
         run, lead = run[lead:], 0  # fields set across have no header: a line over them is a caption's
     if _anchors(run[lead:]) < 2:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
@@ -69,6 +70,37 @@ def test_two_rows_of_plain_segments_are_no_table(tmp_path: Path) -> None:
             page.insert_text((x, 130 + 14 * i), text, fontsize=7, fontname="cour")
     doc.save(tmp_path / "plain.pdf")
     assert tables_of(tmp_path / "plain.pdf") == ()
+
+
+_IPA = {"gothic": "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+        "pgothic": "/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf"}
+PLAIN = {"ja": ([["電話番号", "2026年8月8日", "件名", "鹿児島"], ["住所", "大阪", "見積番号", "盛岡 76"]],
+                "表1：施設別四半期実績", ("gothic", "pgothic"), (54, 94, 156.2, 196.2)),
+         "en": ([["Phone", "127-5920", "Valid until", "Maple Court"], ["Quote no.", "676-9792", "Date", "976-9271"]],
+                "Table 1 Quarterly figures by site", ("sans", "sans"), (54, 110, 180, 240))}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_two_rows_of_plain_fields_with_a_caption_under_them_are_a_table(tmp_path: Path, lang: str) -> None:
+    """The same kind of rows with no key printed as one (plain keys, in their own face or
+    not), starting level four times in both rows, and the caption under them: the caption
+    says they are a table (issue 13, zoo dev9 headerless_kv-159-ja)."""
+    rows, caption, faces, xs = PLAIN[lang]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for name, file in _IPA.items():
+        page.insert_font(fontname=name, fontfile=file)
+    put(page, 50, 70, "1. Overview", 14, "bold")
+    put(page, 50, 110, INTRO, 8)
+    for i, row in enumerate(rows):
+        for c, (x, text) in enumerate(zip(xs, row, strict=True)):
+            page.insert_text((x, 170 + 15 * i), text, fontsize=8, fontname=faces[c % 2])
+    page.insert_text((50, 202), caption, fontsize=9.5, fontname="gothic" if lang == "ja" else "bold")
+    put(page, 50, 228, AFTER, 9)
+    doc.save(tmp_path / "plain.pdf")
+    (t,) = tables_of(tmp_path / "plain.pdf")
+    assert [list(r) for r in t.rows] == rows
+    assert t.caption == caption
 
 
 def _blocks(path: Path) -> Path:

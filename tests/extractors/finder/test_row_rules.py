@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from rowkeeper.extractors.pymupdf_extractor import PyMuPDFExtractor
+from tests.extractors.finder.layout import new_page, put
 from tests.extractors.helpers import doc_for
+from tests.transforms.pdf_docs import tables_of
 
 X = [60, 200, 300]
 RULE = (56, 480)
@@ -86,3 +89,39 @@ def test_tables_side_by_side_are_read_apart_by_their_rules(tmp_path: Path) -> No
         [("Item", "Code", "Note"), ("Cat", "C1", "Meow"), ("Bee", "B2", "Buzz hum"), ("Owl", "O4", "Hoot")],
         [("Item", "Code", "Note"), ("Dog", "D1", "Woof ruff"), ("Cow", "C2", "Moo"), ("Fox", "F3", "Ring- ding")],
     ]
+
+
+_IPA = {"gothic": "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+        "mincho": "/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf"}
+
+
+@pytest.mark.parametrize(("caption", "pairs", "faces"), [
+    ("表1：施設別四半期実績、主要指標", [("件名", "鹿児島 76"), ("電話番号", "熊本 10"), ("顧客名", "2019年4月10日")],
+     ("gothic", "mincho")),
+    ("Table 1 Quarterly figures by site", [("Subject", "$606,929"), ("Phone", "$581,428"), ("Customer", "2019-04-10")],
+     ("bold", "sans")),
+])
+def test_a_caption_over_a_block_ruled_under_each_row_is_no_line_of_its_first_row(
+        tmp_path: Path, caption: str, pairs: list[tuple[str, str]], faces: tuple[str, str]) -> None:
+    """A block of fields with a rule under each row and none over the first: the caption set
+    right over it (a row pitch up, in nearly the block's type) is in the first rule's band, but
+    the column edge cuts through its words as through no line of a record. It stays the
+    table's caption, not a line of its first key (issue 13, zoo dev9 headerless_kv-157-ja)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for name, file in _IPA.items():
+        page.insert_font(fontname=name, fontfile=file)
+    put(page, 72, 100, "1. Outlook", 16, "bold")
+    put(page, 72, 130, "The figures are rounded; totals may differ slightly from the sum of the rows.", 10)
+    page.insert_text((72, 180), caption, fontsize=10.5, fontname=faces[0])
+    for i, (key, value) in enumerate(pairs):
+        y = 198 + 15.5 * i
+        page.insert_text((75, y), key, fontsize=10, fontname=faces[1])
+        page.insert_text((296.5, y), value, fontsize=10, fontname=faces[1])
+        page.draw_line((72, y + 5), (540, y + 5), width=0.5)
+    put(page, 72, 270, "Sites opened during the year are included from their first full month.", 10)
+    path = tmp_path / "block.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.caption == caption
+    assert [tuple(r) for r in t.rows] == pairs

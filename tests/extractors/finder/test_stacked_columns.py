@@ -127,3 +127,53 @@ def test_a_next_header_is_a_row_of_labels_like_the_first_one() -> None:
     spaced = _words_row(100, list("Baden"), [50, 60, 70, 80, 90])
     name = _words_row(180, ["Bretten", "Zeitung.", "Generalanzeiger für", "den"], [50, 120, 200, 330])
     assert not header_again([spaced, *body], name)
+
+
+
+WIDE = [("Tétel", "Pontszám", "Egységár", "Árrés"), ("Hegyalja sor 1526", "481 302", "52 105,07", "69,2 %"),
+        ("Szőlőhegy egység 3106", "999 968", "72 357,0", "42,5 %"), ("Hegyalja üzem 3992", "970 134", "79 729,04", "9,0 %"),
+        ("Hársfa egység 440", "279 466", "31 853,63", "6,4 %"), ("Tölgyes sor 8247", "822 859", "80 421,94", "27,1 %")]
+BARE = [("Tétel", "Mennyiség", "Pontszám"), ("Erdőszél egység 4482", "7 294 801 Ft", "99 904"),
+        ("Mezőföld sor 7343", "6 117 711 Ft", "67 017"), ("Északi telep sor 1443", "8 412 612 Ft", "712 029"),
+        ("Öböl egység 6020", "1 463 664 Ft", "987 222"), ("Patakvölgy üzem 3214", "890 481 Ft", "803 779")]
+
+
+@pytest.mark.parametrize("ruled", [True, False])
+def test_a_second_table_of_the_columns_width_under_the_first_without_a_caption_is_its_own(
+        tmp_path: Path, ruled: bool) -> None:
+    """Two tables set to the column's width, one under the other, the second with no caption:
+    its header row of labels right under the first one's body. Both share the column's outer
+    edges, as any two tables of that width do, and here one inner edge by chance (the second's
+    figures end where the first's start); the rest of their inner edges differ, so the second
+    is a table of its own (`stacked_runs.columns_change`; zoo dev9 stacked-159-hu)."""
+    doc = pymupdf.open()
+    page = new_page(doc, 612, 792)
+    put(page, 72, 100, "Az értékek kerekítettek; az összesen sor kissé eltérhet a sorok összegétől.", 8.5)
+    y = 130.0
+    for rows, xs, size in ((WIDE, ((78, "left"), (337.1, "right"), (442.8, "right"), (534, "right")), 8.5),
+                           (BARE, ((75, "left"), (399.1, "right"), (537, "right")), 8.0)):
+        if ruled:
+            page.draw_line((72, y - 10), (540, y - 10), width=0.5)
+        for i, row in enumerate(rows):
+            for text, (x, align) in zip(row, xs, strict=True):
+                put(page, x, y, text, size, "bold" if i == 0 else "sans", align)
+            if ruled and i == 0:
+                page.draw_line((72, y + 4), (540, y + 4), width=0.5)
+            y += 15.6 if size > 8 else 13
+        if ruled:
+            page.draw_line((72, y - 9), (540, y - 9), width=0.5)
+        y += 4
+    got = grids(doc, tmp_path / "bare.pdf")
+    assert [g[0] for g in got] == [list(WIDE[0]), list(BARE[0])]
+    assert got[0][1:] == [list(r) for r in WIDE[1:]]
+    assert got[1][1:] == [list(r) for r in BARE[1:]]
+
+
+def test_tables_of_one_width_are_told_apart_by_their_inner_edges() -> None:
+    """Outer edges shared (both set to the column's width), inner edges elsewhere: the columns
+    change; the same inner edges under a cut: they go on."""
+    before = [_row(100 + 14 * i, [50, 200, 300, 400]) for i in range(3)]
+    after = [_row(150 + 14 * i, [50, 150, 250, 400]) for i in range(3)]
+    same = [_row(150 + 14 * i, [50, 200, 300, 400]) for i in range(3)]
+    assert columns_change(before, after)
+    assert not columns_change(before, same)
