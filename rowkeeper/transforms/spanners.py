@@ -186,7 +186,7 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     orphans = any(j < labels[0] for j in eligible)  # read left-aligned, sub-columns under no label
     if left == mid or not (orphans or _misfit(mid, extent, under, True) < _misfit(left, extent, under, False)):
         return piece  # left-aligned: spreading rightwards reads it already
-    if any(g != list(range(g[0], g[-1] + 1)) for g in mid.values()) or _first_lines(mid, grid, r, parent):
+    if any(g != list(range(g[0], g[-1] + 1)) for g in mid.values()) or _first_lines(mid, grid, r, parent, sub > r + 1):
         return piece
     covered = {j for a, g in mid.items() for j in g if j != a}
     cells = [c for c in piece.cells if not (c.row == r and c.col in covered)]
@@ -199,12 +199,13 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
 
 
 def _first_lines(groups: dict[int, list[int]], grid: list[list[str]], r: int,
-                 parent: dict[int, tuple[int, int]]) -> bool:
+                 parent: dict[int, tuple[int, int]], deep: bool = False) -> bool:
     """Whether each label of row r is the first line of a label in its own column, not a
-    level of its own: its next line carries it on (`Unadjusted` / `odds ratio`) and the group
-    it would head is just the one the label above heads (`Peeling paint` over the same four
-    columns)."""
-    return all(continues_label(grid[r][a], grid[r + 1][a]) and g[0] in parent
+    level of its own: its next line carries it on (`Unadjusted` / `odds ratio`; read against a
+    lower row, any line under it: `Weight` / `Relative` / `to` / `Controls`) and the group it
+    would head is just the one the label above heads (`Peeling paint` over the same columns)."""
+    return all((continues_label(grid[r][a], grid[r + 1][a]) or deep and bool(grid[r + 1][a].strip()))
+               and g[0] in parent
                and {j for j, p in parent.items() if p == parent[g[0]]} == set(g) for a, g in groups.items())
 
 
