@@ -110,6 +110,8 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
                 continue  # `spanners` read the row's labels where they stand: this one heads its own column
             if row[src] == below[src]:
                 continue  # a label spanning down ("Model" over both rows) heads its column only
+            if any(up[c].strip() and up[c] != up[src] for up in out[:i]):
+                continue  # another label above heads column c: a group of a lower level stays inside its own
             if _own_line(row[src], below[src], below[c]):
                 continue  # the label goes on in its own column ("Concentration" / "(ppm)")
             if below[src].strip():
@@ -132,7 +134,7 @@ def _own_line(label: str, under: str, beside: str) -> bool:
     beside it (`Price` over `(net)` and `(gross)` heads both; `Women` over `non-Hispanic` too)."""
     lower, other = under.strip(), beside.strip()
     return linking_line(lower) or lower.startswith("(") and not other.startswith("(") or \
-        bool(lower) and bool(_CONNECTOR.search(label.strip()))
+        bool(lower) and breaks_off(label)
 
 
 def linking_line(text: str) -> bool:
@@ -155,12 +157,18 @@ def continues_line(upper: str, lower: str) -> bool:
     return continues_label(upper, lower) or bool(head) and (head in "([$€£¥%" or bool(_CJK.match(head)))
 
 
+def breaks_off(text: str) -> bool:
+    """Whether a label line breaks off after a comma, hyphen, slash or connecting word
+    (`American Indian/`, `Percentage of`): its next line carries it on."""
+    return bool(_CONNECTOR.search(text.strip()))
+
+
 def continues_label(upper: str, lower: str) -> bool:
     """Whether `lower` carries on the text `upper` as its next line: it starts in lower case
     (Latin, Greek, Cyrillic), or `upper` breaks off after a comma, hyphen, slash or connecting
     word (`Mr. Devesh Tyagi,` / `Director`)."""
     head = lower.strip()[:1]
-    return bool(head) and (head.islower() or bool(_CONNECTOR.search(upper.strip())))
+    return bool(head) and (head.islower() or breaks_off(upper))
 
 
 def _join(upper: str, lower: str) -> str:

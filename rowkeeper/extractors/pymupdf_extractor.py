@@ -16,7 +16,13 @@ import pymupdf
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.boxes import area, overlap
-from rowkeeper.extractors.finder.borderless import beside_tables, borderless, word_texts
+from rowkeeper.extractors.finder.borderless import (
+    beside_tables,
+    borderless,
+    cell_texts,
+    label_starts,
+    word_cells,
+)
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
 from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
@@ -169,8 +175,9 @@ class PyMuPDFExtractor:
                 rows, texts = split_paragraph_rows(page, rows, texts)
                 texts = whole_words_over_rules(page, tab.bbox, rows, texts)
             else:
+                words = word_cells(page, tab, id(tab) in from_text, marks)
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
-                    *join_label_tails(rows, word_texts(page, tab, id(tab) in from_text, marks))))
+                    *join_label_tails(rows, cell_texts(tab, words), label_starts(words))))
                 if is_bullet_list(texts):
                     continue  # list items beside their markers line up like columns
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)

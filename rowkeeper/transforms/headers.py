@@ -71,16 +71,22 @@ def wrapped_labels_line(above: Sequence[Sequence[str]], row: Sequence[str]) -> b
     """Whether `row` is a line of the labels over it, set bottom-aligned over a tall header:
     some label goes on the nearest one above it in its column (`continues_line`: `coverage` under
     `desired population`, `only` under `graduate`), every other stands where its column has
-    no label above (a one-line label on the header's last line: `Neither`, the stub)."""
+    no label above but group labels over several columns (a one-line label on the header's
+    last line: `Neither` under `Percent who borrowed`, the stub)."""
     going_on = False
     for c, t in enumerate(row):
         if not t.strip():
             continue
-        up = next((r[c] for r in reversed(above) if c < len(r) and r[c].strip()), "")
+        up = next((r[c] for r in reversed(above) if c < len(r) and r[c].strip() and not _spread(r, c)), "")
         if up and not continues_line(up, t):
             return False
         going_on = going_on or bool(up)
     return going_on
+
+
+def _spread(row: Sequence[str], c: int) -> bool:
+    """Whether the label in slot c is a group label's, its text in a slot beside it too."""
+    return c > 0 and row[c - 1] == row[c] or c + 1 < len(row) and row[c + 1] == row[c]
 
 
 def titled_label_row(row: Sequence[str], figures: Sequence[bool]) -> bool:

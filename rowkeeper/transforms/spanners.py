@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from rowkeeper.label_text import clean_text, linking_line
+from rowkeeper.label_text import clean_text, continues_label, linking_line
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
 from rowkeeper.transforms.headers import reads_as_data, titled_label_row
@@ -26,23 +26,32 @@ HEADER_SCAN = 3
 
 
 def _extent(cell: Cell, b: BBox, lines: Sequence[TextLine], page: int) -> tuple[float, float]:
-    """The x range of the cell's text as printed (its line), else of the cell box `b`."""
+    """The x range of the cell's text as printed (its line, centred in the box, else reaching
+    into it: a wide label placed in the column its words mostly stand over), else of the cell
+    box `b`."""
     text = clean_text(cell.text)
-    xs = [(ln.bbox[0], ln.bbox[2]) for ln in lines
-          if ln.page == page and b[0] - 2 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= b[2] + 2
-          and b[1] - 2 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= b[3] + 2 and clean_text(ln.text) in text]
+    level = [ln for ln in lines if ln.page == page and b[1] - 2 <= (ln.bbox[1] + ln.bbox[3]) / 2 <= b[3] + 2
+             and ln.bbox[0] < b[2] and ln.bbox[2] > b[0] and clean_text(ln.text) in text]
+    xs = [(ln.bbox[0], ln.bbox[2]) for ln in level if b[0] - 2 <= (ln.bbox[0] + ln.bbox[2]) / 2 <= b[2] + 2] \
+        or [(ln.bbox[0], ln.bbox[2]) for ln in level]
     return (min(x for x, _ in xs), max(x for _, x in xs)) if xs else (b[0], b[2])
 
 
 def _groups(labels: list[int], eligible: set[int], centre: dict[int, float],
-            under: dict[int, tuple[float, float]], centred: bool) -> dict[int, list[int]]:
+            under: dict[int, tuple[float, float]], centred: bool,
+            parent: dict[int, tuple[int, int]] | None = None) -> dict[int, list[int]]:
     """Label column -> the columns it heads, read left-aligned or centred (`under`: the x
-    range of each column's sub-label)."""
+    range of each column's sub-label; `parent`: the group of the level above each column is
+    in, which a group of this level stays inside)."""
     out = {a: [a] for a in labels}
+    up = parent or {}
     for j in sorted(eligible - set(labels)):
         if centred:
             mid = sum(under[j]) / 2
-            owner = min(labels, key=lambda a: (abs(centre[a] - mid), a))
+            kin = [a for a in labels if up.get(a) == up.get(j)]
+            if not kin:
+                continue  # no label of this level stands in the column's group above
+            owner = min(kin, key=lambda a: (abs(centre[a] - mid), a))
         else:
             left = [a for a in labels if a < j]
             if not left:
@@ -140,7 +149,10 @@ def _names_every_column(grid: list[list[str]], r: int, numeric: Sequence[bool]) 
 
 
 def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool],
-              lines: Sequence[TextLine]) -> RawTable:
+              lines: Sequence[TextLine], sub: int = 0) -> RawTable:
+    """Row r's group labels given the columns they head, read against the sub-labels of row
+    `sub` (the row under it, else a lower one: `_label_row`)."""
+    sub = sub or r + 1
     row = {c.col: c for c in piece.cells if c.row == r}
     if any(c.col_span > 1 for c in row.values()) or any(c.bbox is None for c in row.values()) \
             or len(row) < piece.n_cols:
@@ -150,14 +162,18 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
         piece, row = split, {c.col: c for c in split.cells if c.row == r}
     # a label spanning the header's rows names its own column, it heads no sub-columns
     labels = [j for j in range(1, piece.n_cols) if row[j].text.strip() and numeric[j] and row[j].row_span == 1]
-    eligible = {j for j in range(piece.n_cols) if numeric[j] and grid[r + 1][j].strip()
+    if sub > r + 1:  # a label stacked a word a line in its own column ("total" / "occupied") heads it only
+        printed = {clean_text(ln.text) for ln in lines if ln.page == piece.page}
+        labels = [a for a in labels if not continues_label(grid[r][a], grid[r + 1][a])
+                  or _cut_line(grid[r + 1], a, printed)]
+    eligible = {j for j in range(piece.n_cols) if numeric[j] and grid[sub][j].strip()
                 and (not row[j].text.strip() or j in labels)}
     if not labels or not set(labels) <= eligible:
         return piece
     if any(linking_line(grid[r + 1][a]) for a in labels):
         return piece  # a label set a word a line ("Relative" / "to"), no group label
     boxes = {j: c.bbox for j, c in row.items() if c.bbox}
-    subs = {c.col: c for c in piece.cells if c.row == r + 1 and c.col_span == 1 and c.bbox}
+    subs = {c.col: c for c in piece.cells if c.row == sub and c.col_span == 1 and c.bbox}
     if not eligible <= set(subs):
         return piece
     under = {j: _extent(subs[j], subs[j].bbox or boxes[j], lines, piece.page) for j in eligible}
@@ -165,11 +181,12 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
     centre = {a: sum(extent[a]) / 2 for a in labels}
     if _first_starts_group(row, subs, labels, eligible, numeric, extent, under, lines, piece.page):
         return piece  # left-aligned from the first column on: spreading rightwards reads it already
-    left, mid = (_groups(labels, eligible, centre, under, c) for c in (False, True))
+    parent = _parents(piece, r)
+    left, mid = (_groups(labels, eligible, centre, under, c, parent) for c in (False, True))
     orphans = any(j < labels[0] for j in eligible)  # read left-aligned, sub-columns under no label
     if left == mid or not (orphans or _misfit(mid, extent, under, True) < _misfit(left, extent, under, False)):
         return piece  # left-aligned: spreading rightwards reads it already
-    if any(g != list(range(g[0], g[-1] + 1)) for g in mid.values()):
+    if any(g != list(range(g[0], g[-1] + 1)) for g in mid.values()) or _first_lines(mid, grid, r, parent, sub > r + 1):
         return piece
     covered = {j for a, g in mid.items() for j in g if j != a}
     cells = [c for c in piece.cells if not (c.row == r and c.col in covered)]
@@ -179,6 +196,57 @@ def _span_row(piece: RawTable, r: int, grid: list[list[str]], numeric: list[bool
         cells[i] = cells[i].model_copy(update={"col": g[0], "col_span": len(g),
                                                "bbox": (b0[0], b0[1], b1[2], b1[3])})
     return piece.model_copy(update={"cells": tuple(cells)})
+
+
+def _first_lines(groups: dict[int, list[int]], grid: list[list[str]], r: int,
+                 parent: dict[int, tuple[int, int]], deep: bool = False) -> bool:
+    """Whether each label of row r is the first line of a label in its own column, not a
+    level of its own: its next line carries it on (`Unadjusted` / `odds ratio`; read against a
+    lower row, any line under it: `Weight` / `Relative` / `to` / `Controls`) and the group it
+    would head is just the one the label above heads (`Peeling paint` over the same columns)."""
+    return all((continues_label(grid[r][a], grid[r + 1][a]) or deep and bool(grid[r + 1][a].strip()))
+               and g[0] in parent
+               and {j for j, p in parent.items() if p == parent[g[0]]} == set(g) for a, g in groups.items())
+
+
+def _parents(piece: RawTable, r: int) -> dict[int, tuple[int, int]]:
+    """Column -> the group label spanning it in the nearest row above row r (its row and
+    column): a lower level's groups stay inside the upper level's (`2007` over `Inadequate
+    housing units` over `no.` | `(%)` | ...)."""
+    out: dict[int, tuple[int, int]] = {}
+    for c in sorted((c for c in piece.cells if c.row < r and c.col_span > 1), key=lambda c: c.row):
+        out |= {j: (c.row, c.col) for j in range(c.col, c.col + c.col_span)}
+    return out
+
+
+def _label_row(grid: list[list[str]], r: int, numeric: list[bool]) -> int:
+    """The header row under row r with a label over every figure column (the row that names
+    them one by one), looked for below the row right under it: row r + 1 holds only some labels
+    when a level of group labels or a label's first line stands between (`2007` / `Inadequate
+    housing units` / `no.` | `(%)`); 0 when there is none before the body."""
+    figures = [j for j in range(len(grid[r])) if j < len(numeric) and numeric[j]]
+    for k in range(r + 2, min(len(grid), r + 2 + HEADER_SCAN)):
+        if reads_as_data(grid[k]) and not heads_over_figures(grid[k], grid[k + 1:], grid[k - 1], numeric):
+            break
+        if figures and all(grid[k][j].strip() for j in figures):
+            return k
+    return 0
+
+
+def _cut_line(row: list[str], c: int, printed: set[str]) -> bool:
+    """Whether slot c of the row holds the end of a line a column edge cut, its start in the
+    slot left of it (`Constant 2010–11` | `dollars`): no line of the label over it."""
+    return bool(row[c - 1].strip()) and clean_text(f"{row[c - 1]} {row[c]}") in printed
+
+
+def _covered(piece: RawTable, r: int) -> set[int]:
+    """The columns the spanning labels of row r head."""
+    return {j for c in piece.cells if c.row == r and c.col_span > 1 for j in range(c.col, c.col + c.col_span)}
+
+
+def _spans(piece: RawTable, r: int, least: int = 2) -> bool:
+    """Whether a cell of row r spans `least` columns or more."""
+    return any(c.row == r and c.col_span >= least for c in piece.cells)
 
 
 LEFT_TOL = 3.0
@@ -214,5 +282,13 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
             break  # group labels stand over the body, never in it: its figures span nothing
         if reads_as_data(grid[r + 1]) and not heads_over_figures(grid[r + 1], grid[r + 2:], grid[r], numeric):
             break  # the body's first row under it: the header's last row, its labels head one column each
-        piece = _span_row(piece, r, grid, numeric, lines)
+        spanned = _span_row(piece, r, grid, numeric, lines)
+        if k := _label_row(grid, r, numeric):
+            # read against the row naming every column: it sees the columns the row under r
+            # leaves bare (`Current dollars` centred over two columns, printed in one)
+            deeper = _span_row(piece, r, grid, numeric, lines, k)
+            # a label over every column, the stub's too, is a note on the whole table (`[In thousands]`)
+            if not _spans(deeper, r, piece.n_cols) and _covered(spanned, r) < _covered(deeper, r):
+                spanned = deeper
+        piece = spanned
     return piece

@@ -183,9 +183,9 @@ def beside_tables(region: Sequence[float], tables: Sequence[Sequence[float]]) ->
     return out
 
 
-def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False,
-               marks: Sequence[Mark] = ()) -> list[list[str | None]]:
-    """Cell texts from whole words (centre inside the cell): a text-strategy grid cuts words
+def word_cells(page: pymupdf.Page, tab: Any, rejoin: bool = False,
+               marks: Sequence[Mark] = ()) -> list[list[list[Any]]]:
+    """The words of each cell (centre inside the cell): a text-strategy grid cuts words
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
     `rejoin` (columns placed from the text): words run on from the cell on their left go back.
     `marks`: the page's note marks after figures, kept apart from their figures (`24.91²`)."""
@@ -206,8 +206,19 @@ def word_texts(page: pymupdf.Page, tab: Any, rejoin: bool = False,
             cells[-1].append(reading_order(inside))
     if rejoin and words:
         cells = rejoin_phrases(cells, column_gap(words))
+    return cells
+
+
+def cell_texts(tab: Any, cells: Sequence[Sequence[Sequence[Any]]]) -> list[list[str | None]]:
+    """Each cell's text from its words (`word_cells`), None for a slot a span covers."""
     return [[None if c is None else _cell_text([w for w in ws if not _leader(w[4])])
              for c, ws in zip(row.cells, texts, strict=True)] for row, texts in zip(tab.rows, cells, strict=True)]
+
+
+def label_starts(cells: Sequence[Sequence[Sequence[Any]]]) -> list[float | None]:
+    """Per grid row, where its first cell's text starts (x), None where it holds none: a row
+    label's indent."""
+    return [min((w[0] for w in row[0]), default=None) if row else None for row in cells]
 
 
 def _cell_text(words: Sequence[Any]) -> str:

@@ -5,7 +5,8 @@ label's first line; a text-strategy grid reads the second line as a row of its o
 label. Such a line is the label's tail when it stands tight under its row while the table's
 rows stand apart (the grid then has an empty row of white between any two records, none
 between a label's lines), or, in a table set at one pitch throughout, when it starts in
-lower case (a sentence runs on; a row label or a group label starts a phrase). A label line
+lower case (a sentence runs on; a row label or a group label starts a phrase), or after a
+label broken off after a connector (`American Indian/` / `Alaska Native`). A label line
 with values-only rows under it is their label, not a tail (`merge_wrapped_rows` joins those).
 A record whose cells all wrap (a label and a sentence) runs on in a row whose every filled
 cell starts in lower case.
@@ -15,8 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import takewhile
 
 from rowkeeper.boxes import centre_in, union
+from rowkeeper.label_text import breaks_off
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -45,10 +48,11 @@ def rows_apart(texts: Sequence[Sequence[str]]) -> bool:
     return len(pairs) >= 2 and sum(b - a > 1 for a, b in pairs) >= APART * len(pairs)
 
 
-def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]]
-                     ) -> tuple[list[list[BBox | None]], list[list[str | None]]]:
+def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]],
+                     starts: Sequence[float | None] = ()) -> tuple[list[list[BBox | None]], list[list[str | None]]]:
     """The grid with each wrapped label's tail lines joined to its record's first cell (grids
-    with spans, None slots, are left alone)."""
+    with spans, None slots, are left alone); `starts`: where each row's label starts (x), its
+    indent."""
     rs = [list(r) for r in rows]
     ts: list[list[str]] = [[x or "" for x in t] for t in texts]
     if any(b is None for r in rs for b in r) or not ts or len(ts[0]) < 2:
@@ -70,7 +74,8 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
         tight = owner is not None and i == last + 1 and not _values_next(ts, i)
         low = lower and t[0][:1].islower()
         group = owner is not None and _label_only(out_t[owner])  # a group label wraps in lower case only
-        if tight and owner is not None and (_label_only(t) and (apart and _lone_line(ts, i) and not group or low)
+        if tight and owner is not None and (_label_only(t) and (apart and _lone_line(ts, i, starts) and not group or low
+                                                                or _broken_off(out_t[owner][0]))
                                             or lower and _runs_on(t) and not group):
             out_t[owner] = [f"{a} {b}" if a and b else a or b for a, b in zip(out_t[owner], t, strict=False)]
             out_r[owner] = [union(x, y) for x, y in zip(out_r[owner], rs[i], strict=False)]
@@ -84,17 +89,38 @@ def join_label_tails(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequ
     return out_r, [list(t) for t in out_t]
 
 
-def _lone_line(ts: Sequence[Sequence[str]], i: int) -> bool:
+def _lone_line(ts: Sequence[Sequence[str]], i: int, starts: Sequence[float | None] = ()) -> bool:
     """Whether label-only line i is the one line between its record and the white under it: a
     second one there (a group label set tight under a wrapped record: "American Indian/Alaska"
-    / "Native" / "Annual income ($)") leaves it unclear which line is whose."""
+    / "Native" / "Annual income ($)") leaves it unclear which line is whose, unless the lines
+    are indented: those at the record label's indent or right of it are its tail, up to the
+    first set out left of it (a group label of an outer level: "Native" under "American
+    Indian/Alaska", then "Sex, by race/ethnicity" at the margin)."""
     j = i - 1
     while j >= 0 and _label_only(ts[j]):
         j -= 1
     k = i + 1
     while k < len(ts) and any(ts[k]):
         k += 1
-    return sum(1 for t in ts[j + 1:k] if _label_only(t)) == 1
+    lines = [m for m in range(j + 1, k) if _label_only(ts[m])]
+    if len(lines) == 1:
+        return True
+    at = starts[j] if 0 <= j < len(starts) else None
+    if at is None or len(starts) < k:
+        return False
+    own = list(takewhile(lambda m: (starts[m] or 0.0) >= at - INDENT_TOL, lines))
+    return i in own and len(own) < len(lines)
+
+
+INDENT_TOL = 1.0
+"""How far (pt) left of its record's label a tail line may start (both set at one indent)."""
+
+
+def _broken_off(label: str) -> bool:
+    """Whether a record's label breaks off after a connector (`American Indian/` over `Alaska
+    Native`, `Percentage of`): the label-only line tight under it is its tail, even where a
+    group label follows it before the white. A band's open end (`65+`) connects nothing."""
+    return breaks_off(label) and not label.rstrip().endswith("+")
 
 
 def _runs_on(t: Sequence[str]) -> bool:

@@ -138,6 +138,52 @@ def test_a_group_label_tight_under_a_wrapped_record_stays_a_row(tmp_path: Path) 
     assert not any(x.endswith("Annual income ($)") and x != "Annual income ($)" for x in labels)
 
 
+@pytest.mark.parametrize("indent", [0, 2])
+def test_a_label_broken_after_a_slash_takes_its_next_line_before_a_group_label(tmp_path: Path, indent: float) -> None:
+    """"American Indian/" / "Alaska Native" / "Female": the record's label breaks off after its
+    slash, so the line under it is its tail even with a group label set tight under both (two
+    label-only lines before the white left it unclear which was whose)."""
+    records = [(["Males"], []), (["Asian/Pacific Islander"], ["2,536", "95", "3.7"]),
+               (["American Indian/", "Alaska Native", "Females"], ["348", "18", "5.3"]),
+               (["White, non-Hispanic"], ["33,628", "1,536", "4.6"]), (["Hispanic"], ["5,523", "458", "8.3"])]
+    (table,) = tables_of(_table(tmp_path / "slash.pdf", records, record_space=5, indent=indent))
+    assert [r[0] for r in table.rows] == ["Males", "Asian/Pacific Islander", "American Indian/ Alaska Native",
+                                          "Females", "White, non-Hispanic", "Hispanic"]
+    assert tuple(table.rows[2]) == ("American Indian/ Alaska Native", "348", "18", "5.3")
+
+
+def test_an_indented_tail_joins_its_record_before_a_group_label_set_out_at_the_margin(tmp_path: Path) -> None:
+    """A stub of two levels: group labels at the margin, records indented, a record's wrapped
+    line a little further in ("American Indian/Alaska" / "Native"), the next group label set
+    tight under it at the margin ("Sex, by race/ethnicity"). The line at the record's indent is
+    its tail; the one set out left of it is the next group's label."""
+    lines = [(0, "Race/Ethnicity", [], 12), (8, "White, non-Hispanic", ["78,744", "3,174", "4.0"], 12),
+             (8, "Hispanic", ["12,609", "966", "7.7"], 12),
+             (8, "American Indian/Alaska", ["707", "51", "7.2"], 12), (10, "Native", [], 9),
+             (0, "Sex, by race/ethnicity", [], 9), (8, "White, non-Hispanic", ["45,116", "1,638", "3.6"], 12),
+             (8, "Hispanic", ["7,086", "508", "7.2"], 12)]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 60, "Table 1. Households in inadequate housing", 11, "bold")
+    page.draw_line((72, 70), (520, 70))
+    for x, text in zip(XS, ("Characteristic", "Total", "Number", "Percent"), strict=True):
+        put(page, x, 84, text)
+    page.draw_line((72, 90), (520, 90))
+    y = 104.0
+    for indent, label, values, step in lines:  # records stand apart, a label's lines tight
+        y += step
+        put(page, 72 + indent, y, label, 8)
+        for x, v in zip(XS[1:], values, strict=False):
+            put(page, x, y, v, 8)
+    page.draw_line((72, y + 6), (520, y + 6))
+    doc.save(tmp_path / "indent.pdf")
+    (table,) = tables_of(tmp_path / "indent.pdf")
+    assert [r[0] for r in table.rows] == ["Race/Ethnicity", "White, non-Hispanic", "Hispanic",
+                                          "American Indian/Alaska Native", "Sex, by race/ethnicity",
+                                          "White, non-Hispanic", "Hispanic"]
+    assert tuple(table.rows[3]) == ("American Indian/Alaska Native", "707", "51", "7.2")
+
+
 def test_the_grids_first_line_owns_no_tail() -> None:
     """A caption cut into the grid's first line (its words over two columns) and its wrapped
     second line tight under it are no record and its tail: the join leaves them rows, so the
