@@ -18,6 +18,7 @@ from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.bold_keys import split_bold_key
 from rowkeeper.extractors.finder.close_figures import split_row_figures
 from rowkeeper.extractors.finder.field_lines import WordsOf, split_at_columns
+from rowkeeper.extractors.finder.field_rows import field_rows, is_key, level_fields
 from rowkeeper.extractors.finder.run_heads import (
     HEADING_BOLD,
     caption_row,
@@ -299,7 +300,7 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     Lakeside`). A note under the table starts at its left edge or runs across columns; a
     bulleted list's items wrap the same way, beside marks."""
     # two plain segments: a bulleted list's marks and items, two text columns
-    if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and _key(min(run[-1], key=lambda t: t.bbox[0]))):
+    if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and is_key(min(run[-1], key=lambda t: t.bbox[0]))):
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}
@@ -378,35 +379,6 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
     return regions, n_rows, n_num
 
 
-def _field_rows(rows: Sequence[Sequence[TextLine]]) -> bool:
-    """Whether rows read as fields set across (a form's "Phone | 127-5920 | Date | 976-9271"):
-    each row four segments or more, its first a key (bold or colon-ended) and its others no
-    keys, or its keys and values alternating. Two such rows are a table; two rows of plain
-    segments are too few to tell one from text set level by chance."""
-    for row in rows:
-        keys = [_key(t) for t in row]
-        if len(row) < 4 or not keys[0] or any(keys[1::2]):
-            return False
-        if any(keys[2::2]) and (len(row) % 2 or not all(keys[0::2])):
-            return False
-    return True
-
-
-def _level_fields(rows: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
-    """Whether rows are fields set across in plain print, as a caption beside them says a
-    table's rows are: each four short segments or more, as many in every row, each starting
-    where a segment of every other row starts (two pairs or more of keys and values)."""
-    starts = [sorted(t.bbox[0] for t in row) for row in rows]
-    return len({len(s) for s in starts}) == 1 and len(starts[0]) >= 4 \
-        and not any(prose_segment(t) for row in rows for t in row) \
-        and all(abs(a - b) <= tol for s in starts[1:] for a, b in zip(starts[0], s, strict=True))
-
-
-def _key(t: TextLine) -> bool:
-    """Whether a segment is printed as a form's key: bold, or ending with a colon."""
-    return t.bold or t.text.rstrip().endswith((":", "\uff1a"))
-
-
 def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
                n_num: int, captioned: bool = False) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and caption_row(run[0], run[1:]):
@@ -414,7 +386,7 @@ def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
     lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
     captioned = captioned or any(len(row) == 1 and is_caption(row[0].text) for row in run[:lead])
     if len(run) - lead < min_rows:
-        if len(run) - lead < 2 or not (_field_rows(run[lead:]) or captioned and _level_fields(run[lead:])):
+        if len(run) - lead < 2 or not (field_rows(run[lead:]) or captioned and level_fields(run[lead:])):
             return regions, n_rows, n_num
         run, lead = run[lead:], 0  # fields set across have no header: a line over them is a caption's
     if _anchors(run[lead:]) < 2:
