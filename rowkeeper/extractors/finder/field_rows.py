@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.extractors.finder.run_heads import prose_segment
+from rowkeeper.extractors.finder.running_text import is_numeric
 from rowkeeper.models import TextLine
 
 
@@ -29,10 +30,14 @@ def field_rows(rows: Sequence[Sequence[TextLine]]) -> bool:
 def level_fields(rows: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
     """Whether rows are fields set across in plain print, as a caption beside them says a
     table's rows are: each four short segments or more, as many in every row, each starting
-    where a segment of every other row starts (two pairs or more of keys and values)."""
+    where a segment of every other row starts (two pairs or more of keys and values), each key
+    (the first of a pair) words, no figure: a table's last rows of figures on a new page, over
+    the caption printed under the table, are its continuation, no fields."""
     starts = [sorted(t.bbox[0] for t in row) for row in rows]
+    keys = [t for row in rows for t in sorted(row, key=lambda t: t.bbox[0])[0::2]]
     return len({len(s) for s in starts}) == 1 and len(starts[0]) >= 4 \
         and not any(prose_segment(t) for row in rows for t in row) \
+        and not any(is_numeric(t.text) for t in keys) \
         and all(abs(a - b) <= tol for s in starts[1:] for a, b in zip(starts[0], s, strict=True))
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.finder.field_rows import level_fields
+from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 
@@ -138,3 +140,22 @@ def test_two_blocks_of_fields_under_a_title_and_a_running_head_are_two_tables(tm
     assert [[list(r) for r in t.rows] for t in tables] == [
         [["Address", "Harbor View 6 51093 Maple Court"], ["Quote no.", "$673,064"], ["Phone", "$564,306"]],
         [["Date", "178-6103"], ["Project", "Bay Point"]]]
+
+
+
+def _segments(texts: list[str], y: float, xs: tuple[float, ...] = (63, 150, 320, 400)) -> list[TextLine]:
+    return [TextLine(page=1, bbox=(x, y, x + 5.0 * len(t), y + 9), text=t, font_size=8)
+            for x, t in zip(xs, texts, strict=True)]
+
+
+def test_rows_whose_keys_would_be_figures_are_no_plain_fields() -> None:
+    """Two rows starting level four times over a caption are fields only while the first of
+    each pair, the key, is words: a table's last two rows of figures (a name, two amounts, a
+    date) on a new page over the table's caption are its continuation (issue 13, zoo dev10
+    long_single_header: they were read as a table of their own and took the caption)."""
+    fields = [_segments(["Phone", "127-5920", "Valid until", "Maple Court"], 64),
+              _segments(["Quote no.", "676-9792", "Date", "976-9271"], 82)]
+    figures = [_segments(["Millbrook plant 2708", "811,227", "977,087", "2022-03-28"], 64),
+               _segments(["Elm Street plant 8143", "320,948", "476,092", "2025-07-20"], 82)]
+    assert level_fields(fields)
+    assert not level_fields(figures)
