@@ -24,7 +24,12 @@ from rowkeeper.extractors.finder.projection import (
     projection_gaps,
 )
 from rowkeeper.extractors.finder.reads import TEXT, find_on, words_at
-from rowkeeper.extractors.finder.region_trims import drop_margin_numbers, lead_in, wide_gaps_only
+from rowkeeper.extractors.finder.region_trims import (
+    drop_margin_numbers,
+    few_rows,
+    lead_in,
+    wide_gaps_only,
+)
 from rowkeeper.extractors.finder.row_rules import Rules, row_rules, side_by_side
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.ruled_head import head_rules
@@ -75,8 +80,8 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = close_figure_columns(words, join_tail_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures))))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)
-    few = len({round(w[3] / 3) for w in words}) < 3  # a short table: its narrow gaps are weighed
-    seps = without_marker_columns(words, wide_gaps_only(words, seps, turns=_print_turns(page, region) if few else ()))
+    turns = _print_turns(page, region) if few_rows(words) else ()  # read only where wide_gaps_only weighs them
+    seps = without_marker_columns(words, wide_gaps_only(words, seps, turns=turns))
     # a ruled header band over the body: its column rules are the boundaries
     seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
     if seps:

@@ -33,8 +33,9 @@ def level_fields(rows: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
     where a segment of every other row starts (two pairs or more of keys and values), each key
     (the first of a pair) words, no figure: a table's last rows of figures on a new page, over
     the caption printed under the table, are its continuation, no fields."""
-    starts = [sorted(t.bbox[0] for t in row) for row in rows]
-    keys = [t for row in rows for t in sorted(row, key=lambda t: t.bbox[0])[0::2]]
+    ordered = [sorted(row, key=lambda t: t.bbox[0]) for row in rows]
+    starts = [[t.bbox[0] for t in row] for row in ordered]
+    keys = [t for row in ordered for t in row[0::2]]
     return len({len(s) for s in starts}) == 1 and len(starts[0]) >= 4 \
         and not any(prose_segment(t) for row in rows for t in row) \
         and not any(is_numeric(t.text) for t in keys) \

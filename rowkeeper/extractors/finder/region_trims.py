@@ -57,6 +57,12 @@ def _header_row(line: Sequence[Any], min_gap: float) -> bool:
         and not any(sum(ch.isdigit() for ch in str(w[4])) > sum(ch.isalpha() for ch in str(w[4])) for w in line)
 
 
+def few_rows(words: Sequence[Any], min_rows: int = 3) -> bool:
+    """Whether `words` stand on fewer than `min_rows` rows (`round(y1 / 3)`): a short table,
+    whose narrow gaps `wide_gaps_only` weighs."""
+    return len({round(w[3] / 3) for w in words}) < min_rows
+
+
 def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 3,
                    turns: Sequence[float] = ()) -> list[float]:
     """`seps` of a table of fewer than `min_rows` rows less those in a gap narrower than 1.5
@@ -68,7 +74,7 @@ def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 
     where a line's face changes, a bold key's value in regular print). In a monospaced face
     every word starts on the character grid: two values' words a space after the words before
     them start level by chance ('2026. 01. 20.' over 'Folyópart 8')."""
-    if not seps or len({round(w[3] / 3) for w in words}) >= min_rows:
+    if not seps or not few_rows(words, min_rows):
         return list(seps)
     need = 1.5 * column_gap(words)
     rows = {round(w[3] / 3) for w in words}

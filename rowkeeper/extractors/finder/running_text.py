@@ -79,7 +79,7 @@ def _next_line(block: Sequence[TextLine], below: TextLine) -> bool:
         return False
     if len(block) > 1 and abs(pitch - (above.bbox[1] - block[-2].bbox[1])) > 0.15 * pitch:
         return False
-    return _some_words(above.text) and (_some_words(below.text) or below.text.rstrip()[-1:] in _SENTENCE_END)
+    return _some_words(above.text) and (_some_words(below.text) or below.text.rstrip()[-1:] in SENTENCE_END)
 
 
 def _prose_block(block: Sequence[TextLine]) -> bool:
@@ -119,7 +119,7 @@ def _filled(block: Sequence[TextLine]) -> bool:
     return all(ln.bbox[2] - ln.bbox[0] + _first_word(nxt) >= 0.97 * widest
                or ln.bbox[2] - ln.bbox[0] >= 0.8 * widest
                for ln, nxt in zip(block, block[1:], strict=False)) and \
-        block[-1].text.rstrip()[-1:] in _SENTENCE_END
+        block[-1].text.rstrip()[-1:] in SENTENCE_END
 
 
 def _first_word(line: TextLine) -> float:
@@ -130,7 +130,7 @@ def _first_word(line: TextLine) -> float:
     return (line.bbox[2] - line.bbox[0]) * (len(first) + 1) / max(len(text), 1)
 
 
-_SENTENCE_END = ".!?。！？"
+SENTENCE_END = ".!?。！？"
 """A line ending so is a sentence or a lead-in, no column header (CJK full stops included)."""
 
 

@@ -25,7 +25,12 @@ from rowkeeper.extractors.finder.run_heads import (
     header_lines,
     prose_segment,
 )
-from rowkeeper.extractors.finder.running_text import headings_over, is_numeric, running_text
+from rowkeeper.extractors.finder.running_text import (
+    SENTENCE_END,
+    headings_over,
+    is_numeric,
+    running_text,
+)
 from rowkeeper.extractors.finder.stacked_runs import (
     REMARK_LINES,
     header_after_body,
@@ -36,8 +41,6 @@ from rowkeeper.extractors.finder.stacked_runs import (
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import across_gutters, text_columns, text_rows
 
-SENTENCE_END = ".!?。！？"
-"""How a sentence ends (a label between a table's rows does not)."""
 CAPTION_CHARS = 120
 """Characters a caption line under or over a run may have (a sentence that opens like one is
 longer)."""
