@@ -6,7 +6,9 @@ with the second half alone in a column that is empty in every other row and has 
 Such a column is recognised by what the page prints, not by where it stands: each text it
 holds is the end of one printed line that the cell on its left begins (the page's line reader
 saw no column gap there), and it holds text in at most a third of the rows. Its texts join the
-cells on their left and the column goes.
+cells on their left and the column goes. The cell on the left may hold several printed lines
+(a slide's list items in one cell, `• Quarterly figures by` | `site`): the cut line is one of
+them, and the tail goes back after that line's words.
 """
 
 from __future__ import annotations
@@ -33,12 +35,25 @@ def _printed_across(left: Cell, right: Cell, lines: Sequence[TextLine], reads: C
                and reads(_words(ln.text)) for ln in lines)
 
 
-def _one_line(left: Cell | None, right: Cell, lines: Sequence[TextLine]) -> bool:
-    """Whether a printed line reads exactly `left`'s text then `right`'s (one phrase)."""
+def _tail_at(left: Cell | None, right: Cell, lines: Sequence[TextLine]) -> int | None:
+    """How many of `left`'s words come before `right`'s text, where a printed line reads one
+    run of `left`'s words (all of them, or one of its printed lines: a run found once) then
+    `right`'s text (one phrase); None where no line does."""
     if left is None or not left.text.strip() or left.bbox is None or right.bbox is None:
+        return None
+    words, tail = left.text.split(), right.text.split()
+    found: list[int] = []
+
+    def reads(printed: str) -> bool:
+        line = printed.split()
+        head = line[:len(line) - len(tail)]
+        ends = [i + len(head) for i in range(len(words) - len(head) + 1) if words[i:i + len(head)] == head]
+        if head and line[len(head):] == tail and len(ends) == 1:
+            found[:] = ends
+            return True
         return False
-    phrase = _words(f"{left.text} {right.text}")
-    return _printed_across(left, right, lines, lambda words: words == phrase)
+
+    return found[0] if _printed_across(left, right, lines, reads) else None
 
 
 def _cut_column(piece: RawTable, lines: Sequence[TextLine]) -> int | None:
@@ -47,7 +62,7 @@ def _cut_column(piece: RawTable, lines: Sequence[TextLine]) -> int | None:
     for col in range(1, piece.n_cols):
         filled = [at[(r, col)] for r in range(piece.n_rows) if (r, col) in at and at[(r, col)].text.strip()]
         if filled and 3 * len(filled) <= piece.n_rows \
-                and all(_one_line(at.get((c.row, col - 1)), c, lines) for c in filled):
+                and all(_tail_at(at.get((c.row, col - 1)), c, lines) is not None for c in filled):
             return col
     return None
 
@@ -71,7 +86,9 @@ def join_cut_phrases(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
         if c.col == col - 1 and tail is not None:
             update["bbox"] = union(c.bbox, tail.bbox)
             if tail.text.strip():
-                update["text"] = _words(f"{c.text} {tail.text}")
+                words, at_word = c.text.split(), _tail_at(c, tail, page_lines)
+                k = len(words) if at_word is None else at_word
+                update["text"] = " ".join([*words[:k], *tail.text.split(), *words[k:]])
         cells.append(c.model_copy(update=update) if update else c)
     return join_cut_phrases(piece.model_copy(update={"cells": tuple(cells), "n_cols": piece.n_cols - 1}), lines)
 

@@ -62,6 +62,10 @@ def join_figure_parts(words: Sequence[Any], seps: Sequence[float], edges: Sequen
                 firsts.append(_figure_start(ln, a, wide))
             elif parts or b[0] - a[2] < wide:
                 real = True  # figures a column gap apart, or a label run up to a figure
+            elif i >= len(head) and is_figure(str(a[4])) and is_figure(str(b[4])):
+                # two figures that read as no one figure ("474 342 | 78 447"): two columns,
+                # whose widest figures, set tight, part like one figure's groups in other rows
+                real = True
         # A shared edge near x is a column's, unless every word left of x is the leading group
         # of a figure going on right of it: right-aligned millions ("1" | "715 727") line up
         # their own edge, and a negative amount ("-450 977") starts on it.

@@ -155,11 +155,14 @@ def under_blocks(words: Sequence[Word]) -> float | None:
     """The height where two blocks of fields side by side (`blocks_apart`) end and rows set
     across the white between them start (a form's fields across under its blocks, no rules to
     part them): the region's top lines make the blocks, two lines or more under them do not
-    and cross the blocks' river; None when no such cut is found."""
+    and cross the blocks' river; None when no such cut is found. A line under them that starts
+    where the left block's values start is that block's value going on (a slide's list items
+    under the first, wider than the first line's), no row set across."""
     lines = text_lines(words)
     for k in range(len(lines) - 2, 1, -1):
         top = [w for ln in lines[:k] for w in ln]
         blocks = blocks_apart(top)
-        if blocks and all(any(blocks[0][2] < w[2] and w[0] < blocks[1][0] for w in ln) for ln in lines[k:]):
+        if blocks and abs(lines[k][0][0] - blocks[0][1] - 0.5) > EDGE and \
+                all(any(blocks[0][2] < w[2] and w[0] < blocks[1][0] for w in ln) for ln in lines[k:]):
             return (max(w[3] for w in top) + min(w[1] for ln in lines[k:] for w in ln)) / 2
     return None

@@ -116,11 +116,13 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     would, and in a monospaced face a word space is as wide as the narrowest column gap; a
     column of its own has a header, or gaps of other widths. A table with no header row keeps
     its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
-    start left of the boundary and heads that column, not the name's."""
+    start left of the boundary and heads that column, not the name's. Two body lines are
+    enough (a short table under prose, "広島工場 6732" over "長野倉庫 1808"): the header names
+    every column of its own."""
     lines = text_lines(words)
     head = header_line_count(lines)
     body = lines[head:]
-    if not head or len(body) < 3:
+    if not head or len(body) < 2:
         return list(seps)
     widths = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for ln in body for w in ln)
     char = 1.2 * widths[len(widths) // 2]

@@ -172,3 +172,52 @@ def test_labels_a_space_apart_over_columns_a_space_apart_keep_them_apart(tmp_pat
     doc = pymupdf.open()
     _monospace(new_page(doc), rows, 8.0, 1)
     assert [[tuple(r) for r in t] for t in grids(doc, tmp_path / "tight.pdf")] == [rows]
+
+
+TIGHT = [("Tétel", "Térfogat", "Pontszám", "Költség", "Tömeg"),
+         ("Vörösfenyő üzem 4101", "991 876", "591 954", "412 463", "527 266"),
+         ("Csúcs bolt 7229", "376 550", "420 844", "319 439", "406 522"),
+         ("Patakvölgy raktár 5741", "108 140", "425 210", "279 976", "588 715"),
+         ("Kőhíd bolt 6185", "774 488", "870 476", "863 022", "132 333"),
+         ("Malomárok bolt 3043", "127 903", "896 351", "867 252", "239 076"),
+         ("Szőlőhegy bolt 8658", "398 075", "474 342", "78 447", "475 432"),
+         ("Vörösfenyő raktár 4383", "987 563", "290 153", "12 245", "653 927")]
+
+
+@pytest.mark.parametrize("turned", [False, True])
+def test_grouped_figure_columns_set_tighter_than_a_column_gap_stay_apart(tmp_path: Path, turned: bool) -> None:
+    """Right-aligned columns of grouped figures in a proportional face, their widest cells set
+    closer than a column gap ("591 954 412 463"): in most rows the gap between the columns is
+    one and the same, like a figure's group space; rows whose next figure is shorter ("474 342
+    78 447", a full group then two digits: no one figure) show the columns, however wide the
+    gap there (issue 13, zoo dev10 rotated_page-173-hu, a page turned by /Rotate)."""
+    serif = pymupdf.Font(fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+    bold = pymupdf.Font(fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    page.insert_font(fontname="serif", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+    page.insert_font(fontname="serifb", fontfile="/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+    rights, x = [], 200.0
+    for j in range(1, 5):
+        widest = max(serif.text_length(r[j], fontsize=11) for r in TIGHT[1:])
+        label = bold.text_length(TIGHT[0][j], fontsize=11)
+        x += max(widest, label) + 7.6
+        rights.append(x)
+    for i, row in enumerate(TIGHT):
+        face, font = ("serifb", bold) if i == 0 else ("serif", serif)
+        y = 120 + 17.4 * i
+        page.insert_text((42, y), row[0], fontsize=11, fontname=face)
+        for r, text in zip(rights, row[1:], strict=True):
+            page.insert_text((r - font.text_length(text, fontsize=11), y), text, fontsize=11, fontname=face)
+    path = tmp_path / "tight.pdf"
+    if turned:  # the same content stored on a portrait page, a /Rotate showing it upright
+        out = pymupdf.open()
+        portrait = out.new_page(width=595, height=842)
+        portrait.show_pdf_page(portrait.rect, doc, 0, rotate=90)
+        portrait.set_rotation(90)
+        out.save(path)
+    else:
+        doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == TIGHT[0]
+    assert [tuple(r) for r in table.rows] == TIGHT[1:]

@@ -126,3 +126,36 @@ def test_a_header_of_years_heads_the_figures_not_the_names(tmp_path: Path, spann
     grid = grids(doc, tmp_path / "years.pdf")[0]
     assert grid[-11][0] == "Location"
     assert grid[-10] == ["2475 North depot", "816,250", "968,819"]
+
+
+
+_MINCHO = "/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf"
+
+
+@pytest.mark.parametrize("prose", [True, False])
+def test_a_short_tables_name_and_code_under_one_header_are_one_cell(tmp_path: Path, prose: bool) -> None:
+    """A header and two rows under a paragraph, set in IPA Mincho (fixed width), names of one
+    length each with its code a space after it ("広島工場 6732" over "長野倉庫 1808"): two body
+    lines are enough, the header names every column of its own and none over the codes (issue
+    13, zoo dev11 borderless_prose-196-ja)."""
+    rows = [("広島工場 6732", "166,951", "83,054.58"), ("長野倉庫 1808", "616,066", "38,982.56")]
+    mincho = pymupdf.Font(fontfile=_MINCHO)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="mincho", fontfile=_MINCHO)
+
+    def put(x: float, y: float, text: str, right: bool = False) -> None:
+        x -= mincho.text_length(text, fontsize=8.5) if right else 0.0
+        page.insert_text((x, y), text, fontsize=8.5, fontname="mincho")
+
+    if prose:
+        put(50, 390, "数値は四捨五入しているため、合計が各行の和と一致しない場合がある。費用には保守を含む。")
+    for x, text, right in zip((53, 148.2, 196.8), ("施設", "数量(個)", "予算(千円)"), (False, True, True), strict=True):
+        put(x, 413.5, text, right)
+    for i, row in enumerate(rows):
+        for x, text, right in zip((53, 148.2, 196.8), row, (False, True, True), strict=True):
+            put(x, 431 + 17.6 * i, text, right)
+    if prose:
+        put(50, 475.5, "数値は四捨五入しているため、合計が各行の和と一致しない場合がある。")
+    (grid,) = grids(doc, tmp_path / "short.pdf")
+    assert grid == [["施設", "数量(個)", "予算(千円)"], *[list(r) for r in rows]]
