@@ -47,13 +47,26 @@ def spaced_code(text: str) -> bool:
         (chars[0].isalpha() or (chars.isdigit() and len(chars) >= 4))
 
 
+_SPACED_WORD = re.compile(r"[A-Za-z0-9%&+./-](?: [A-Za-z0-9%&+./-]){2,}")
+"""A label of three glyphs or more letter-spaced one by one (`c h r F`, `E N - V I`)."""
+
+
+def spaced_word(text: str) -> bool:
+    """A whole cell of three single letters, digits or joining marks or more one space apart,
+    two of them letters: a Latin label letter-spaced like the CJK labels beside it (a reader
+    sets a space wherever letter spacing is wider than a word space). A word of several
+    letters anywhere in the cell leaves it alone (`A to B`)."""
+    return bool(_SPACED_WORD.fullmatch(text)) and sum(ch.isalpha() for ch in text) >= 2
+
+
 def join_letter_spacing(text: str) -> str:
     """Drop the spaces of letter-spaced CJK (`施 設 種 類` -> `施設種類`): only between single
     kana/Han characters, so words of several characters and Latin words keep their spaces; and
     a space by full-width brackets or punctuation (`金額 （千円）`), which Japanese never sets;
     and the spaces in and before a short bracketed unit after a CJK word (`予算( 千円)`); and
-    those of a whole cell letter-spaced with a digit in it (`2 0 2 4`, `Q 1`)."""
-    if spaced_code(text.strip()):
+    those of a whole cell letter-spaced with a digit in it (`2 0 2 4`, `Q 1`) or of three
+    letters or more (`c h r F`)."""
+    if spaced_code(text.strip()) or spaced_word(text.strip()):
         return text.strip().replace(" ", "")
     text = _LETTER_SPACED.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group(0)), text)
     text = _CJK_UNIT.sub(lambda m: re.sub(r"[ \t\u3000]", "", "".join(m.groups())), text)  # stray spaces

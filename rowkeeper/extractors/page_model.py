@@ -22,6 +22,7 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
 from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
+from rowkeeper.extractors.spaced_letters import join_spaced_letters
 from rowkeeper.extractors.tagged_objects import is_tagged, structure_dict
 from rowkeeper.extractors.tagged_tables import declares_table
 from rowkeeper.extractors.text_layer import (
@@ -289,7 +290,7 @@ def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
     makes one word of glyphs with no space character between them even across a gap (a CJK
     key and its value a column apart, `顧客名福岡`): `_split_at_gaps` parts them."""
     tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
-    words = tp.extractWORDS()
+    words = join_spaced_letters(tp.extractWORDS())
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
     # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
     # or more is looked at): most pages stop here, without the costlier char read.

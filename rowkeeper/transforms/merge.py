@@ -21,7 +21,7 @@ from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.headers import is_label_row
 from rowkeeper.transforms.headings import is_strong_heading
 from rowkeeper.transforms.spans import expand_spans
-from rowkeeper.transforms.split_columns import rejoined_continuation
+from rowkeeper.transforms.split_columns import rejoined_continuation, widened_continuation
 
 MAX_LABEL_LINES = 2
 """Lines between two stacked pieces of one table (section label rows such as "Actual")."""
@@ -175,19 +175,31 @@ def merge_continued_tables(
     """Pieces in reading order grouped into logical tables (one group per table)."""
     groups: list[list[RawTable]] = []
     for p in sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0])):
-        if groups:
-            last = groups[-1][-1]
-            head = header_of.get(groups[-1][0].piece_id, [])
-            if continues(last, p, head, text, heights, config):
-                groups[-1].append(p)
-                continue
-            # a continuation with one column read as two (split_columns): those two joined
-            joined = rejoined_continuation(last, p, lambda a, b: columns_line_up(a, b, config.merge_x_tolerance))
-            if joined is not None and continues(last, joined, head, text, heights, config):
-                groups[-1].append(joined)
-                continue
-        groups.append([p])
+        head = header_of.get(groups[-1][0].piece_id, []) if groups else []
+        mended = _continuation(groups[-1][-1], p, head, text, heights, config) if groups else None
+        if mended is not None:
+            groups[-1].append(mended)
+        else:
+            groups.append([p])
     return [tuple(g) for g in groups]
+
+
+def _continuation(last: RawTable, p: RawTable, head: Sequence[Sequence[str]], text: dict[int, PageText],
+                  heights: dict[int, float], config: TransformConfig) -> RawTable | None:
+    """`p` as the continuation of `last` (mended to its columns where a reader parted them
+    otherwise), or None when it is none."""
+    if continues(last, p, head, text, heights, config):
+        return p
+
+    def lines_up(a: RawTable, b: RawTable) -> bool:
+        return columns_line_up(a, b, config.merge_x_tolerance)
+
+    # one column read as two (split_columns): those two joined; read without the empty
+    # sliver the piece before it has: that sliver put in
+    for mended in (rejoined_continuation(last, p, lines_up), widened_continuation(last, p, lines_up)):
+        if mended is not None and continues(last, mended, head, text, heights, config):
+            return mended
+    return None
 
 
 def _pitch(piece: RawTable) -> float:

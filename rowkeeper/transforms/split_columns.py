@@ -56,3 +56,39 @@ def rejoined_continuation(prev: RawTable, nxt: RawTable,
         elif lines_up(prev, joined):
             return joined
     return None
+
+
+def insert_column(piece: RawTable, k: int) -> RawTable:
+    """`piece` with an empty column put in at index `k` (cells from `k` on one column right;
+    a span across `k` one column wider)."""
+    out = []
+    for c in piece.cells:
+        if c.col >= k:
+            out.append(c.model_copy(update={"col": c.col + 1}))
+        elif c.col + c.col_span > k:
+            out.append(c.model_copy(update={"col_span": c.col_span + 1}))
+        else:
+            out.append(c)
+    return piece.model_copy(update={"cells": tuple(out), "n_cols": piece.n_cols + 1})
+
+
+def hollow_in(piece: RawTable) -> list[int]:
+    """Columns of `piece` no cell with text starts in or spans (a sliver between two columns)."""
+    filled = {k for c in piece.cells if c.text.strip() for k in range(c.col, c.col + max(c.col_span, 1))}
+    return [k for k in range(piece.n_cols) if k not in filled]
+
+
+def widened_continuation(prev: RawTable, nxt: RawTable,
+                         lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
+    """`nxt` with an empty column put in where `prev` has one with no text when `nxt` has one
+    column fewer and only so do their columns line up; None otherwise. A long line of the
+    first page (a name running into the gap before the next column: `... chuyền 9564`) makes
+    the reader see a column there that no cell fills, and the next page, without that line,
+    reads one column fewer (the empty column is dropped from the merged table later)."""
+    if nxt.n_cols != prev.n_cols - 1 or nxt.n_cols < 2:
+        return None
+    for k in hollow_in(prev):
+        widened = insert_column(nxt, k)
+        if lines_up(prev, widened):
+            return widened
+    return None

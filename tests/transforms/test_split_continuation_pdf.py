@@ -99,3 +99,51 @@ def test_a_last_page_of_two_rows_with_a_name_read_as_three_columns_still_merges(
     assert table.columns == MONO_HEADER
     assert [tuple(r) for r in table.rows] == rows
     assert table.pages == (1, 2, 3)
+
+
+AREAS = ["Hải Phòng nhà máy", "Vũng Tàu kho", "Phan Thiết chi nhánh", "Huế cửa hàng", "Cần Thơ kho"]
+KINDS = ["Nhà máy", "Kho", "Chi nhánh", "Văn phòng"]
+VI_HEADER = ("Hạng mục", "Khu vực", "Số nhân viên", "Ngân sách", "Khối lượng", "Tỷ trọng")
+VI_XS = ((52, "left"), (221.6, "left"), (358, "right"), (420.7, "right"), (485, "right"), (536.7, "right"))
+
+
+def _ruled_long_table(path: Path, long_name: str, n: int = 70) -> list[tuple[str, ...]]:
+    """`n` rows ruled apart over pages, the header on page 1 only; one row of page 1 holds a
+    name that runs to a word space before the next column (no row of the other pages does)."""
+    rng = random.Random(n)
+    def dots(n: int) -> str:
+        return f"{n:,}".replace(",", ".")
+
+    rows = [(f"{AREAS[i % 5]} {rng.randint(100, 9999)}", KINDS[i % 4], f"{dots(rng.randint(10**5, 10**7))} ₫",
+             f"{dots(rng.randint(1000, 99999))},{rng.randint(10, 99)}", dots(rng.randint(10**4, 10**6)),
+             f"{rng.randint(1, 99)},{rng.randint(0, 9)} %") for i in range(n)]
+    rows[9] = (long_name, *rows[9][1:])
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 176, "Bảng 1 Kế hoạch bảo trì", 11, "bold")
+    _vi_row(page, 197, VI_HEADER, "bold")
+    top = 202.8
+    for row in rows:
+        if top + 19.5 > 740:
+            page.draw_line((50, top), (538.7, top), width=0.48)
+            page, top = new_page(doc), 50.0
+        page.draw_line((50, top), (538.7, top), width=0.48)
+        _vi_row(page, top + 14, row, "sans")
+        top += 19.5
+    page.draw_line((50, top), (538.7, top), width=0.48)
+    doc.save(path)
+    return rows
+
+
+def _vi_row(page: pymupdf.Page, y: float, row: tuple[str, ...], face: str) -> None:
+    for (x, align), text in zip(VI_XS, row, strict=True):
+        put(page, x, y, text, 10, face, align)
+
+
+def test_a_long_name_on_the_first_page_alone_does_not_part_the_table(tmp_path: Path) -> None:
+    rows = _ruled_long_table(tmp_path / "ruled.pdf", "Buôn Ma Thuột dây chuyền 9564")
+    (table,) = process_document(load_document(str(tmp_path / "ruled.pdf"), "ruled.pdf"), load_config(None)).tables
+    assert table.columns == VI_HEADER
+    assert table.caption == "Bảng 1 Kế hoạch bảo trì"
+    assert [tuple(r) for r in table.rows] == rows
+    assert table.pages == (1, 2, 3)
