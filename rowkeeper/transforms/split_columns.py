@@ -56,3 +56,27 @@ def rejoined_continuation(prev: RawTable, nxt: RawTable,
         elif lines_up(prev, joined):
             return joined
     return None
+
+
+def hollow_columns_of(piece: RawTable) -> set[int]:
+    """The columns of a piece no cell with text covers (a narrow column a reader makes at the
+    gap between two rules drawn under each column, `Site` | `` | `Supplier`)."""
+    filled = {k for c in piece.cells if c.text.strip() for k in range(c.col, c.col + c.col_span)}
+    return set(range(piece.n_cols)) - filled
+
+
+def relaid_continuation(prev: RawTable, nxt: RawTable,
+                        lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
+    """`nxt` with its columns laid on `prev`'s, when they line up only so: its text columns
+    in order onto `prev`'s, its empty columns dropped and `prev`'s kept empty (each page's
+    reader makes its empty column at another rule gap, or on one page only); None when the
+    text columns differ in number, a span crosses columns, or they do not line up then."""
+    gone, kept = hollow_columns_of(nxt), hollow_columns_of(prev)
+    if not (gone or kept) or nxt.n_cols - len(gone) != prev.n_cols - len(kept) \
+            or any(c.col_span > 1 for c in nxt.cells):
+        return None
+    to = dict(zip((k for k in range(nxt.n_cols) if k not in gone),
+                  (k for k in range(prev.n_cols) if k not in kept), strict=True))
+    cells = tuple(c.model_copy(update={"col": to[c.col]}) for c in nxt.cells if c.col in to)
+    relaid = nxt.model_copy(update={"cells": cells, "n_cols": prev.n_cols})
+    return relaid if lines_up(prev, relaid) else None
