@@ -41,7 +41,7 @@ from rowkeeper.transforms.column_types import (
 from rowkeeper.transforms.context import PageText, content_by_page, page_heights
 from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
-from rowkeeper.transforms.form_blocks import headerless_siblings, repeated_heads
+from rowkeeper.transforms.form_blocks import headerless_siblings
 from rowkeeper.transforms.header_labels import relabel_header
 from rowkeeper.transforms.headers import piece_header_rows
 from rowkeeper.transforms.label_runs import cut_label_runs
@@ -300,9 +300,7 @@ def assemble_tables(
         ordered = sorted([*ordered, *orphans], key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     prepared = {p.piece_id: prepared_of(p) for p in ordered}
     fields = headerless_siblings([p.piece for p in prepared.values()], [p.header_rows for p in prepared.values()])
-    heads = repeated_heads([p.piece for p in prepared.values()], [p.header_rows for p in prepared.values()])
-    prepared = {pid: replace(p, header_rows=0 if pid in fields else 1 if pid in heads else p.header_rows)
-                for pid, p in prepared.items()}
+    prepared = {pid: replace(p, header_rows=0) if pid in fields else p for pid, p in prepared.items()}
     ordered = [prepared[p.piece_id].piece for p in ordered]  # header labels put back in place
     boxes = [(p.page, p.bbox) for p in ordered]
     text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside

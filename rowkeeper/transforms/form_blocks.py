@@ -6,8 +6,7 @@ tell (two fields of names under nothing bold); its sibling may (a date or an amo
 values, bold keys): the blocks of one form are read alike, so a block with no header evidence
 of its own (no header flag, no bold first row over a regular body) beside a headerless one is
 headerless too. Blocks whose first rows repeat each other (a long list printed in two halves
-under one header each) keep their header, or take it where each alone reads as fields (short
-names under short names, nothing set apart).
+under one header each) keep their header.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.models import RawTable
-from rowkeeper.transforms.headers import header_evidence, reads_as_data
+from rowkeeper.transforms.headers import header_evidence
 
 MAX_COLS = 4
 """Columns a block of fields holds at most (two pairs a row)."""
@@ -63,13 +62,3 @@ def headerless_siblings(pieces: Sequence[RawTable], header_rows: Sequence[int]) 
         if any(g == 0 for _, g in near) and not any(_first_row(q) == _first_row(p) for q, _ in near):
             out.add(p.piece_id)
     return out
-
-
-def repeated_heads(pieces: Sequence[RawTable], header_rows: Sequence[int]) -> set[str]:
-    """Piece ids of blocks read without a header row whose first row, labels (no figure, code
-    or date), repeats a sibling block's: a list printed in two halves under one header each.
-    A finder's key-value block (keys by their colons or their bold print) stays fields."""
-    blocks = [p for p, h in zip(pieces, header_rows, strict=True)
-              if h == 0 and _block(p) and not p.metrics.get("key_value")]
-    return {p.piece_id for p in blocks if not reads_as_data(_first_row(p))
-            and any(q is not p and siblings(p, q) and _first_row(q) == _first_row(p) for q in blocks)}

@@ -115,13 +115,15 @@ FIELD_WORDS, FIELD_CHARS = 4, 40
 
 
 def short_fields(grid: Sequence[Sequence[str]]) -> bool:
-    """Every cell filled with a short phrase (`FIELD_WORDS`, `FIELD_CHARS`), no sentence: keys
-    beside names and places (`住所` | `那覇`). With nothing to set its first row apart, such a
-    grid is a form's fields, not labels over columns: a table with a plain header row holds
-    longer text under it (descriptions, notes) or figures."""
+    """Every cell filled with a short phrase (`FIELD_WORDS`, `FIELD_CHARS`), no sentence, and
+    some value under the first row a name with a short number (`_NUMBERED_NAME`: an address,
+    `大阪 87`): keys beside names and places (`住所` | `那覇`). With nothing to set its first row
+    apart, such a grid is a form's fields, not labels over columns; a plain list of one kind
+    under its labels (`Item` | `Colour` over `Chair` | `red`) keeps its header."""
     cells = [clean_text(t) for r in grid for t in r]
     return all(cells) and all(len(t) <= FIELD_CHARS and len(t.split()) <= FIELD_WORDS
-                              and not _SENTENCE_END.search(t) for t in cells)
+                              and not _SENTENCE_END.search(t) for t in cells) \
+        and any(_NUMBERED_NAME.match(r[c].strip()) for r in grid[1:] for c in range(1, len(r), 2))
 
 
 _NUMBERED_NAME = re.compile(r"^[^\W\d_]{2,}(?:[ .'-]+[^\W\d_]+)*\.? \d{1,3}[a-z]?$")

@@ -87,12 +87,13 @@ def test_a_bold_key_column_of_two_pairs_a_row_has_no_header(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("rows", [
     [["Người liên hệ", "Bắc Ninh"], ["Ngày", "Nha Trang"], ["Số báo giá", "Nha Trang 14"]],
-    [["Contact", "Harbor View"], ["Valid until", "Pine Valley"], ["Subject", "Oak Hill"]],
+    [["Contact", "Harbor View"], ["Valid until", "Pine Valley"], ["Subject", "Oak Hill 53"]],
 ])
 def test_a_plain_grid_of_short_names_beside_keys_has_no_header(tmp_path: Path, rows: list[list[str]]) -> None:
-    """Keys beside names and places, every cell a short phrase and nothing set apart (no bold,
-    no figures to stand labels over): a form's fields, its first row one of them (issue 13, zoo
-    dev11 headerless_kv-184-vi and -181-ja)."""
+    """Keys beside names and places, every cell a short phrase, one value an address (a name
+    and its number), nothing set apart (no bold, no figures to stand labels over): a form's
+    fields, its first row one of them (issue 13, zoo dev11 headerless_kv-184-vi and -181-ja).
+    A plain list of one kind under its labels keeps them (`test_key_value.py`: `Item | Colour`)."""
     (t,) = tables_of(_page(tmp_path / "kv.pdf", [(72, rows)]))
     assert t.columns == ("", "")
     assert [list(r) for r in t.rows] == rows
