@@ -294,8 +294,8 @@ def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
     # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
     # or more is looked at): most pages stop here, without the costlier char read.
-    # A capital after a small letter inside a word (`chỉVũng`: a key in one span, its value in
-    # the next, no space between) is looked at too.
+    # A capital or a figure after a small letter inside a word (`chỉVũng`: a key in one span,
+    # its value in the next, no space between) is looked at too.
     if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1])
                or len(w[4]) >= 2 and WIDE.search(w[4]) or _case_turn(w[4]) for w in words):
         return words
@@ -328,8 +328,10 @@ def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
 
 
 def _case_turn(text: str) -> bool:
-    """A small letter then a capital inside one word: two words glued where no space was printed."""
-    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:], strict=False))
+    """A small letter then a capital or a figure of three digits inside one word: two words
+    glued where no space was printed (`chỉVũng`, a key and its value `hệ179-2061`)."""
+    return any(a.islower() and (b.isupper() or text[i + 1:i + 4].isdigit())
+               for i, (a, b) in enumerate(zip(text, text[1:], strict=False)))
 
 
 GAP_EM = 0.25

@@ -100,14 +100,30 @@ def titled_label_row(row: Sequence[str], figures: Sequence[bool]) -> bool:
 
 def key_value_shape(grid: Sequence[Sequence[str]]) -> bool:
     """Key-value pairs, one or more per row: keys in the even columns (every row has its
-    first), values of mixed kinds in the odd ones (a number or a date beside a name); a form's
-    fields, where a first row is one more field."""
+    first), values of mixed kinds in the odd ones (a number or a date beside a name), or every
+    cell a short phrase (`short_fields`); a form's fields, where a first row is one more field."""
     n_cols = max((len(r) for r in grid), default=0)
     if n_cols % 2 or n_cols > 6 or len(grid) < 2 or any(len(r) != n_cols for r in grid):
         return False
     values = [r[c].strip() for r in grid for c in range(1, n_cols, 2) if r[c].strip()]
     data = sum(1 for t in values if is_number(t) or _code(t))
-    return all(r[0].strip() for r in grid) and 0 < data < len(values)
+    return all(r[0].strip() for r in grid) and (0 < data < len(values) or short_fields(grid))
+
+
+FIELD_WORDS, FIELD_CHARS = 4, 40
+"""A field's key or value: this many words and characters at most (a name, a place, a date)."""
+
+
+def short_fields(grid: Sequence[Sequence[str]]) -> bool:
+    """Every cell filled with a short phrase (`FIELD_WORDS`, `FIELD_CHARS`), no sentence, and
+    some value under the first row a name with a short number (`_NUMBERED_NAME`: an address,
+    `大阪 87`): keys beside names and places (`住所` | `那覇`). With nothing to set its first row
+    apart, such a grid is a form's fields, not labels over columns; a plain list of one kind
+    under its labels (`Item` | `Colour` over `Chair` | `red`) keeps its header."""
+    cells = [clean_text(t) for r in grid for t in r]
+    return all(cells) and all(len(t) <= FIELD_CHARS and len(t.split()) <= FIELD_WORDS
+                              and not _SENTENCE_END.search(t) for t in cells) \
+        and any(_NUMBERED_NAME.match(r[c].strip()) for r in grid[1:] for c in range(1, len(r), 2))
 
 
 _NUMBERED_NAME = re.compile(r"^[^\W\d_]{2,}(?:[ .'-]+[^\W\d_]+)*\.? \d{1,3}[a-z]?$")

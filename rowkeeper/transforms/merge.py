@@ -9,7 +9,8 @@ header of its own (a repeated copy of A's header is fine and is dropped later).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from rowkeeper.caption_text import is_caption, is_continued
 from rowkeeper.config import TransformConfig
@@ -21,7 +22,12 @@ from rowkeeper.transforms.figures import figure_columns
 from rowkeeper.transforms.headers import is_label_row
 from rowkeeper.transforms.headings import is_strong_heading
 from rowkeeper.transforms.spans import expand_spans
-from rowkeeper.transforms.split_columns import rejoined_continuation, widened_continuation
+from rowkeeper.transforms.split_columns import (
+    hollow_columns_of,
+    join_columns,
+    rejoined_continuation,
+    relaid_continuation,
+)
 
 MAX_LABEL_LINES = 2
 """Lines between two stacked pieces of one table (section label rows such as "Actual")."""
@@ -175,31 +181,44 @@ def merge_continued_tables(
     """Pieces in reading order grouped into logical tables (one group per table)."""
     groups: list[list[RawTable]] = []
     for p in sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0])):
-        head = header_of.get(groups[-1][0].piece_id, []) if groups else []
-        mended = _continuation(groups[-1][-1], p, head, text, heights, config) if groups else None
-        if mended is not None:
-            groups[-1].append(mended)
-        else:
-            groups.append([p])
+        if groups:
+            last = groups[-1][-1]
+            head = header_of.get(groups[-1][0].piece_id, [])
+            if continues(last, p, head, text, heights, config):
+                groups[-1].append(p)
+                continue
+            # a continuation with an empty column where the table's has none, or at another
+            # rule gap; else with one column read as two (split_columns): those two joined
+            lines_up = partial(columns_line_up, tol=config.merge_x_tolerance)
+            joined = relaid_continuation(last, p, lines_up) or rejoined_continuation(last, p, lines_up)
+            if joined is not None and continues(last, joined, head, text, heights, config):
+                groups[-1].append(joined)
+                continue
+            mended = _mended_start(groups[-1], p, len(head), lines_up)
+            if mended is not None and continues(mended, p, piece_grid(mended)[:len(head)], text, heights, config):
+                groups[-1] = [mended, p]
+                continue
+        groups.append([p])
     return [tuple(g) for g in groups]
 
 
-def _continuation(last: RawTable, p: RawTable, head: Sequence[Sequence[str]], text: dict[int, PageText],
-                  heights: dict[int, float], config: TransformConfig) -> RawTable | None:
-    """`p` as the continuation of `last` (mended to its columns where a reader parted them
-    otherwise), or None when it is none."""
-    if continues(last, p, head, text, heights, config):
-        return p
-
-    def lines_up(a: RawTable, b: RawTable) -> bool:
-        return columns_line_up(a, b, config.merge_x_tolerance)
-
-    # one column read as two (split_columns): those two joined; read without the empty
-    # sliver the piece before it has: that sliver put in
-    for mended in (rejoined_continuation(last, p, lines_up), widened_continuation(last, p, lines_up)):
-        if mended is not None and continues(last, mended, head, text, heights, config):
-            return mended
-    return None
+def _mended_start(group: Sequence[RawTable], nxt: RawTable, header_rows: int,
+                  lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
+    """A table's first piece, alone in its group, with a column its reader split in two
+    joined again (`split_columns`) when only so do the continuation's columns line up with
+    its own and no two header labels are joined: a first page of two rows under the header
+    gives the reader too few lines to keep a name and its number together (`仙台店舗` |
+    `5284` under `品目` and nothing), the next page's rows do."""
+    if len(group) != 1:
+        return None
+    first = group[0]
+    for k in sorted(hollow_columns_of(first) - {0}, reverse=True):
+        first = join_columns(first, k - 1)  # an empty column (a rule gap's) goes too
+    mended = rejoined_continuation(nxt, first, lambda a, b: lines_up(b, a))
+    labels = [sum(1 for t in row if t.strip()) for row in piece_grid(group[0])[:header_rows]]
+    if mended is None or labels != [sum(1 for t in row if t.strip()) for row in piece_grid(mended)[:header_rows]]:
+        return None
+    return mended
 
 
 def _pitch(piece: RawTable) -> float:

@@ -58,37 +58,25 @@ def rejoined_continuation(prev: RawTable, nxt: RawTable,
     return None
 
 
-def insert_column(piece: RawTable, k: int) -> RawTable:
-    """`piece` with an empty column put in at index `k` (cells from `k` on one column right;
-    a span across `k` one column wider)."""
-    out = []
-    for c in piece.cells:
-        if c.col >= k:
-            out.append(c.model_copy(update={"col": c.col + 1}))
-        elif c.col + c.col_span > k:
-            out.append(c.model_copy(update={"col_span": c.col_span + 1}))
-        else:
-            out.append(c)
-    return piece.model_copy(update={"cells": tuple(out), "n_cols": piece.n_cols + 1})
+def hollow_columns_of(piece: RawTable) -> set[int]:
+    """The columns of a piece no cell with text covers (a narrow column a reader makes at the
+    gap between two rules drawn under each column, `Site` | `` | `Supplier`)."""
+    filled = {k for c in piece.cells if c.text.strip() for k in range(c.col, c.col + c.col_span)}
+    return set(range(piece.n_cols)) - filled
 
 
-def hollow_in(piece: RawTable) -> list[int]:
-    """Columns of `piece` no cell with text starts in or spans (a sliver between two columns)."""
-    filled = {k for c in piece.cells if c.text.strip() for k in range(c.col, c.col + max(c.col_span, 1))}
-    return [k for k in range(piece.n_cols) if k not in filled]
-
-
-def widened_continuation(prev: RawTable, nxt: RawTable,
-                         lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
-    """`nxt` with an empty column put in where `prev` has one with no text when `nxt` has one
-    column fewer and only so do their columns line up; None otherwise. A long line of the
-    first page (a name running into the gap before the next column: `... chuyền 9564`) makes
-    the reader see a column there that no cell fills, and the next page, without that line,
-    reads one column fewer (the empty column is dropped from the merged table later)."""
-    if nxt.n_cols != prev.n_cols - 1 or nxt.n_cols < 2:
+def relaid_continuation(prev: RawTable, nxt: RawTable,
+                        lines_up: Callable[[RawTable, RawTable], bool]) -> RawTable | None:
+    """`nxt` with its columns laid on `prev`'s, when they line up only so: its text columns
+    in order onto `prev`'s, its empty columns dropped and `prev`'s kept empty (each page's
+    reader makes its empty column at another rule gap, or on one page only); None when the
+    text columns differ in number, a span crosses columns, or they do not line up then."""
+    gone, kept = hollow_columns_of(nxt), hollow_columns_of(prev)
+    if not (gone or kept) or nxt.n_cols - len(gone) != prev.n_cols - len(kept) \
+            or any(c.col_span > 1 for c in nxt.cells):
         return None
-    for k in hollow_in(prev):
-        widened = insert_column(nxt, k)
-        if lines_up(prev, widened):
-            return widened
-    return None
+    to = dict(zip((k for k in range(nxt.n_cols) if k not in gone),
+                  (k for k in range(prev.n_cols) if k not in kept), strict=True))
+    cells = tuple(c.model_copy(update={"col": to[c.col]}) for c in nxt.cells if c.col in to)
+    relaid = nxt.model_copy(update={"cells": cells, "n_cols": prev.n_cols})
+    return relaid if lines_up(prev, relaid) else None

@@ -18,6 +18,7 @@ from rowkeeper.label_text import clean_text
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.page_columns import running
 from rowkeeper.transforms.captions import caption_block
+from rowkeeper.transforms.column_types import parse_cell
 from rowkeeper.transforms.context import FOOTNOTE, NUMBERED_HEADING, PageText
 from rowkeeper.transforms.headers import piece_header_rows
 from rowkeeper.transforms.merge import piece_grid
@@ -62,10 +63,18 @@ _ENDS_SENTENCE = (".", "。", "!", "?", ":", "：", ";")
 
 def _set_above(line: TextLine, box: BBox) -> bool:
     """A caption, or a sentence of running text (it ends like one, or runs past the table's
-    side): header labels printed as one line are neither."""
+    side): header labels printed as one line are neither, nor is a form's key printed as one
+    line with a date that ends in a period (`Kapcsolattartó 2022. 06. 25.`)."""
     if is_caption(line.text):
         return True
-    return running(line) and (line.text.rstrip().endswith(_ENDS_SENTENCE) or _past_side(line, box))
+    text = line.text.rstrip()
+    return running(line) and ((text.endswith(_ENDS_SENTENCE) and not _ends_in_date(text)) or _past_side(line, box))
+
+
+def _ends_in_date(text: str) -> bool:
+    """Whether the last one to three words of `text` read as a date."""
+    words = text.split()
+    return any(parse_cell(" ".join(words[-n:])).kind == "date" for n in range(1, min(3, len(words) - 1) + 1))
 
 
 def _text_above(piece: RawTable, r: int, lines: Sequence[TextLine]) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
@@ -82,3 +83,28 @@ def test_a_bold_key_column_of_two_pairs_a_row_has_no_header(tmp_path: Path) -> N
     (t,) = tables_of(_page(tmp_path / "kv4.pdf", [(72, rows)], bold_col=0))
     assert t.columns == ("", "", "", "")
     assert [list(r) for r in t.rows] == rows
+
+
+@pytest.mark.parametrize("rows", [
+    [["Người liên hệ", "Bắc Ninh"], ["Ngày", "Nha Trang"], ["Số báo giá", "Nha Trang 14"]],
+    [["Contact", "Harbor View"], ["Valid until", "Pine Valley"], ["Subject", "Oak Hill 53"]],
+])
+def test_a_plain_grid_of_short_names_beside_keys_has_no_header(tmp_path: Path, rows: list[list[str]]) -> None:
+    """Keys beside names and places, every cell a short phrase, one value an address (a name
+    and its number), nothing set apart (no bold, no figures to stand labels over): a form's
+    fields, its first row one of them (issue 13, zoo dev11 headerless_kv-184-vi and -181-ja).
+    A plain list of one kind under its labels keeps them (`test_key_value.py`: `Item | Colour`)."""
+    (t,) = tables_of(_page(tmp_path / "kv.pdf", [(72, rows)]))
+    assert t.columns == ("", "")
+    assert [list(r) for r in t.rows] == rows
+
+
+def test_a_plain_header_over_descriptions_stays_the_header(tmp_path: Path) -> None:
+    """The same plain print, the second column sentences under `Description`: labels over
+    columns, as a table of terms and their explanations prints them."""
+    rows = [["Item", "Description"],
+            ["Tuition", "The cost of a course varies from school to school."],
+            ["Room and board", "The cost of lodging and food varies by school."]]
+    (t,) = tables_of(_page(tmp_path / "terms.pdf", [(72, rows)]))
+    assert t.columns == ("Item", "Description")
+    assert [list(r) for r in t.rows] == rows[1:]

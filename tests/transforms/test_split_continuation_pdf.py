@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+import rowkeeper
 from rowkeeper.config import load_config
 from rowkeeper.flows.pipeline import load_document, process_document
 from tests.extractors.finder.layout import new_page, put
@@ -147,3 +148,88 @@ def test_a_long_name_on_the_first_page_alone_does_not_part_the_table(tmp_path: P
     assert table.caption == "Bảng 1 Kế hoạch bảo trì"
     assert [tuple(r) for r in table.rows] == rows
     assert table.pages == (1, 2, 3)
+
+_MONO = {"mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+         "monobold": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"}
+SEGMENTS = ((60.0, 159.8), (165.8, 203.9), (209.9, 252.6), (258.6, 332.8), (338.8, 386.0), (392.0, 442.1))
+LABELS = ("Site", "Supplier", "Share (%)", "Lead time (days)", "Margin (%)", "Date")
+TEXT_X = (64.0, 166.8, 248.6, 328.8, 382.0, 438.1)  # left, left, then right edges
+
+
+def _mono_page(doc: pymupdf.Document) -> pymupdf.Page:
+    page = doc.new_page(width=612, height=792)
+    for name, file in _MONO.items():
+        page.insert_font(fontname=name, fontfile=file)
+    return page
+
+
+def _ruled_rows(page: pymupdf.Page, top: float, rows: list[tuple[str, ...]], header: bool = True) -> float:
+    """The header (or not) and `rows` from baseline `top`, 16.4 pt apart, a rule under each
+    drawn column by column (a gap between two columns' rules)."""
+    for i, row in enumerate([LABELS, *rows] if header else rows, start=0 if header else 1):
+        y = top + 16.4 * (i - (not header))
+        face = "monobold" if i == 0 else "mono"
+        for k, (x, text) in enumerate(zip(TEXT_X, row, strict=True)):
+            left = x if k < 2 else x - pymupdf.Font(fontfile=_MONO[face]).text_length(text, fontsize=7.5)
+            page.insert_text((left, y), text, fontsize=7.5, fontname=face)
+        for x0, x1 in SEGMENTS:
+            page.draw_line((x0, y + 5.0), (x1, y + 5.0), width=0.5)
+    return top + 16.4 * (len(rows) + header)
+
+
+def test_a_table_ruled_column_by_column_over_two_pages_is_one_table(tmp_path: Path) -> None:
+    """A long table ruled under each row with a gap between the columns' rules, its last two
+    rows on the next page under the header printed again: each page's reader may make an
+    empty column at one of the gaps, another on each page, so the pages' columns line up only
+    with those left out (issue 13, zoo dev9 row_rules-152-en)."""
+    rng = random.Random(152)
+    rows = [(f"{name} {rng.randint(1000, 9999)}", kind, f"{rng.randint(10, 999) / 10:.1f}%",
+             f"{rng.randint(10_000, 999_999):,}", f"{rng.randint(10, 999) / 10:.1f}%",
+             f"202{rng.randint(0, 6)}-{rng.randint(1, 12):02d}-{rng.randint(10, 28)}")
+            for name, kind in [("Riverside depot", "Depot"), ("Fairfield line", "Unit"), ("Brookfield store", "Store"),
+                               ("Riverside hub", "Plant"), ("Glenwood store", "Plant"), ("Maple Court unit", "Unit"),
+                               ("Elm Street plant", "Plant"), ("Brookfield hub", "Office"),
+                               ("Stone Bridge hub", "Unit")]]
+    doc = pymupdf.open()
+    page = _mono_page(doc)
+    page.insert_text((60, 80), "Supplier overview 2024", fontsize=16, fontname="monobold")
+    page.insert_text((60, 590), "Table 2 - Energy consumption", fontsize=8, fontname="monobold")
+    _ruled_rows(page, 607.0, rows[:7])
+    page = _mono_page(doc)
+    end = _ruled_rows(page, 79.0, rows[7:])
+    page.insert_text((60, end + 8), "Sites opened during the year are included from their first full month.",
+                     fontsize=8, fontname="mono")
+    path = tmp_path / "ruled.pdf"
+    doc.save(path)
+    (table,) = [t for t in rowkeeper.extract(str(path)).tables]
+    assert table.columns == LABELS
+    assert [tuple(r) for r in table.rows] == rows
+    assert table.pages == (1, 2)
+
+
+def test_a_first_page_of_two_rows_whose_names_split_at_their_numbers_joins_its_continuation(
+        tmp_path: Path) -> None:
+    """The table's first page holds two rows under the header, their names of one length, so
+    the numbers after them start level and the reader makes them a column of their own (an
+    empty label over it); the next page's names are of many lengths and keep their numbers:
+    the first page's split column is joined again, one table (issue 13, zoo dev9 row_rules-145-ja)."""
+    rng = random.Random(145)
+    names = ["Toyama plant", "Sendai store", "Naha office", "Kumamoto depot", "Sapporo hub", "Kobe line",
+             "Hiroshima centre", "Nagano store", "Oita plant"]
+    rows = [(f"{name} {rng.randint(1000, 9999)}", "Plant", f"{rng.randint(10, 999) / 10:.1f}%",
+             f"{rng.randint(10_000, 999_999):,}", f"{rng.randint(10, 999) / 10:.1f}%",
+             f"202{rng.randint(0, 6)}-{rng.randint(1, 12):02d}-{rng.randint(10, 28)}") for name in names]
+    doc = pymupdf.open()
+    page = _mono_page(doc)
+    page.insert_text((60, 80), "Supplier overview 2024", fontsize=16, fontname="monobold")
+    page.insert_text((60, 672), "Table 2 - Energy consumption", fontsize=8, fontname="monobold")
+    _ruled_rows(page, 689.0, rows[:2])
+    page = _mono_page(doc)
+    end = _ruled_rows(page, 62.0, rows[2:], header=False)
+    page.insert_text((60, end + 8), "Sites opened during the year are included from their first full month.",
+                     fontsize=8, fontname="mono")
+    path = tmp_path / "split.pdf"
+    doc.save(path)
+    (table,) = [t for t in rowkeeper.extract(str(path)).tables]
+    assert table.columns == LABELS
+    assert [tuple(r) for r in table.rows] == rows

@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 from tests.transforms.surroundings_docs import LEFT, Page, _save
 
@@ -106,3 +107,24 @@ def test_header_labels_printed_as_one_line_stay_the_header(tmp_path: Path) -> No
     (t,) = tables_of(joined_header_table(tmp_path / "joined.pdf"))
     assert t.caption == "Table 1. Supplier overview"
     assert t.columns[0] == "Site" and len(t.rows) == 8 and t.rows[0][0] == "Harbour depot 1"
+
+
+def test_a_key_printed_as_one_line_with_a_date_ending_in_a_period_stays_a_field(tmp_path: Path) -> None:
+    """A block of fields whose longest key stands a word space from its value, a Hungarian date
+    (`Kapcsolattartó 2022. 06. 25.`): the text layer prints the row as one line that crosses the
+    block's columns and ends in a period, but a date is no sentence's end: the row is the
+    block's first field (issue 13, zoo dev11 form-183-hu)."""
+    rows = [("Kapcsolattartó", "2022. 06. 25."), ("Dátum", "2021. 02. 23."), ("Ajánlatszám", "Hársfa 40")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 68, "Működési költségek régiónként 2021", 16, "bold")
+    for i, (key, value) in enumerate(rows):
+        put(page, 53, 88 + 13 * i, key, 8, "bold")
+        put(page, 53 + width("Kapcsolattartó", 8, "bold") + 3, 88 + 13 * i, value, 8)
+        page.draw_line((50, 92 + 13 * i), (182, 92 + 13 * i), width=0.5)
+    put(page, 50, 150, "Ez a fejezet összefoglalja a fő eredményeket, és összeveti őket az előző évvel.", 9)
+    path = tmp_path / "fields.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert [tuple(r) for r in table.rows] == rows
+    assert table.columns == ("", "")

@@ -105,11 +105,18 @@ def _block(lines: Sequence[Sequence[Word]], gap: float) -> bool:
     where the keys start or where the values start (a value wrapped onto a line of its own).
     A column of keys alone, far from its values (a two-column block set wide), has a second
     phrase only where a key of two words is set in a fixed-width face (`Quote no.`); a
-    table's row set across under the block starts elsewhere."""
+    table's row set across under the block starts elsewhere, and so does a phrase right of
+    where the values start, further from the words before it than the values stand from the
+    keys (a third column: fields set across under the block, `Phone` `Quote no.` over their
+    values, the third in the next block's place)."""
     if len(lines) < 2 or 2 * sum(len(phrase_ends(ln, gap)[0]) >= 2 for ln in lines) < len(lines):
         return False
     left, values = min(ln[0][0] for ln in lines), _values_left(lines, gap)
     if any(abs(ln[0][0] - left) > EDGE and abs(ln[0][0] - values) > EDGE for ln in lines):
+        return False
+    white = _gutter(lines, gap)  # a value's own words stand closer (a date in a fixed-width face)
+    if any(ln[i][0] > values + EDGE and ln[i][0] - ln[i - 1][2] > white
+           for ln in lines for i in phrase_ends(ln, gap)[0] if i):
         return False
     return sum(not is_figure(str(ln[0][4])) for ln in lines) >= 0.6 * len(lines)
 

@@ -76,6 +76,10 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
         return {}
     below = [y for y in ys if y >= region[3] - 0.5 * height]
     bottom = below[0] if below else region[3]
+    if max((w[1] + w[3]) / 2 for w in words) < inside[-1]:
+        # a rule under every record, the last one's too: nothing runs on below it (the next
+        # rule down is another table's, under a heading between)
+        inside, bottom = inside[:-1], inside[-1]
     # wrapped lines below the region may reach past its words, not past the rules
     reach = min(r[2] for r in across)
     everything = [w for w in page.get_text("words", clip=pymupdf.Rect(left - 1, region[1] - 1, reach, bottom))

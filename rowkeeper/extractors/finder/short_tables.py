@@ -22,6 +22,10 @@ MIN_COLS = 2
 """Columns the two rows hold each."""
 RULE_REACH = 0.9
 """Share of the rows' width a rule spans to frame them."""
+MAX_PITCH = (2.5, 4.0)
+"""Line heights from one row's top to the next's, at most: two rows' (a header's and its
+values'), and a padded pair's ruled at all three places (framed, a rule between: a small
+face set with wide cell padding, `Phone` / `683-2212` three lines apart)."""
 MAX_CELL = 40
 """Characters a cell holds at most (a longer segment is a sentence, not a value)."""
 
@@ -44,17 +48,18 @@ def _spans(rule: BBox, left: float, right: float) -> bool:
     return min(rule[2], right) - max(rule[0], left) >= RULE_REACH * (right - left)
 
 
-def ruled_pair(box: BBox, hs: Sequence[BBox], pitch: float, split: float | None = None) -> bool:
-    """Rules over the rows' width at two of the three places a ruled pair has them, each within
-    a row's pitch: above and below the rows (a frame, a top and a bottom rule), or between them
-    (at `split`, the height between the two rows' text) and above or below (rules drawn
-    between rows only, a table's last rule under it)."""
+def ruled_pair(box: BBox, hs: Sequence[BBox], pitch: float, split: float | None = None,
+               places: int = 2) -> bool:
+    """Rules over the rows' width at `places` (two, or all three) of the three places a ruled
+    pair has them, each within a row's pitch: above and below the rows (a frame, a top and a
+    bottom rule), or between them (at `split`, the height between the two rows' text) and
+    above or below (rules drawn between rows only, a table's last rule under it)."""
     left, right = box[0], box[2]
     above = any(_spans(r, left, right) and 0 <= box[1] - r[3] <= pitch for r in hs)
     under = any(_spans(r, left, right) and 0 <= r[1] - box[3] <= pitch for r in hs)
     between = split is not None and any(_spans(r, left, right) and abs((r[1] + r[3]) / 2 - split) <= 0.5 * pitch
                                         and box[1] < r[1] and r[3] < box[3] for r in hs)
-    return (above and under) or (between and (above or under))
+    return above + under + between >= places
 
 
 def _middle_in(seg: TextLine, f: BBox) -> bool:
@@ -95,7 +100,8 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
             continue
         box = bounds(t.bbox for t in [*top, *below])
         pitch = below[0].bbox[1] - top[0].bbox[1]
-        if 0 < pitch <= 2.5 * (top[0].bbox[3] - top[0].bbox[1]) \
+        lines = pitch / (top[0].bbox[3] - top[0].bbox[1])
+        if 0 < lines <= MAX_PITCH[1] and (lines <= MAX_PITCH[0] or ruled_pair(box, hs, pitch, _split(top, below), 3)) \
                 and (ruled_pair(box, hs, pitch, _split(top, below)) or banded_pair(top, below, fills, pitch)) \
                 and not any(overlap(box, t) > 0 for t in taken):
             out.append(box)

@@ -9,7 +9,7 @@ import pymupdf
 import pytest
 
 from rowkeeper.extractors.page_model import words_in
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
 GERMAN = ([("Kunde:", "Hans Meier"), ("Adresse:", "Hauptstr. 5, 10115 Berlin"), ("Telefon:", "030 123456"),
@@ -189,15 +189,19 @@ CJK_FIELDS = ([("見積番号", "2022年12月2日"), ("顧客名", "721-5363"), 
               [("日付", "¥549,701"), ("担当者", "2020年2月21日")])
 
 
-@pytest.mark.parametrize(("face", "blocks", "across"), [
-    ("cjk", CJK_FIELDS, (("住所", "電話番号", "件名"), ("¥608,895", "2020年9月13日", "金沢"))),
-    ("sans", FIELDS, (("Phone", "Date", "Valid until"), ("127-5920", "2024-03-01", "$1,200")))])
+@pytest.mark.parametrize(("face", "blocks", "across", "xs"), [
+    ("cjk", CJK_FIELDS, (("住所", "電話番号", "件名"), ("¥608,895", "2020年9月13日", "金沢")), (53, 218, 403)),
+    ("sans", FIELDS, (("Phone", "Date", "Valid until"), ("127-5920", "2024-03-01", "$1,200")), (53, 218, 403)),
+    ("sans", FIELDS, (("Phone", "Date", "Valid until"), ("127-5920", "2024-03-01", "$1,200")), (56, 190, 375.5))])
 def test_blocks_side_by_side_over_fields_set_across_are_read_apart(
-        tmp_path: Path, face: str, blocks, across) -> None:
+        tmp_path: Path, face: str, blocks, across, xs) -> None:
     """Two blocks of fields side by side, then fields set across the page under them (labels
     over one row of values), no rules: the run of aligned rows holds them all, and the fields
     across cross the white between the blocks. The blocks are two tables, the fields across a
-    third (issue 13, zoo form-95-ja)."""
+    third (issue 13, zoo form-95-ja). Fields across whose second field ends short of the white
+    and whose third stands under the right block leave the white uncrossed: the left side's
+    lines then start a phrase right of where its values start, which no block of fields does
+    (issue 13, zoo dev11 form-193-en)."""
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, 50, 70, "保守計画 2021" if face == "cjk" else "Maintenance 2021", 18, face)
@@ -206,7 +210,7 @@ def test_blocks_side_by_side_over_fields_set_across_are_read_apart(
             put(page, x, 95 + 17 * i, key, 9.5, face)
             put(page, x + (50 if face == "cjk" else 64), 95 + 17 * i, value, 9.5, face)
     for k, line in enumerate(across):
-        for x, text in zip((53, 218, 403), line, strict=True):
+        for x, text in zip(xs, line, strict=True):
             put(page, x, 160 + 17.5 * k, text, 10, face)
     path = tmp_path / "form.pdf"
     doc.save(path)
@@ -259,5 +263,27 @@ def test_a_key_printed_against_its_value_without_a_space_is_parted_at_the_gap(tm
     doc.save(path)
     words = [w[4] for w in words_in(doc[0], doc[0].rect)]
     assert "chỉ" in words and "Vũng" in words
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]
+
+
+def test_a_key_printed_against_a_figure_without_a_space_is_parted_at_the_gap(tmp_path: Path) -> None:
+    """`Người liên hệ`, its value `179-2061` 6 pt right of it, no space between: MuPDF makes one
+    word of `hệ179-2061`, which no capital gives away. A figure of three digits right after a
+    small letter sends the word to the glyph read too (issue 13, zoo dev10 form-166-vi)."""
+    left = [("Khách hàng", "467.364 ₫"), ("Ngày", "Phan Thiết 83"), ("Số báo giá", "20/08/2019")]
+    right = [("Điện thoại", "Phan Thiết 91"), ("Người liên hệ", "179-2061")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 70, "Tổng quan nhà cung cấp 2023", 16, "bold")
+    for x, block in ((76, left), (310.5, right)):
+        gap = max(width(k, 10, "bold") for k, _ in block) + 6
+        for i, (key, value) in enumerate(block):
+            put(page, x, 110 + 20 * i, key, 10, "bold")
+            put(page, x + gap, 110 + 20 * i, value, 10)
+    path = tmp_path / "glued.pdf"
+    doc.save(path)
+    words = [w[4] for w in words_in(doc[0], doc[0].rect)]
+    assert "hệ" in words and "179-2061" in words
     tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
     assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]

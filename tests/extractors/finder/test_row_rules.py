@@ -125,3 +125,34 @@ def test_a_caption_over_a_block_ruled_under_each_row_is_no_line_of_its_first_row
     (t,) = tables_of(path)
     assert t.caption == caption
     assert [tuple(r) for r in t.rows] == pairs
+
+
+def test_a_heading_under_blocks_ruled_under_each_row_is_no_row_of_them(tmp_path: Path) -> None:
+    """Two blocks of fields side by side, each ruled under every row (its last one too); a
+    heading under them, then a ruled table whose top rule runs under both: the heading is no
+    wrapped line of the left block's last field, and that block keeps its first row (issue 13,
+    zoo dev11 form-183-hu)."""
+    left = [("Kapcsolattartó", "2022. 06. 25."), ("Dátum", "2021. 02. 23."), ("Ajánlatszám", "Hársfa 40")]
+    right = [("Cím", "2020. 01. 01."), ("Projekt", "Királyút 36"), ("Ügyfél", "2022. 12. 13.")]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 50, 68, "Működési költségek régiónként 2021", 16, "bold")
+    for x, gap, pitch, block in ((53, 72.8, 13.0, left), (313.5, 38.5, 18.2, right)):
+        for i, (key, value) in enumerate(block):
+            put(page, x, 88 + pitch * i, key, 8, "bold")
+            put(page, x + gap, 88 + pitch * i, value, 8)
+            page.draw_line((x - 3, 92 + pitch * i), (x + 129, 92 + pitch * i), width=0.5)
+    put(page, 50, 166, "1. Kilátások", 12, "bold")
+    for i, row in enumerate([("Telephely", "Költség [Ft]"), ("Vörösfenyő üzem 1307", "838 222"),
+                             ("Kőhíd iroda 7711", "615 864"), ("Szőlőhegy iroda 731", "526 264")]):
+        put(page, 54, 183 + 11 * i, row[0], 7, "bold" if i == 0 else "sans")
+        put(page, 392, 183 + 11 * i, row[1], 7, "bold" if i == 0 else "sans", "right")
+    for y in (175.5, 186.6, 197.7, 208.8, 219.9):
+        page.draw_line((50, y), (545, y), width=0.5)
+    for x in (50, 245, 545):
+        page.draw_line((x, 175.5), (x, 219.9), width=0.5)
+    path = tmp_path / "blocks.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: (t.regions[0].bbox[1] > 150, t.regions[0].bbox[0]))
+    assert [[tuple(r) for r in t.rows] for t in tables[:2]] == [left, right]
+    assert [t.columns for t in tables[2:]] == [("Telephely", "Költség [Ft]")]

@@ -91,3 +91,29 @@ def test_zebra_stripes_make_no_short_tables() -> None:
             fills.append((66.0, y - 2.0, 400.0, y + 12.0))
     assert short_ruled_tables(lines, [], fills=fills) == []
     assert short_ruled_tables(lines[:6], [], fills=fills[:1]) == [(72.0, 100.0, 340.0, 124.0)]
+
+
+def _padded(path: Path) -> Path:
+    """The header and its row in a small face (5.5 pt) set with wide cell padding, their
+    baselines 18 pt apart (near three line heights), in a frame with a rule between them."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 72, 60, "Rechnung / Invoice", 14, "bold")
+    for i, row in enumerate([HEADER, VALUES]):
+        for x, text in zip(XS, row, strict=True):
+            put(page, x, 135 + 18 * i, text, 5.5, "bold" if i == 0 else "sans")
+    page.draw_rect(pymupdf.Rect(66, 121, 500, 163), width=0.8)
+    page.draw_line((66, 142), (500, 142), width=0.6)
+    put(page, 72, 200, "Please pay the amount due within thirty days of the invoice date shown.")
+    doc.save(path)
+    return path
+
+
+def test_a_padded_header_and_row_framed_with_a_rule_between_is_a_table(tmp_path: Path) -> None:
+    """A small face with wide padding sets the two rows further apart than two rows' pitch
+    (form-135-en of zoo dev8: `Phone` over `683-2212` in a box): ruled above, between and
+    under, they are a table all the same (issue 13)."""
+    (table,) = tables_of(_padded(tmp_path / "padded.pdf"))
+    assert table.columns == HEADER
+    assert [tuple(r) for r in table.rows] == [VALUES]
+
