@@ -110,6 +110,8 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
                 continue  # `spanners` read the row's labels where they stand: this one heads its own column
             if row[src] == below[src]:
                 continue  # a label spanning down ("Model" over both rows) heads its column only
+            if src and below[src - 1] == below[src] == below[c]:
+                continue  # inside a lower label's span, past its start: a note (`[In thousands]`), no group over part of it
             if any(up[c].strip() and up[c] != up[src] for up in out[:i]):
                 continue  # another label above heads column c: a group of a lower level stays inside its own
             if _own_line(row[src], below[src], below[c]):

@@ -67,7 +67,60 @@ def _groups(labels: list[int], eligible: set[int], centre: dict[int, float],
         mids = sorted(sum(under[j]) / 2 for j in eligible)
         pitch = statistics.median([b - a for a, b in zip(mids, mids[1:], strict=False)] or [0.0])
         groups = {a: _centred_on(a, g, centre[a], under, pitch) for a, g in groups.items()}
+        groups = _shared_out(groups, eligible, centre, under, pitch, up)
     return groups
+
+
+PARTITION_OFF = 0.25
+"""How far (in column pitches) a label may stand from its run's middle when the columns
+around the labels are shared out again (`_shared_out`)."""
+
+
+def _shared_out(groups: dict[int, list[int]], eligible: set[int], centre: dict[int, float],
+                under: dict[int, tuple[float, float]], pitch: float,
+                parent: dict[int, tuple[int, int]]) -> dict[int, list[int]]:
+    """The groups shared out again when they leave columns bare, if that covers more: each
+    label of a group of two columns or more given the run around its own column that covers the
+    most columns in all, every such label standing within `PARTITION_OFF` pitches of its run's
+    middle (the least miss in all among such readings). A wide label beside narrow ones
+    (`Grade` over `7 .. 12` beside `Elementary` / `ungraded`, `Actual` over six years beside
+    `Projected` over four) has its outer columns nearer the neighbours' centres, which the
+    nearest-centre reading gives them and the trim (`_centred_on`) then takes off both. A
+    label left over its own column only heads it alone (a stacked label's first line), and the
+    stub joins no group here (the nearest-centre reading decides it); a lone label has no
+    neighbour to share with."""
+    covered = {j for g in groups.values() for j in g}
+    bare = eligible - covered - {0}
+    if not bare or len(groups) < 2:
+        return groups
+    cols = sorted(covered | bare)
+    options = []
+    for a, g in sorted(groups.items()):
+        k = cols.index(a)
+        runs = [cols[s:e + 1] for s in range(k + 1) for e in range(k, len(cols))]
+        fits = [run for run in runs if run == list(range(run[0], run[-1] + 1))
+                and all(parent.get(j) == parent.get(a) for j in run)
+                and _off_centre(centre[a], run, under) <= PARTITION_OFF * pitch] if len(g) > 1 else [g]
+        if not fits:
+            return groups
+        options.append((a, fits))
+    best: dict[tuple[int, int], tuple[int, float, tuple[list[int], ...]]] = {}
+
+    def walk(i: int, end: int) -> tuple[int, float, tuple[list[int], ...]]:
+        """The best runs for labels i.. with every run right of column `end`."""
+        if i == len(options):
+            return 0, 0.0, ()
+        if (i, end) not in best:
+            a, fits = options[i]
+            found = [(n + len(g), off - _off_centre(centre[a], g, under), (g, *rest))
+                     for g in fits if g[0] > end for n, off, rest in [walk(i + 1, g[-1])] if n >= 0]
+            best[(i, end)] = max(found, key=lambda f: (f[0], f[1]), default=(-1, 0.0, ()))
+        return best[(i, end)]
+
+    n, _, runs = walk(0, -1)
+    if n <= len(covered):
+        return groups
+    return {a: g for (a, _), g in zip(options, runs, strict=True)}
 
 
 OFF_CENTRE = 0.4
