@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from rowkeeper.label_text import clean_text, continues_label, linking_line
+from rowkeeper.label_text import clean_text, continues_label, linking_line, own_line
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
 from rowkeeper.transforms.headers import reads_as_data, titled_label_row
@@ -345,3 +345,46 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
                 spanned = deeper
         piece = spanned
     return piece
+
+
+ALIGN_TOL = 1.0
+"""How near (pt) two lines' left edges stand when they are set left-aligned."""
+
+
+def hold_own_labels(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
+    """The piece with each header label that stands over its own column's label only carried
+    down into it (one cell over both rows): a stacked label's first line (`Unadjusted` over
+    `odds ratio`, `Graduate` over `only`) beside a column whose label starts on a lower line,
+    which the text fallback (`label_text.fill_group_labels`) would spread into that column
+    (`Unadjusted (95% CI)`). Over its own column only: its ink reaches past the middle of
+    neither gap beside that column's label. A label set at its column label's left edge may
+    be a left-aligned group label (`Men` over `Hispanic` | `non-Hispanic`): left as it is."""
+    at = {(c.row, c.col): c for c in piece.cells}
+    grid = piece_grid(piece)
+    held: list[tuple[Cell, Cell]] = []
+    for r in range(header_rows - 1):
+        for a in range(1, piece.n_cols - 1):
+            top, low, beside = at.get((r, a)), at.get((r + 1, a)), at.get((r + 1, a + 1))
+            if not (top and low and beside and top.bbox and low.bbox and beside.bbox
+                    and top.text.strip() and low.text.strip() and beside.text.strip()
+                    and top.row_span == top.col_span == low.col_span == beside.col_span == 1) \
+                    or grid[r][a + 1].strip() or own_line(grid[r][a], grid[r + 1][a], grid[r + 1][a + 1]) \
+                    or any(up[a + 1].strip() and up[a + 1] != up[a] for up in grid[:r]):
+                continue  # the text fallback spreads it into no other column already
+            ink = _extent(top, top.bbox, lines, piece.page)
+            own = _extent(low, low.bbox, lines, piece.page)
+            right = _extent(beside, beside.bbox, lines, piece.page)
+            left = at.get((r + 1, a - 1))
+            start = (_extent(left, left.bbox, lines, piece.page)[1] + own[0]) / 2 \
+                if left and left.bbox and left.text.strip() and left.col_span == 1 else own[0] - (right[0] - own[1])
+            if abs(ink[0] - own[0]) > ALIGN_TOL and ink[1] <= (own[1] + right[0]) / 2 and ink[0] >= start:
+                held.append((top, low))
+    if not held:
+        return piece
+    gone = {id(low) for _, low in held}
+    joined = {id(top): top.model_copy(update={
+        "text": f"{top.text}\n{low.text}", "row_span": 1 + low.row_span,
+        "bbox": (min(top.bbox[0], low.bbox[0]), top.bbox[1], max(top.bbox[2], low.bbox[2]), low.bbox[3])
+        if top.bbox and low.bbox else top.bbox}) for top, low in held}
+    cells = tuple(joined.get(id(c), c) for c in piece.cells if id(c) not in gone)
+    return piece.model_copy(update={"cells": cells})
