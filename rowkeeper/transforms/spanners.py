@@ -117,10 +117,10 @@ def _shared_out(groups: dict[int, list[int]], eligible: set[int], centre: dict[i
             best[(i, end)] = max(found, key=lambda f: (f[0], f[1]), default=(-1, 0.0, ()))
         return best[(i, end)]
 
-    n, _, runs = walk(0, -1)
+    n, _, shared = walk(0, -1)
     if n <= len(covered):
         return groups
-    return {a: g for (a, _), g in zip(options, runs, strict=True)}
+    return {a: g for (a, _), g in zip(options, shared, strict=True)}
 
 
 OFF_CENTRE = 0.4
