@@ -349,6 +349,9 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
 
 ALIGN_TOL = 1.0
 """How near (pt) two lines' left edges stand when they are set left-aligned."""
+OWN_CENTRE = 0.25
+"""How far (in its column label's widths) a label centred over that label stands from its
+middle."""
 
 
 def hold_own_labels(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
@@ -356,9 +359,13 @@ def hold_own_labels(piece: RawTable, lines: Sequence[TextLine], header_rows: int
     down into it (one cell over both rows): a stacked label's first line (`Unadjusted` over
     `odds ratio`, `Graduate` over `only`) beside a column whose label starts on a lower line,
     which the text fallback (`label_text.fill_group_labels`) would spread into that column
-    (`Unadjusted (95% CI)`). Over its own column only: its ink reaches past the middle of
-    neither gap beside that column's label. A label set at its column label's left edge may
-    be a left-aligned group label (`Men` over `Hispanic` | `non-Hispanic`): left as it is."""
+    (`Unadjusted (95% CI)`). Over its own column only: centred over that column's label
+    (`OWN_CENTRE`, and nearer its middle than the middle of it and the next together) and its
+    ink reaching past the middle of neither gap beside it: a group label centred on the cell
+    boxes of right-aligned sub-labels (`chrF` over `EN-DE` | `JA-EN`) may end short of the gap's
+    middle, yet stands nearer the pair's middle than its first label's. A label set at its
+    column label's left edge may be a left-aligned group label (`Men` over `Hispanic` |
+    `non-Hispanic`): left as it is."""
     at = {(c.row, c.col): c for c in piece.cells}
     grid = piece_grid(piece)
     held: list[tuple[Cell, Cell]] = []
@@ -377,7 +384,10 @@ def hold_own_labels(piece: RawTable, lines: Sequence[TextLine], header_rows: int
             left = at.get((r + 1, a - 1))
             start = (_extent(left, left.bbox, lines, piece.page)[1] + own[0]) / 2 \
                 if left and left.bbox and left.text.strip() and left.col_span == 1 else own[0] - (right[0] - own[1])
-            if abs(ink[0] - own[0]) > ALIGN_TOL and ink[1] <= (own[1] + right[0]) / 2 and ink[0] >= start:
+            mid, own_mid = sum(ink) / 2, sum(own) / 2
+            centred = abs(mid - own_mid) <= OWN_CENTRE * (own[1] - own[0]) \
+                and abs(mid - own_mid) < abs(mid - (own[0] + right[1]) / 2)
+            if centred and abs(ink[0] - own[0]) > ALIGN_TOL and ink[1] <= (own[1] + right[0]) / 2 and ink[0] >= start:
                 held.append((top, low))
     if not held:
         return piece
