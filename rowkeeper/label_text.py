@@ -123,9 +123,11 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
                 continue  # `spanners` read the row's labels where they stand: this one heads its own column
             if row[src] == below[src]:
                 continue  # a label spanning down ("Model" over both rows) heads its column only
+            if src and below[src - 1] == below[src] == below[c]:
+                continue  # inside a lower label's span, past its start: a note (`[In thousands]`), no group over part of it
             if any(up[c].strip() and up[c] != up[src] for up in out[:i]):
                 continue  # another label above heads column c: a group of a lower level stays inside its own
-            if _own_line(row[src], below[src], below[c]):
+            if own_line(row[src], below[src], below[c]):
                 continue  # the label goes on in its own column ("Concentration" / "(ppm)")
             if below[src].strip():
                 row[c] = row[src]
@@ -139,7 +141,7 @@ def _spanned(row: Sequence[str]) -> bool:
     return any(a.strip() and a == b for a, b in zip(row, row[1:], strict=False))
 
 
-def _own_line(label: str, under: str, beside: str) -> bool:
+def own_line(label: str, under: str, beside: str) -> bool:
     """Whether `under` is the next line of `label` in its own column: a lone connecting word
     (`linking_line`), its unit in brackets while the text `beside` it is no unit, or the label
     breaking off after a connecting word or hyphen (`Percentage of` / `international`,

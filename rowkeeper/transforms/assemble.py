@@ -65,7 +65,7 @@ from rowkeeper.transforms.rtl_order import logical_order
 from rowkeeper.transforms.sections import Sections, document_sections
 from rowkeeper.transforms.spanned_labels import split_spanned_labels
 from rowkeeper.transforms.spanner_above import take_spanners_above
-from rowkeeper.transforms.spanners import span_group_labels
+from rowkeeper.transforms.spanners import hold_own_labels, span_group_labels
 from rowkeeper.transforms.spans import (
     drop_cell_columns,
     drop_columns,
@@ -116,8 +116,11 @@ def prepare(piece: RawTable, lines: Sequence[TextLine] = ()) -> Prepared:
         piece = split_stacked_labels(piece, lines, rows)
     piece = span_group_labels(piece, lines)
     grid = piece_grid(piece)
-    printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
     header_rows = 0 if key_value else piece_header_rows(piece, grid)
+    if header_rows > 1:  # a stacked label's first line over its own column only: one cell with its next
+        piece = hold_own_labels(piece, lines, header_rows)
+        grid = piece_grid(piece)
+    printed = [[clean_text(t) for t in r] for r in top_left_grid(piece.cells, piece.n_rows, piece.n_cols)]
     return Prepared(piece, grid, printed, header_rows)
 
 

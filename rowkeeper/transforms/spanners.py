@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from rowkeeper.label_text import clean_text, continues_label, linking_line
+from rowkeeper.label_text import clean_text, continues_label, linking_line, own_line
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
 from rowkeeper.transforms.headers import reads_as_data, titled_label_row
@@ -67,7 +67,60 @@ def _groups(labels: list[int], eligible: set[int], centre: dict[int, float],
         mids = sorted(sum(under[j]) / 2 for j in eligible)
         pitch = statistics.median([b - a for a, b in zip(mids, mids[1:], strict=False)] or [0.0])
         groups = {a: _centred_on(a, g, centre[a], under, pitch) for a, g in groups.items()}
+        groups = _shared_out(groups, eligible, centre, under, pitch, up)
     return groups
+
+
+PARTITION_OFF = 0.25
+"""How far (in column pitches) a label may stand from its run's middle when the columns
+around the labels are shared out again (`_shared_out`)."""
+
+
+def _shared_out(groups: dict[int, list[int]], eligible: set[int], centre: dict[int, float],
+                under: dict[int, tuple[float, float]], pitch: float,
+                parent: dict[int, tuple[int, int]]) -> dict[int, list[int]]:
+    """The groups shared out again when they leave columns bare, if that covers more: each
+    label of a group of two columns or more given the run around its own column that covers the
+    most columns in all, every such label standing within `PARTITION_OFF` pitches of its run's
+    middle (the least miss in all among such readings). A wide label beside narrow ones
+    (`Grade` over `7 .. 12` beside `Elementary` / `ungraded`, `Actual` over six years beside
+    `Projected` over four) has its outer columns nearer the neighbours' centres, which the
+    nearest-centre reading gives them and the trim (`_centred_on`) then takes off both. A
+    label left over its own column only heads it alone (a stacked label's first line), and the
+    stub joins no group here (the nearest-centre reading decides it); a lone label has no
+    neighbour to share with."""
+    covered = {j for g in groups.values() for j in g}
+    bare = eligible - covered - {0}
+    if not bare or len(groups) < 2:
+        return groups
+    cols = sorted(covered | bare)
+    options = []
+    for a, g in sorted(groups.items()):
+        k = cols.index(a)
+        runs = [cols[s:e + 1] for s in range(k + 1) for e in range(k, len(cols))]
+        fits = [run for run in runs if run == list(range(run[0], run[-1] + 1))
+                and all(parent.get(j) == parent.get(a) for j in run)
+                and _off_centre(centre[a], run, under) <= PARTITION_OFF * pitch] if len(g) > 1 else [g]
+        if not fits:
+            return groups
+        options.append((a, fits))
+    best: dict[tuple[int, int], tuple[int, float, tuple[list[int], ...]]] = {}
+
+    def walk(i: int, end: int) -> tuple[int, float, tuple[list[int], ...]]:
+        """The best runs for labels i.. with every run right of column `end`."""
+        if i == len(options):
+            return 0, 0.0, ()
+        if (i, end) not in best:
+            a, fits = options[i]
+            found = [(n + len(g), off - _off_centre(centre[a], g, under), (g, *rest))
+                     for g in fits if g[0] > end for n, off, rest in [walk(i + 1, g[-1])] if n >= 0]
+            best[(i, end)] = max(found, key=lambda f: (f[0], f[1]), default=(-1, 0.0, ()))
+        return best[(i, end)]
+
+    n, _, shared = walk(0, -1)
+    if n <= len(covered):
+        return groups
+    return {a: g for (a, _), g in zip(options, shared, strict=True)}
 
 
 OFF_CENTRE = 0.4
@@ -292,3 +345,56 @@ def span_group_labels(piece: RawTable, lines: Sequence[TextLine]) -> RawTable:
                 spanned = deeper
         piece = spanned
     return piece
+
+
+ALIGN_TOL = 1.0
+"""How near (pt) two lines' left edges stand when they are set left-aligned."""
+OWN_CENTRE = 0.25
+"""How far (in its column label's widths) a label centred over that label stands from its
+middle."""
+
+
+def hold_own_labels(piece: RawTable, lines: Sequence[TextLine], header_rows: int) -> RawTable:
+    """The piece with each header label that stands over its own column's label only carried
+    down into it (one cell over both rows): a stacked label's first line (`Unadjusted` over
+    `odds ratio`, `Graduate` over `only`) beside a column whose label starts on a lower line,
+    which the text fallback (`label_text.fill_group_labels`) would spread into that column
+    (`Unadjusted (95% CI)`). Over its own column only: centred over that column's label
+    (`OWN_CENTRE`, and nearer its middle than the middle of it and the next together) and its
+    ink reaching past the middle of neither gap beside it: a group label centred on the cell
+    boxes of right-aligned sub-labels (`chrF` over `EN-DE` | `JA-EN`) may end short of the gap's
+    middle, yet stands nearer the pair's middle than its first label's. A label set at its
+    column label's left edge may be a left-aligned group label (`Men` over `Hispanic` |
+    `non-Hispanic`): left as it is."""
+    at = {(c.row, c.col): c for c in piece.cells}
+    grid = piece_grid(piece)
+    held: list[tuple[Cell, Cell]] = []
+    for r in range(header_rows - 1):
+        for a in range(1, piece.n_cols - 1):
+            top, low, beside = at.get((r, a)), at.get((r + 1, a)), at.get((r + 1, a + 1))
+            if not (top and low and beside and top.bbox and low.bbox and beside.bbox
+                    and top.text.strip() and low.text.strip() and beside.text.strip()
+                    and top.row_span == top.col_span == low.col_span == beside.col_span == 1) \
+                    or grid[r][a + 1].strip() or own_line(grid[r][a], grid[r + 1][a], grid[r + 1][a + 1]) \
+                    or any(up[a + 1].strip() and up[a + 1] != up[a] for up in grid[:r]):
+                continue  # the text fallback spreads it into no other column already
+            ink = _extent(top, top.bbox, lines, piece.page)
+            own = _extent(low, low.bbox, lines, piece.page)
+            right = _extent(beside, beside.bbox, lines, piece.page)
+            left = at.get((r + 1, a - 1))
+            start = (_extent(left, left.bbox, lines, piece.page)[1] + own[0]) / 2 \
+                if left and left.bbox and left.text.strip() and left.col_span == 1 else own[0] - (right[0] - own[1])
+            mid, own_mid = sum(ink) / 2, sum(own) / 2
+            centred = abs(mid - own_mid) <= OWN_CENTRE * (own[1] - own[0]) \
+                and abs(mid - own_mid) < abs(mid - (own[0] + right[1]) / 2)
+            if centred and abs(ink[0] - own[0]) > ALIGN_TOL and ink[1] <= (own[1] + right[0]) / 2 and ink[0] >= start:
+                held.append((top, low))
+    if not held:
+        return piece
+    gone = {id(low) for _, low in held}
+    joined = {id(top): top.model_copy(update={
+        "text": f"{top.text}\n{low.text}", "row_span": 1 + low.row_span,
+        "bbox": (min(top.bbox[0], low.bbox[0]), top.bbox[1], max(top.bbox[2], low.bbox[2]), low.bbox[3])
+        if top.bbox and low.bbox else top.bbox}) for top, low in held}
+    cells = tuple(joined.get(id(c), c) for c in piece.cells if id(c) not in gone)
+    return piece.model_copy(update={"cells": cells})

@@ -146,3 +146,13 @@ def test_wrapped_lines_fold_as_lines_and_levels_with_a_space() -> None:
     assert fold_header_rows(join_rows(wrapped, wrapped_rows(wrapped))) == ("拠点", "金額(千円)", "Amount (EUR)")
     levels = [["拠点", "売上高", "売上高"], ["拠点", "前期", "当期"]]
     assert fold_header_rows(levels) == ("拠点", "売上高 前期", "売上高 当期")
+
+
+def test_a_note_inside_a_group_labels_span_spreads_over_none_of_it() -> None:
+    # `[In thousands]` centred over the table lands inside `Grade`'s columns (peer us-017 p4)
+    header = [["", "", "", "[In thousands]", "", "", ""],
+              ["", "Grade", "Grade", "Grade", "Grade", "Elementary", "Secondary"],
+              ["Year", "7", "8", "9", "10", "ungraded", "ungraded"]]
+    cols = fold_header_rows(fill_group_labels(header))
+    assert cols == ("Year", "Grade 7", "Grade 8", "[In thousands] Grade 9", "Grade 10",
+                    "Elementary ungraded", "Secondary ungraded")
