@@ -177,6 +177,23 @@ def _ruled_rows(page: pymupdf.Page, top: float, rows: list[tuple[str, ...]], hea
     return top + 16.4 * (len(rows) + header)
 
 
+def _over_two_pages(path: Path, rows: list[tuple[str, ...]], first: int, caption_y: float, next_top: float,
+                    header_again: bool) -> Path:
+    """A titled page whose captioned table's first `first` rows stand at its foot, the rest on
+    the next page from `next_top` (under the header printed again, or not), a note under them."""
+    doc = pymupdf.open()
+    page = _mono_page(doc)
+    page.insert_text((60, 80), "Supplier overview 2024", fontsize=16, fontname="monobold")
+    page.insert_text((60, caption_y), "Table 2 - Energy consumption", fontsize=8, fontname="monobold")
+    _ruled_rows(page, caption_y + 17.0, rows[:first])
+    page = _mono_page(doc)
+    end = _ruled_rows(page, next_top, rows[first:], header=header_again)
+    page.insert_text((60, end + 8), "Sites opened during the year are included from their first full month.",
+                     fontsize=8, fontname="mono")
+    doc.save(path)
+    return path
+
+
 def test_a_table_ruled_column_by_column_over_two_pages_is_one_table(tmp_path: Path) -> None:
     """A long table ruled under each row with a gap between the columns' rules, its last two
     rows on the next page under the header printed again: each page's reader may make an
@@ -190,17 +207,7 @@ def test_a_table_ruled_column_by_column_over_two_pages_is_one_table(tmp_path: Pa
                                ("Riverside hub", "Plant"), ("Glenwood store", "Plant"), ("Maple Court unit", "Unit"),
                                ("Elm Street plant", "Plant"), ("Brookfield hub", "Office"),
                                ("Stone Bridge hub", "Unit")]]
-    doc = pymupdf.open()
-    page = _mono_page(doc)
-    page.insert_text((60, 80), "Supplier overview 2024", fontsize=16, fontname="monobold")
-    page.insert_text((60, 590), "Table 2 - Energy consumption", fontsize=8, fontname="monobold")
-    _ruled_rows(page, 607.0, rows[:7])
-    page = _mono_page(doc)
-    end = _ruled_rows(page, 79.0, rows[7:])
-    page.insert_text((60, end + 8), "Sites opened during the year are included from their first full month.",
-                     fontsize=8, fontname="mono")
-    path = tmp_path / "ruled.pdf"
-    doc.save(path)
+    path = _over_two_pages(tmp_path / "ruled.pdf", rows, first=7, caption_y=590, next_top=79.0, header_again=True)
     (table,) = [t for t in rowkeeper.extract(str(path)).tables]
     assert table.columns == LABELS
     assert [tuple(r) for r in table.rows] == rows
@@ -219,17 +226,7 @@ def test_a_first_page_of_two_rows_whose_names_split_at_their_numbers_joins_its_c
     rows = [(f"{name} {rng.randint(1000, 9999)}", "Plant", f"{rng.randint(10, 999) / 10:.1f}%",
              f"{rng.randint(10_000, 999_999):,}", f"{rng.randint(10, 999) / 10:.1f}%",
              f"202{rng.randint(0, 6)}-{rng.randint(1, 12):02d}-{rng.randint(10, 28)}") for name in names]
-    doc = pymupdf.open()
-    page = _mono_page(doc)
-    page.insert_text((60, 80), "Supplier overview 2024", fontsize=16, fontname="monobold")
-    page.insert_text((60, 672), "Table 2 - Energy consumption", fontsize=8, fontname="monobold")
-    _ruled_rows(page, 689.0, rows[:2])
-    page = _mono_page(doc)
-    end = _ruled_rows(page, 62.0, rows[2:], header=False)
-    page.insert_text((60, end + 8), "Sites opened during the year are included from their first full month.",
-                     fontsize=8, fontname="mono")
-    path = tmp_path / "split.pdf"
-    doc.save(path)
+    path = _over_two_pages(tmp_path / "split.pdf", rows, first=2, caption_y=672, next_top=62.0, header_again=False)
     (table,) = [t for t in rowkeeper.extract(str(path)).tables]
     assert table.columns == LABELS
     assert [tuple(r) for r in table.rows] == rows
