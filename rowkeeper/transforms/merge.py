@@ -215,10 +215,11 @@ def _mended_start(group: Sequence[RawTable], nxt: RawTable, header_rows: int,
     for k in sorted(hollow_columns_of(first) - {0}, reverse=True):
         first = join_columns(first, k - 1)  # an empty column (a rule gap's) goes too
     mended = rejoined_continuation(nxt, first, lambda a, b: lines_up(b, a))
-    labels = [sum(1 for t in row if t.strip()) for row in piece_grid(group[0])[:header_rows]]
-    if mended is None or labels != [sum(1 for t in row if t.strip()) for row in piece_grid(mended)[:header_rows]]:
-        return None
-    return mended
+
+    def labels(piece: RawTable) -> list[int]:
+        return [sum(1 for t in row if t.strip()) for row in piece_grid(piece)[:header_rows]]
+
+    return mended if mended is not None and labels(mended) == labels(group[0]) else None
 
 
 def _pitch(piece: RawTable) -> float:

@@ -20,14 +20,10 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from tests.extractors.finder.layout import new_page, put, width
+from tests.extractors.finder.layout import centred, new_page, put
 
 SUBS = ["no.", "(%)", "OR", "(95% CI)"]
 ROWS = ["Male", "Female", "White", "Black", "Hispanic", "Other", "Northeast", "Midwest", "South", "West"]
-
-
-def _centred(page: pymupdf.Page, mid: float, y: float, text: str) -> None:
-    put(page, mid - width(text, 8, "sans") / 2, y, text, 8)
 
 
 def levels_page(path: Path, years: tuple[str, ...] = ("2007", "2009")) -> Path:
@@ -44,12 +40,12 @@ def levels_page(path: Path, years: tuple[str, ...] = ("2007", "2009")) -> Path:
         x0 = 150 + 215 * k
         mids.append([x0 + 22] + [x0 + 64 + 40 * j for j in range(4)])
     for year, ms in zip(years, mids, strict=True):
-        _centred(page, (ms[0] - 22 + ms[-1] + 18) / 2, 80, year)
-        _centred(page, (ms[1] - 12 + ms[-1] + 18) / 2, 94, "Inadequate housing units")
-        _centred(page, ms[0], 98, "total occupied")
-        _centred(page, ms[0], 107, "housing units")
+        centred(page, (ms[0] - 22 + ms[-1] + 18) / 2, 80, year)
+        centred(page, (ms[1] - 12 + ms[-1] + 18) / 2, 94, "Inadequate housing units")
+        centred(page, ms[0], 98, "total occupied")
+        centred(page, ms[0], 107, "housing units")
         for m, label in zip(ms[1:], SUBS, strict=True):
-            _centred(page, m, 107, label)
+            centred(page, m, 107, label)
     put(page, 36, 107, "Characteristic", 8)
     page.draw_line((36, 112), (576, 112), width=0.5)
     y = 124.0
@@ -60,7 +56,7 @@ def levels_page(path: Path, years: tuple[str, ...] = ("2007", "2009")) -> Path:
                        f"({rnd.randint(10, 99) / 10:.1f})", f"{rnd.randint(10, 30) / 10:.1f}",
                        f"({rnd.randint(10, 15) / 10:.1f}–{rnd.randint(16, 30) / 10:.1f})"]
             for m, text in zip(ms, figures, strict=True):
-                _centred(page, m, y, text)
+                centred(page, m, y, text)
         y += 12
     page.draw_line((36, y - 7), (576, y - 7), width=1)
     doc.save(path)
@@ -87,10 +83,10 @@ def wrapped_page(path: Path) -> Path:
     page.draw_line((36, 68), (576, 68), width=1)
     mids = [[190 + 190 * k + 44 * j for j in range(4)] for k in range(2)]
     for label, ms in zip(("Peeling paint", "No working smoke alarm"), mids, strict=True):
-        _centred(page, (ms[0] + ms[-1]) / 2, 80, label)
-        _centred(page, ms[2], 93, "Unadjusted")
+        centred(page, (ms[0] + ms[-1]) / 2, 80, label)
+        centred(page, ms[2], 93, "Unadjusted")
         for m, sub in zip(ms, ("no.", "(%)", "odds ratio", "(95% CI)"), strict=True):
-            _centred(page, m, 102, sub)
+            centred(page, m, 102, sub)
     put(page, 36, 102, "Characteristics", 8)
     page.draw_line((36, 107), (576, 107), width=0.5)
     y = 119.0
@@ -100,7 +96,7 @@ def wrapped_page(path: Path) -> Path:
             figures = [f"{rnd.randint(1, 9)},{rnd.randint(100, 999)}", f"({rnd.randint(10, 99) / 10:.1f})",
                        f"{rnd.randint(10, 30) / 10:.1f}", f"({rnd.randint(10, 15) / 10:.1f}–{rnd.randint(16, 30) / 10:.1f})"]
             for m, text in zip(ms, figures, strict=True):
-                _centred(page, m, y, text)
+                centred(page, m, y, text)
         y += 12
     doc.save(path)
     return path
@@ -128,15 +124,15 @@ def tall_page(path: Path) -> Path:
     put(page, 36, 60, "Table 5. Borrowing for undergraduate and graduate education", 10, "bold")
     page.draw_line((36, 68), (576, 68), width=1)
     mids = [236.0 + 48 * k for k in range(7)]
-    _centred(page, (mids[4] + mids[6]) / 2, 80, "Average amount borrowed")
-    _centred(page, (mids[4] + mids[6]) / 2, 89, "(by borrowers)")
-    _centred(page, (mids[0] + mids[3]) / 2, 89, "Percent who borrowed")
+    centred(page, (mids[4] + mids[6]) / 2, 80, "Average amount borrowed")
+    centred(page, (mids[4] + mids[6]) / 2, 89, "(by borrowers)")
+    centred(page, (mids[0] + mids[3]) / 2, 89, "Percent who borrowed")
     heads = [["", "", "Neither"], ["Under-", "graduate", "only"], ["", "Graduate", "only"], ["", "", "Both"],
              ["Under-", "graduate", "only"], ["", "Graduate", "only"], ["", "", "Both"]]
     for mid, head in zip(mids, heads, strict=True):
         for k, line in enumerate(head):
             if line:
-                _centred(page, mid, 98 + 9 * k, line)
+                centred(page, mid, 98 + 9 * k, line)
     put(page, 36, 116, "Student and institutional characteristics", 8)
     page.draw_line((36, 120), (576, 120), width=0.5)
     y = 132.0
@@ -145,7 +141,7 @@ def tall_page(path: Path) -> Path:
         figures = [f"{rnd.randint(100, 400) / 10:.1f}" for _ in range(4)]
         figures += [f"${rnd.randint(5, 45)},{rnd.randint(1, 9)}00" for _ in range(3)]
         for mid, text in zip(mids, figures, strict=True):
-            _centred(page, mid, y, text)
+            centred(page, mid, y, text)
         y += 11
     doc.save(path)
     return path

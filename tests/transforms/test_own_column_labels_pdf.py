@@ -14,14 +14,10 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from tests.extractors.finder.layout import new_page, put, width
+from tests.extractors.finder.layout import centred, new_page, put
 
 SUBS = [("no.",), ("(%)",), ("Unadjusted", "odds ratio"), ("(95% CI)",)]
 ROWS = ["Male", "Female", "White", "Black", "Hispanic", "Other", "Northeast", "Midwest", "South", "West"]
-
-
-def _centred(page: pymupdf.Page, mid: float, y: float, text: str) -> None:
-    put(page, mid - width(text, 8) / 2, y, text, 8)
 
 
 def stacked_page(path: Path, groups: tuple[str, ...] = ("Peeling paint", "no working smoke alarm")) -> Path:
@@ -34,10 +30,10 @@ def stacked_page(path: Path, groups: tuple[str, ...] = ("Peeling paint", "no wor
     page.draw_line((36, 68), (576, 68), width=1)
     mids = [[160 + 208 * k + 50 * j for j in range(4)] for k in range(len(groups))]
     for label, ms in zip(groups, mids, strict=True):
-        _centred(page, (ms[0] + ms[-1]) / 2, 82, label)
+        centred(page, (ms[0] + ms[-1]) / 2, 82, label)
         for m, lines in zip(ms, SUBS, strict=True):
             for k, line in enumerate(lines):
-                _centred(page, m, 103 - 9 * (len(lines) - 1 - k), line)
+                centred(page, m, 103 - 9 * (len(lines) - 1 - k), line)
     put(page, 36, 103, "Characteristics", 8)
     page.draw_line((36, 108), (576, 108), width=0.5)
     y = 120.0
@@ -47,7 +43,7 @@ def stacked_page(path: Path, groups: tuple[str, ...] = ("Peeling paint", "no wor
             figures = [f"{rnd.randint(1, 9)},{rnd.randint(100, 999)}", f"({rnd.randint(10, 99) / 10:.1f})",
                        f"{rnd.randint(5, 30) / 10:.1f}", f"({rnd.randint(5, 9) / 10:.1f}–{rnd.randint(10, 30) / 10:.1f})"]
             for m, text in zip(ms, figures, strict=True):
-                _centred(page, m, y, text)
+                centred(page, m, y, text)
         y += 12
     doc.save(path)
     return path

@@ -25,7 +25,7 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from tests.extractors.finder.layout import new_page, put, width
+from tests.extractors.finder.layout import centred, new_page, put
 
 STUB = "Student and institutional characteristics"
 HEADS = [["Percent", "who", "borrowed"], ["", "Average", "amount"], ["", "Less than", "$10,000"],
@@ -33,10 +33,6 @@ HEADS = [["Percent", "who", "borrowed"], ["", "Average", "amount"], ["", "Less t
          ["", "$55,000", "or more"]]
 ROWS = ["Total", "Public 4-year", "Private not-for-profit", "Doctorate-granting", "Master's",
         "Bachelor's", "For-profit", "Other"]
-
-
-def _centred(page: pymupdf.Page, mid: float, y: float, text: str, face: str = "sans") -> None:
-    put(page, mid - width(text, 8, face) / 2, y, text, 8, face)
 
 
 def band_page(path: Path) -> Path:
@@ -50,12 +46,12 @@ def band_page(path: Path) -> Path:
     mids = [250.0, 292.0, 345.0, 392.0, 436.0, 480.0, 524.0]  # the bands set closer
     page.draw_line((60, 80), (mids[-1] + 24, 80), width=1)
     y = 92.0
-    _centred(page, (mids[2] + mids[-1]) / 2, y, "Amount borrowed")
+    centred(page, (mids[2] + mids[-1]) / 2, y, "Amount borrowed")
     page.draw_line((mids[2] - 20, y + 3), (mids[-1] + 20, y + 3), width=0.5)
     for line in range(3):
         for mid, head in zip(mids, HEADS, strict=True):
             if head[line]:
-                _centred(page, mid, y + 10 * line, head[line])
+                centred(page, mid, y + 10 * line, head[line])
     put(page, 60, y + 20, STUB, 8)
     page.draw_line((60, y + 24), (mids[-1] + 24, y + 24), width=0.5)
     y += 36
@@ -100,7 +96,7 @@ def grade_page(path: Path) -> Path:
     rights = [150.0] + [205.0 + 44 * k for k in range(len(GRADES))]
     page.draw_line((60, 80), (rights[-1], 80), width=1)
     mid = (rights[1] - 30 + rights[-1]) / 2
-    _centred(page, mid, 92, "Grade")
+    centred(page, mid, 92, "Grade")
     page.draw_line((rights[1] - 30, 95), (rights[-1], 95), width=0.5)
     put(page, 60, 104, "Year", 8)
     for right, label in zip(rights, ["Total", *GRADES], strict=True):
@@ -139,7 +135,7 @@ def stacked_page(path: Path) -> Path:
     put(page, 36, 60, "Table 4. Enrollment by race/ethnicity", 10, "bold")
     rights = [155.0, 228.0, 293.0, 359.0, 424.0, 504.0, 570.0]
     page.draw_line((36, 66), (rights[-1], 66), width=1)
-    _centred(page, (rights[1] - 24 + rights[-1]) / 2, 80, "Race/ethnicity")
+    centred(page, (rights[1] - 24 + rights[-1]) / 2, 80, "Race/ethnicity")
     for line in range(3):
         put(page, 36, 94 + 10 * line, "Year" if line == 2 else "", 8)
         for right, label in zip(rights, RACES, strict=True):

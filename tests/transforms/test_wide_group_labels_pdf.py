@@ -17,14 +17,10 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from tests.extractors.finder.layout import new_page, put, width
+from tests.extractors.finder.layout import centred, new_page, put
 
 STATES = ["United States", "Northeast", "Connecticut", "Maine", "Massachusetts", "New Hampshire",
           "New Jersey", "New York", "Pennsylvania", "Rhode Island", "Vermont", "Midwest"]
-
-
-def _centred(page: pymupdf.Page, mid: float, y: float, text: str, size: float = 8) -> None:
-    put(page, mid - width(text, size) / 2, y, text, size)
 
 
 def grouped_page(path: Path, groups: tuple[tuple[str, int], ...], heads: list[tuple[str, ...]],
@@ -41,7 +37,7 @@ def grouped_page(path: Path, groups: tuple[tuple[str, int], ...], heads: list[tu
     mids = [x0 + pitch * (j + 0.5) for j in range(len(heads))]
     start = 0
     for label, n in groups:
-        _centred(page, (mids[start] + mids[start + n - 1] + 17) / 2, 89, label)
+        centred(page, (mids[start] + mids[start + n - 1] + 17) / 2, 89, label)
         start += n
     for m, head in zip(mids, heads, strict=True):
         for k, line in enumerate(head):

@@ -100,9 +100,11 @@ def short_ruled_tables(lines: Sequence[TextLine], hs: Sequence[BBox],
             continue
         box = bounds(t.bbox for t in [*top, *below])
         pitch = below[0].bbox[1] - top[0].bbox[1]
-        lines = pitch / (top[0].bbox[3] - top[0].bbox[1])
-        if 0 < lines <= MAX_PITCH[1] and (lines <= MAX_PITCH[0] or ruled_pair(box, hs, pitch, _split(top, below), 3)) \
-                and (ruled_pair(box, hs, pitch, _split(top, below)) or banded_pair(top, below, fills, pitch)) \
+        apart = pitch / (top[0].bbox[3] - top[0].bbox[1])  # in line heights
+        close = apart <= MAX_PITCH[0]  # further apart, the pair must be ruled at all three places
+        if 0 < apart <= MAX_PITCH[1] \
+                and (ruled_pair(box, hs, pitch, _split(top, below), 2 if close else 3)
+                     or close and banded_pair(top, below, fills, pitch)) \
                 and not any(overlap(box, t) > 0 for t in taken):
             out.append(box)
     # pairs sharing a row are rows of a longer table ruled row by row, no short table each

@@ -42,6 +42,11 @@ def put(page: pymupdf.Page, x: float, y: float, text: str, size: float = 9, face
     page.insert_text((x, y), text, fontsize=size, fontname=face)
 
 
+def centred(page: pymupdf.Page, mid: float, y: float, text: str, size: float = 8, face: str = "sans") -> None:
+    """`text` on its baseline `y`, centred on `mid`."""
+    put(page, mid - width(text, size, face) / 2, y, text, size, face)
+
+
 def grids(doc: pymupdf.Document, path: Path) -> list[list[list[str]]]:
     """Save `doc` to `path` and return the PyMuPDF layer's grids of its first page."""
     doc.save(path)

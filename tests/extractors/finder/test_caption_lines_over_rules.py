@@ -9,15 +9,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from tests.extractors.finder.layout import new_page, put, width
+from tests.extractors.finder.layout import centred, new_page, put
 from tests.transforms.pdf_docs import tables_of
 
 ROWS = [("Kingfisher", "29%"), ("Bald Eagle", "34%"), ("Osprey", "20%"), ("Common Loon", "40%"),
         ("Florida Panther", "100%"), ("Mink", "35%")]
-
-
-def _centred(page: pymupdf.Page, cx: float, y: float, text: str, size: float, face: str) -> None:
-    put(page, cx - width(text, size, face) / 2, y, text, size, face)
 
 
 def _captioned(path: Path, leading: float, face: str) -> Path:
@@ -28,9 +24,9 @@ def _captioned(path: Path, leading: float, face: str) -> Path:
     for i in range(14):
         put(page, 60, 100 + 13 * i, f"Line {i} of the text column beside the table.", 10, "serif")
     left, mid, right, cx = 300.0, 400.0, 500.0, 400.0
-    _centred(page, cx, 100, "Table 4", 11, face)
-    _centred(page, cx, 100 + leading, "Share of Species Range Overlapping", 11, face)
-    _centred(page, cx, 100 + 2 * leading, "with Regions of High  Mercury Deposition", 11, face)
+    centred(page, cx, 100, "Table 4", 11, face)
+    centred(page, cx, 100 + leading, "Share of Species Range Overlapping", 11, face)
+    centred(page, cx, 100 + 2 * leading, "with Regions of High  Mercury Deposition", 11, face)
     top = 100 + 2 * leading + 14
     ys = [top + 20 * i for i in range(len(ROWS) + 2)]
     for y in ys:
