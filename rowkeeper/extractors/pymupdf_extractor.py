@@ -175,7 +175,7 @@ class PyMuPDFExtractor:
                 rows, texts = split_paragraph_rows(page, rows, texts)
                 texts = whole_words_over_rules(page, tab.bbox, rows, texts)
             else:
-                words = word_cells(page, tab, id(tab) in from_text, marks)
+                words = word_cells(page, tab, id(tab) in from_text, marks, id(tab) in fields)
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
                     *join_label_tails(rows, cell_texts(tab, words), label_starts(words))))
                 if is_bullet_list(texts):

@@ -241,7 +241,8 @@ def _runs_on(prev: Word, word: Word, min_gap: float) -> bool:
     return not (_words_of_letters(str(prev[4])) and _figure(str(word[4])))
 
 
-def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) -> dict[int, float]:
+def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float,
+                  on_cuts: bool = False) -> dict[int, float]:
     """x to place each word of a phrase of words (no figure among them but a unit in brackets,
     "Thể tích [m3]"; words closer than `min_gap`) that runs across column boundaries `cuts`, by `id` of the word: the middle of
     the phrase's widest part between them. A header label wider than its column ("Biên lợi
@@ -249,7 +250,10 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
     word by word, its first words would join the neighbour's label. Labels set a word space
     apart (a tight header, "Name Lunch order") are two: a word of the phrase starts at a left
     edge that words of letters share over the lines (a column of text; the widest figures of a
-    right-aligned column share one too, by chance)."""
+    right-aligned column share one too, by chance). `on_cuts`: the cuts stand on the left
+    edge their columns' words share (a block of fields' values, `key_value.blocks_apart`), so
+    a word starting on one starts a phrase: a block's longest key set a word space before its
+    value (`担当者 静岡`, a key column padded to its longest key) is two cells."""
     out: dict[int, float] = {}
     lines = text_lines([w for w in words if str(w[4]).strip()])
     found = anchors(lines, min_gap)
@@ -264,6 +268,8 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float) 
         flush = {i: any(figures for _, figures in near) for i in range(1, len(line))
                  if (near := [e for e in rights if abs(line[i - 1][2] - e[0]) <= 1.5])}
         starts = _monospaced_labels(line, starts, on_left, flush, cuts, min_gap)
+        if on_cuts:
+            starts |= {i for i, w in enumerate(line) if any(0 <= w[0] - x <= 1.5 for x in cuts)}
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]

@@ -189,15 +189,17 @@ def beside_tables(region: Sequence[float], tables: Sequence[Sequence[float]]) ->
 
 
 def word_cells(page: pymupdf.Page, tab: Any, rejoin: bool = False,
-               marks: Sequence[Mark] = ()) -> list[list[list[Any]]]:
+               marks: Sequence[Mark] = (), fields: bool = False) -> list[list[list[Any]]]:
     """The words of each cell (centre inside the cell): a text-strategy grid cuts words
     that straddle its column edges ("Product Warra" / "nty Rating"); a word belongs to one cell.
     `rejoin` (columns placed from the text): words run on from the cell on their left go back.
-    `marks`: the page's note marks after figures, kept apart from their figures (`24.91²`)."""
+    `marks`: the page's note marks after figures, kept apart from their figures (`24.91²`).
+    `fields`: a block of fields (`key_value.blocks_apart`), its column boundary on the left
+    edge its values share."""
     words = marked_words(words_at(page, _pad(tab.bbox, 1.0)), marks)
     # a label phrase over a column boundary (placed from the text: no rule stops it) goes
     # whole to one column
-    at = whole_phrases(words, _inner_edges(tab), column_gap(words)) if words else {}
+    at = whole_phrases(words, _inner_edges(tab), column_gap(words), fields) if words else {}
     # words by the height of their centre: a cell looks only at those level with it (in the
     # words' own order, which the stable sort below keeps among equals)
     by_y = sorted(((w[1] + w[3]) / 2, k) for k, w in enumerate(words))
