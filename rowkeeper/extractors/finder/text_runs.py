@@ -299,11 +299,13 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     last bullet items under the first): each starts on the left edge of a cell of that row other
     than its first, ends before the next cell, and follows the line over it in the same column
     at a line's leading, in a row of three cells or more, or of a form's key (bold, or ending
-    in a colon) and its value (a block of fields' last value wrapped: `Oak Hill 53` / `52757
-    Lakeside`). A note under the table starts at its left edge or runs across columns; a
-    bulleted list's items wrap the same way, beside marks."""
+    in a colon, or a pair of a row of two pairs, `_block_pair`) and its value (a block of fields'
+    last value wrapped: `Oak Hill 53` / `52757 Lakeside`, `熊本 10` / `38242 岡山`). A note
+    under the table starts at its left edge or runs across columns; a bulleted list's items
+    wrap the same way, beside marks."""
     # two plain segments: a bulleted list's marks and items, two text columns
-    if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and is_key(min(run[-1], key=lambda t: t.bbox[0]))):
+    if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and (
+            is_key(min(run[-1], key=lambda t: t.bbox[0])) or _block_pair(run))):
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}
@@ -318,6 +320,15 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         over[col] = t
         out.append(t)
     return out
+
+
+def _block_pair(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
+    """Whether the run's last row, two segments, is the first key and value of rows of two
+    pairs over it (blocks of fields side by side, the left one the longer): each segment starts
+    where the same segment of every row of four over it starts."""
+    wide = [sorted(r, key=lambda t: t.bbox[0]) for r in run[:-1] if len(r) == 4]
+    last = sorted(run[-1], key=lambda t: t.bbox[0])
+    return bool(wide) and all(abs(r[i].bbox[0] - last[i].bbox[0]) <= tol for r in wide for i in (0, 1))
 
 
 def _runs_out(line: TextLine, run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
