@@ -57,22 +57,27 @@ def is_figure(text: str) -> bool:
 
 def header_line_count(lines: Sequence[Sequence[Any]]) -> int:
     """How many of the first lines (three at most) are header lines: those before the first
-    line that is mostly numbers and not a line of years over figures that are no years
-    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten")."""
+    line that is mostly numbers and not a line of periods over figures that are none
+    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten", "施設 Q1 Q2 Q3 Q4" under
+    "人数")."""
     head = 0
-    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _years_over_figures(lines[head:head + 2])):
+    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _periods_over_figures(lines[head:head + 2])):
         head += 1
     return head
 
 
-def _years_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
-    """Whether the first of two lines has figures and all of them are years, and the second
-    has a figure that is none (`transforms.heads.years_over_numbers` asks the same of a row)."""
+def _periods_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
+    """Whether the first of two lines has figures and all of them are periods (years,
+    quarters, halves), and the second has a figure that is none: the sub-labels of a spanner
+    header over its columns of figures (`transforms.heads.years_over_numbers` asks the same of
+    a row of years)."""
     if len(lines) < 2:
         return False
-    years = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
-    return bool(years) and all(_YEAR.match(y) for y in years) \
-        and any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) for w in lines[1])
+    periods = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
+    return bool(periods) and all(_PERIOD.match(p) for p in periods) \
+        and any(is_figure(str(w[4])) and not _PERIOD.match(str(w[4])) for w in lines[1])
 
 
-_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)
+_PERIOD = re.compile(r"^(?:(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?|[QH][1-4]|[1-4][QH])$", re.I)
+"""A period heading a column of figures: a year or fiscal year ("2023", "FY2024", "2012/13"),
+a quarter or a half ("Q1", "3Q", "H2")."""

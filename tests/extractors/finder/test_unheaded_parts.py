@@ -129,6 +129,33 @@ def test_a_header_of_years_heads_the_figures_not_the_names(tmp_path: Path, spann
 
 
 
+@pytest.mark.parametrize("periods", [("Q1", "Q2"), ("H1", "H2"), ("1Q", "2Q")])
+def test_a_header_of_quarters_under_spanners_heads_the_figures_not_the_names(tmp_path: Path,
+                                                                              periods: tuple[str, str]) -> None:
+    """"Location Q1 Q2 Q1 Q2" under two spanners ("Score", "Share"): a line of quarters (or
+    halves) is a header line like a line of years, not a first row of figures; the names under
+    "Location" have no label of their own, so the code stays with its name, and the columns
+    fold to "Score Q1" .. "Share Q2" (issue 13, zoo dev12 spanner-204-ja)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 120.0
+    _put(page, 225, y, "Score")
+    _put(page, 385, y, "Share")
+    y += 13.0
+    xs = (250, 330, 410, 490)
+    for x, text, right in ((66, "Location", False), *((x, p, True) for x, p in zip(xs, periods * 2, strict=True))):
+        _put(page, x, y, text, right)
+    for i, (code, site) in enumerate(zip(CODES * 2, SITES * 2, strict=True)):
+        y += 17.5
+        _put(page, 66, y, f"{code} {site}")
+        for k, x in enumerate(xs):
+            _put(page, x, y, SCORES[(i + k) % 5], True)
+    grid = grids(doc, tmp_path / "quarters.pdf")[0]
+    assert grid[-10][0] == "2475 North depot"
+    assert [r[0] for r in grid[-10:]] == [f"{c} {s}" for c, s in zip(CODES * 2, SITES * 2, strict=True)]
+    assert len(grid[-1]) == 5
+
+
 _MINCHO = "/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf"
 
 
