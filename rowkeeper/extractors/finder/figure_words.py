@@ -12,6 +12,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from rowkeeper.label_text import period_label
+
 LEADING_GROUP = re.compile(r"[-−+(]?\d{1,3}")
 """A figure's leading group of thousands ("1", "-65", "(715"): one to three digits."""
 _GROUP_ON = re.compile(r"\d{3}(?:[.,]\d+)?\)?")
@@ -74,10 +76,6 @@ def _periods_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
     if len(lines) < 2:
         return False
     periods = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
-    return bool(periods) and all(_PERIOD.match(p) for p in periods) \
-        and any(is_figure(str(w[4])) and not _PERIOD.match(str(w[4])) for w in lines[1])
+    return bool(periods) and all(period_label(p) for p in periods) \
+        and any(is_figure(str(w[4])) and not period_label(str(w[4])) for w in lines[1])
 
-
-_PERIOD = re.compile(r"^(?:(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?|[QH][1-4]|[1-4][QH])$", re.I)
-"""A period heading a column of figures: a year or fiscal year ("2023", "FY2024", "2012/13"),
-a quarter or a half ("Q1", "3Q", "H2")."""
