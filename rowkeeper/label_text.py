@@ -47,6 +47,18 @@ def spaced_code(text: str) -> bool:
         (chars[0].isalpha() or (chars.isdigit() and len(chars) >= 4))
 
 
+_PERIOD_LABEL = re.compile(r"(?:FY ?)?(?:19|20|21)\d\d(?:[/-]\d{2,4})?[a-z*]?|FY ?\d\d"
+                           r"|(?:[QH][1-4]|[1-4][QH])(?:[/'’-]?(?:\d{2}|(?:19|20|21)\d\d))?", re.I)
+
+
+def period_label(text: str) -> bool:
+    """A period heading a column of figures though it reads like a figure or a code: a year or
+    fiscal year (`2023`, `FY2024`, `FY24`, `2012/13`, an estimate's `2025e`), a quarter or a
+    half, maybe of a year (`Q1`, `3Q`, `H2`, `Q1/24`, `Q1'24`, `1H23`). The finder's header
+    lines (`finder.figure_words`) and the transforms' codes (`headers.reads_as_data`) ask it."""
+    return bool(_PERIOD_LABEL.fullmatch(text.strip()))
+
+
 _SPACED_WORD = re.compile(r"[A-Za-z0-9%&+./-](?: [A-Za-z0-9%&+./-]){2,}")
 """A label of three glyphs or more letter-spaced one by one (`c h r F`, `E N - V I`)."""
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from functools import cached_property
 
-from rowkeeper.label_text import clean_text, continues_line, spaced_code
+from rowkeeper.label_text import clean_text, continues_line, period_label, spaced_code
 from rowkeeper.models import DECLARED_HEADER_ROWS, RawTable
 from rowkeeper.transforms.column_types import parse_cell
 from rowkeeper.transforms.figures import figure_columns, is_number
@@ -43,8 +43,10 @@ _SENTENCE_END = re.compile(r"(?:\w{2,}[.!?]|[。！？])$")
 
 def _code(text: str) -> bool:
     """A reference, phone or account number ("V-2026-0412"): besides one year (a period label
-    such as "Q1 2025", "2024/25", "2024年3月" is a header), at least three digits and no
-    fewer digits than letters."""
+    such as "Q1 2025", "2024/25", "2024年3月", "Q1/24" or "1H23" is a header), at least three
+    digits and no fewer digits than letters."""
+    if period_label(text):
+        return False
     rest = re.sub(r"(?<!\d)(?:19|20|21)\d\d(?!\d)", "", text, count=1)
     digits = sum(ch.isdigit() for ch in rest)
     return digits >= 3 and digits >= sum(ch.isalpha() for ch in rest)

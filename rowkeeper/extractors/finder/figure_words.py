@@ -12,6 +12,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from rowkeeper.label_text import period_label
+
 LEADING_GROUP = re.compile(r"[-−+(]?\d{1,3}")
 """A figure's leading group of thousands ("1", "-65", "(715"): one to three digits."""
 _GROUP_ON = re.compile(r"\d{3}(?:[.,]\d+)?\)?")
@@ -57,22 +59,23 @@ def is_figure(text: str) -> bool:
 
 def header_line_count(lines: Sequence[Sequence[Any]]) -> int:
     """How many of the first lines (three at most) are header lines: those before the first
-    line that is mostly numbers and not a line of years over figures that are no years
-    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten")."""
+    line that is mostly numbers and not a line of periods over figures that are none
+    ("Standort 2022 2023 2022 2023" under "Stückpreis" and "Kosten", "施設 Q1 Q2 Q3 Q4" under
+    "人数")."""
     head = 0
-    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _years_over_figures(lines[head:head + 2])):
+    while head < min(3, len(lines)) and (not mostly_numbers(lines[head]) or _periods_over_figures(lines[head:head + 2])):
         head += 1
     return head
 
 
-def _years_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
-    """Whether the first of two lines has figures and all of them are years, and the second
-    has a figure that is none (`transforms.heads.years_over_numbers` asks the same of a row)."""
+def _periods_over_figures(lines: Sequence[Sequence[Any]]) -> bool:
+    """Whether the first of two lines has figures and all of them are periods (years,
+    quarters, halves), and the second has a figure that is none: the sub-labels of a spanner
+    header over its columns of figures (`transforms.heads.years_over_numbers` asks the same of
+    a row of years)."""
     if len(lines) < 2:
         return False
-    years = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
-    return bool(years) and all(_YEAR.match(y) for y in years) \
-        and any(is_figure(str(w[4])) and not _YEAR.match(str(w[4])) for w in lines[1])
+    periods = [str(w[4]) for w in lines[0] if is_figure(str(w[4]))]
+    return bool(periods) and all(period_label(p) for p in periods) \
+        and any(is_figure(str(w[4])) and not period_label(str(w[4])) for w in lines[1])
 
-
-_YEAR = re.compile(r"^(?:FY ?)?(19|20|21)\d\d(?:[/-]\d{2,4})?$", re.I)

@@ -12,6 +12,7 @@ import pytest
 
 from rowkeeper.extractors.finder.projection import join_unheaded
 from tests.extractors.finder.layout import grids
+from tests.transforms.pdf_docs import tables_of
 
 SITES = ["North depot", "Kanazawa centre", "Elm Street line", "Harbor View plant", "Oak Lane office"]
 CODES = ["2475", "1637", "1278", "9522", "5196"]
@@ -127,6 +128,39 @@ def test_a_header_of_years_heads_the_figures_not_the_names(tmp_path: Path, spann
     assert grid[-11][0] == "Location"
     assert grid[-10] == ["2475 North depot", "816,250", "968,819"]
 
+
+
+@pytest.mark.parametrize("periods", [("Q1", "Q2"), ("H1", "H2"), ("1Q", "2Q"), ("Q1/24", "Q2/24"),
+                                     ("Q1'24", "Q2'24"), ("1H23", "2H23"), ("FY23", "FY24"), ("2024e", "2025e")])
+def test_a_header_of_quarters_under_spanners_heads_the_figures_not_the_names(tmp_path: Path,
+                                                                              periods: tuple[str, str]) -> None:
+    """"Location Q1 Q2 Q1 Q2" under two spanners ("Score", "Share"), each centred over its two
+    columns: a line of periods (quarters, halves, fiscal years, maybe of a year) is a header
+    line like a line of years, not a first row of figures (`figure_words.header_line_count`),
+    and no code (`headers.reads_as_data`); the names under "Location" have no label of their
+    own, so the code stays with its name, and the columns fold to "Score Q1" .. "Share Q2"
+    (issue 13, zoo dev12 spanner-204-ja: `施設 Q1 .. Q4` under `人数`, `評点`, `数量`)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 120.0
+    _put(page, 275 - 13.5, y, "Score")
+    _put(page, 435 - 13.5, y, "Share")
+    y += 13.0
+    xs = (250, 330, 410, 490)
+    for x, text, right in ((66, "Location", False), *((x, p, True) for x, p in zip(xs, periods * 2, strict=True))):
+        _put(page, x, y, text, right)
+    for i, (code, site) in enumerate(zip(CODES * 2, SITES * 2, strict=True)):
+        y += 17.5
+        _put(page, 66, y, f"{code} {site}")
+        for k, x in enumerate(xs):
+            _put(page, x, y, SCORES[(i + k) % 5], True)
+    path = tmp_path / "quarters.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    a, b = periods
+    assert t.columns == ("Location", f"Score {a}", f"Score {b}", f"Share {a}", f"Share {b}")
+    assert [r[0] for r in t.rows] == [f"{c} {s}" for c, s in zip(CODES * 2, SITES * 2, strict=True)]
+    assert t.rows[0][1:] == ("816,250", "343,695", "831,870", "411,479")
 
 
 _MINCHO = "/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf"
