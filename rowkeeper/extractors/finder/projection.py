@@ -167,12 +167,12 @@ def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]]
 
 
 def _one_string(line: Sequence[Any], seps: Sequence[float], tol: float = 0.5) -> bool:
-    """Whether a line over the body is one string run across two boundaries or more: four
+    """Whether a line over the body is one string run across two boundaries or more: three
     words or more, every two parted by one and the same space, no wider than a character (a
     caption or a heading in the table's monospaced face, "1. táblázat. Szállítói áttekintés",
-    whose spaces are as wide as a column gap). Labels set over their columns stand apart by
-    gaps of their own widths."""
-    if len(line) < 4:
+    "Tabelle 1 Lieferantenübersicht", whose spaces are as wide as a column gap). Labels set
+    over their columns stand apart by gaps of their own widths."""
+    if len(line) < 3:
         return False
     gaps = [b[0] - a[2] for a, b in zip(line, line[1:], strict=False)]
     char = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for w in line)[len(line) // 2]

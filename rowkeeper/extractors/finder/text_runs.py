@@ -39,7 +39,7 @@ from rowkeeper.extractors.finder.stacked_runs import (
     split_at_column_change,
 )
 from rowkeeper.models import BBox, TextLine
-from rowkeeper.page_columns import across_gutters, text_columns, text_rows
+from rowkeeper.page_columns import across_gutters, text_columns, text_rows, units
 
 CAPTION_CHARS = 120
 """Characters a caption line under or over a run may have (a sentence that opens like one is
@@ -208,8 +208,9 @@ def page_columns(lines: Sequence[TextLine], min_gap: float = 8.0, min_share: flo
 
 def _prose_column(lines: Sequence[TextLine], min_chars: int = 30, share: float = 0.3) -> bool:
     """Whether a page column reads as running text (a page-wide table split at one of its
-    column gaps has short cells on both sides)."""
-    return sum(len(ln.text) >= min_chars for ln in lines) >= share * len(lines)
+    column gaps has short cells on both sides). Lengths in `page_columns.units`: a CJK
+    character is as wide as two Latin ones, and a column of Japanese prose holds ~23 a line."""
+    return sum(units(ln.text) >= min_chars for ln in lines) >= share * len(lines)
 
 
 def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequence[BBox] = (),

@@ -60,12 +60,13 @@ def test_a_code_column_with_its_own_header_stays(tmp_path: Path) -> None:
     assert grid[1] == ["2475", "North depot", "816,250", "63.2%"]
 
 
-@pytest.mark.parametrize("caption", ["1. táblázat. Szállítói áttekintés", "Table 4 Scores by site and share"])
+@pytest.mark.parametrize("caption", ["1. táblázat. Szállítói áttekintés", "Table 4 Scores by site and share",
+                                     "Tabelle 1 Standortübersicht"])
 def test_a_caption_in_the_tables_monospaced_face_heads_no_column(tmp_path: Path, caption: str) -> None:
     """The caption right over the header row, in the table's own monospaced face and size: its
     words stand a space apart, as wide as a column gap, and run over the boundaries, each word
     taken for a label would head the names' column. It is one string (one and the same space
-    between its words), so the code and the name stay one cell."""
+    between its words, three of them enough), so the code and the name stay one cell."""
     doc = _page(["Site", "Score", "Share"], False)
     _put(doc[0], 63, 102.5, caption)
     (grid,) = grids(doc, tmp_path / "captioned.pdf")
