@@ -27,6 +27,13 @@ def is_caption(text: str) -> bool:
     return bool(CAPTION.match(text.strip()))
 
 
+def is_caption_label(text: str) -> bool:
+    """Whether a line is a caption's label alone, its title set elsewhere ('Table 18.',
+    'Table 2:', 'Table A-1 –'): nothing but punctuation after the label."""
+    m = CAPTION.match(text.strip())
+    return bool(m) and not text.strip()[m.end():].strip(" .:：-–—)")
+
+
 def is_continued(text: str) -> bool:
     """Whether a caption marks a continuation ('Table 5 (continued)', '表2（続き）')."""
     return bool(CONTINUED.search(text))
