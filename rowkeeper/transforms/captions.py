@@ -16,6 +16,9 @@ CAPTION_REACH = 40.0
 TAB_REACH = 4.0
 """Line heights between a caption's label and its title set beside it at a tab stop."""
 
+CENTRED_TOL = 3.0
+"""Points between the middles of two lines set centred on one axis."""
+
 
 def _overlaps_x(a: BBox, b: BBox) -> bool:
     return a[0] < b[2] and b[0] < a[2]
@@ -40,13 +43,20 @@ def _continues(prev: TextLine, ln: TextLine, first: TextLine, any_type: bool = F
     """Whether `ln` is the next line of a caption wrapped after `prev`: set right under it (less
     than half a line of white, where a paragraph after a caption leaves a line or more), in the
     same type (`any_type`: under a label alone, its title in a type of its own), starting within
-    the caption's first line (flush, indented, centred), and no caption or note of its own."""
+    the caption's first line (flush, indented, centred) or centred on it and wider, and no
+    caption or note of its own."""
     height = max(prev.bbox[3] - prev.bbox[1], 4.0)
     gap = ln.bbox[1] - prev.bbox[3]
     return (-0.25 * height <= gap <= 0.5 * height
             and (any_type or (ln.bold == prev.bold and abs(ln.font_size - prev.font_size) <= 0.3))
-            and first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2]
+            and (first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2] or _centred_under(ln, first))
             and not is_caption(ln.text) and not FOOTNOTE.match(ln.text.strip()))
+
+
+def _centred_under(ln: TextLine, first: TextLine) -> bool:
+    """Whether `ln` is centred on the caption's first line and wider than it (a centred
+    caption's longer second line starts left of the first)."""
+    return ln.bbox[0] < first.bbox[0] and abs(ln.bbox[0] + ln.bbox[2] - first.bbox[0] - first.bbox[2]) <= 2 * CENTRED_TOL
 
 
 def _title_beside(pt: PageText, label: TextLine, columns: PageColumns | None) -> TextLine | None:

@@ -86,3 +86,65 @@ def test_a_label_with_its_title_on_its_line_takes_no_line_beside() -> None:
 
     assert is_caption_label("Table 18.") and is_caption_label("Tabelle 2:") and is_caption_label("4. táblázat")
     assert not is_caption_label("Table 18. Actual and projected numbers")
+
+
+FRAMED = {"en": ("Table 4", "Percentage of Schools Identified and Not Identified for Improvement, by",
+                 "Accountability Designations Under State or District Initiatives, 2006–07",
+                 ("Designation", "Schools identified", "Schools not identified")),
+          "de": ("Tabelle 4", "Anteil der Schulen mit und ohne Förderbedarf nach Einstufung durch",
+                 "Land oder Bezirk, Schuljahr 2006–07, in Prozent aller befragten Schulen",
+                 ("Einstufung", "Mit Förderbedarf", "Ohne Förderbedarf"))}
+FRAMED_ROWS = [("Low-performing", "34%", "3%"), ("No special designation", "11%", "33%"),
+               ("High-performing", "2%", "18%"), ("Other/not sure", "14%", "9%")]
+
+
+def framed_caption_doc(path: Path, lang: str) -> Path:
+    """A table in a frame that holds its caption: the label centred on a line of its own, the
+    title centred under it on two wider lines, then the header and rows parted by rules."""
+    label, first, second, header = FRAMED[lang]
+    doc = pymupdf.open()
+    pg = Page(doc)
+    x0, x1 = 60.0, 535.0
+    pg.box(x0, 80, x1, 300)
+    for y, text in ((96, label), (109, first), (122, second)):
+        pg.text(x0, y, text, 10, True, align="c", width=x1 - x0)
+    cols = [(x0 + 4, "l", 250), (320, "c", 100), (425, "c", 105)]
+    for (x, align, w), text in zip(cols, header, strict=True):
+        pg.text(x, 148, text, 9, True, align=align, width=w)
+    pg.rule(x0, 154, x1)
+    for i, row in enumerate(FRAMED_ROWS):
+        y = 170 + 20 * i
+        for (x, align, w), text in zip(cols, row, strict=True):
+            pg.text(x, y, text, 9, align=align, width=w)
+        pg.rule(x0, y + 6, x1)
+    return _save(doc, path)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_centred_caption_inside_the_frame_is_no_row(tmp_path: Path, lang: str) -> None:
+    label, first, second, header = FRAMED[lang]
+    (table,) = tables_of(framed_caption_doc(tmp_path / "framed.pdf", lang))
+    assert table.caption == f"{label} {first} {second}"
+    assert table.columns == header
+    assert [r[0] for r in table.rows] == [r[0] for r in FRAMED_ROWS]
+
+
+def banded_caption_doc(path: Path) -> Path:
+    """`Table: 5`, the title and the unit printed as one line on a tinted band atop a ruled
+    table, the band's line running across the table's columns."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.page.draw_rect(pymupdf.Rect(LEFT, 70, 530, 88), color=None, fill=(0.75, 0.85, 0.95))
+    pg.text(LEFT + 4, 83, "Table: 5" + " " * 12 + "Public Health Outlay 2012-13" + " " * 10 + "(Rs. in 000)", 12, True)
+    rows = [["State", "Revenue", "Capital", "Total"]] + [[f"State {k}", f"{47824 + 991 * k:,}", f"{1275 + 37 * k:,}",
+                                                         f"{49099 + 1028 * k:,}"] for k in range(1, 6)]
+    ruled_grid(pg, 88, rows, [150, 110, 110, 110], bold_first=True)
+    return _save(doc, path)
+
+
+def test_a_caption_band_read_across_the_columns_is_no_row(tmp_path: Path) -> None:
+    """`Table: 5` reads as a caption (a colon between label and number), so its line, cut
+    into the table's cells, is taken back out and the header under it is read."""
+    (table,) = tables_of(banded_caption_doc(tmp_path / "band.pdf"))
+    assert table.caption is not None and table.caption.startswith("Table: 5")
+    assert table.columns == ("State", "Revenue", "Capital", "Total") and len(table.rows) == 5
