@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 CAPTION = re.compile(
-    r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*[:：]?\s*"
+    r"^(?:(?:table|exhibit|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*[:：]?\s*"
     r"(?:[\d０-９]+(?:[.\-][\d０-９]+)*|(?-i:[IVXLC]+|[A-Z]\d*))(?=[\s.:：)\-]|$)"
     r"|(?:表|図表)\s*[\d０-９]+(?:[\-－.][\d０-９]+)?"
     r"|[\d]+(?:\.\d+)*\.?\s*(?:táblázat|tabelle)"

@@ -86,6 +86,7 @@ def test_a_label_with_its_title_on_its_line_takes_no_line_beside() -> None:
 
     assert is_caption_label("Table 18.") and is_caption_label("Tabelle 2:") and is_caption_label("4. táblázat")
     assert not is_caption_label("Table 18. Actual and projected numbers")
+    assert is_caption_label("Exhibit 20") and not is_caption_label("Exhibits of the fair")
 
 
 FRAMED = {"en": ("Table 4", "Percentage of Schools Identified and Not Identified for Improvement, by",
@@ -93,7 +94,10 @@ FRAMED = {"en": ("Table 4", "Percentage of Schools Identified and Not Identified
                  ("Designation", "Schools identified", "Schools not identified")),
           "de": ("Tabelle 4", "Anteil der Schulen mit und ohne Förderbedarf nach Einstufung durch",
                  "Land oder Bezirk, Schuljahr 2006–07, in Prozent aller befragten Schulen",
-                 ("Einstufung", "Mit Förderbedarf", "Ohne Förderbedarf"))}
+                 ("Einstufung", "Mit Förderbedarf", "Ohne Förderbedarf")),
+          "exhibit": ("Exhibit 19", "Percentage of Schools Identified and Not Identified for Improvement, by",
+                      "Accountability Designations Under State or District Initiatives, 2006–07",
+                      ("Designation", "Schools identified", "Schools not identified"))}
 FRAMED_ROWS = [("Low-performing", "34%", "3%"), ("No special designation", "11%", "33%"),
                ("High-performing", "2%", "18%"), ("Other/not sure", "14%", "9%")]
 
@@ -120,7 +124,7 @@ def framed_caption_doc(path: Path, lang: str) -> Path:
     return _save(doc, path)
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", ["en", "de", "exhibit"])
 def test_a_centred_caption_inside_the_frame_is_no_row(tmp_path: Path, lang: str) -> None:
     label, first, second, header = FRAMED[lang]
     (table,) = tables_of(framed_caption_doc(tmp_path / "framed.pdf", lang))
