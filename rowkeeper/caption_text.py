@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 CAPTION = re.compile(
-    r"^(?:(?:table|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*"
+    r"^(?:(?:table|exhibit|tab\.|tabelle|tableau|tabla|tabella|tabel|tabulka|bảng|biểu|표)\s*[:：]?\s*"
     r"(?:[\d０-９]+(?:[.\-][\d０-９]+)*|(?-i:[IVXLC]+|[A-Z]\d*))(?=[\s.:：)\-]|$)"
     r"|(?:表|図表)\s*[\d０-９]+(?:[\-－.][\d０-９]+)?"
     r"|[\d]+(?:\.\d+)*\.?\s*(?:táblázat|tabelle)"
@@ -25,6 +25,13 @@ CONTINUED = re.compile(
 def is_caption(text: str) -> bool:
     """Whether a line reads like a table caption ('Table 3 …', '表2 …', '1. táblázat …')."""
     return bool(CAPTION.match(text.strip()))
+
+
+def is_caption_label(text: str) -> bool:
+    """Whether a line is a caption's label alone, its title set elsewhere ('Table 18.',
+    'Table 2:', 'Table A-1 –'): nothing but punctuation after the label."""
+    m = CAPTION.match(text.strip())
+    return bool(m) and not text.strip()[m.end():].strip(" .:：-–—)")
 
 
 def is_continued(text: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rowkeeper.caption_text import is_caption, is_continued
+from rowkeeper.caption_text import is_caption, is_caption_label, is_continued
 from rowkeeper.label_text import clean_text
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import PageColumns
@@ -12,6 +12,12 @@ from rowkeeper.transforms.context import FOOTNOTE, PageText
 
 CAPTION_REACH = 40.0
 """Points between a caption line and the table edge it names."""
+
+TAB_REACH = 4.0
+"""Line heights between a caption's label and its title set beside it at a tab stop."""
+
+CENTRED_TOL = 3.0
+"""Points between the middles of two lines set centred on one axis."""
 
 
 def _overlaps_x(a: BBox, b: BBox) -> bool:
@@ -33,34 +39,61 @@ def nearest_rows(lines: Sequence[TextLine], n: int = 2) -> list[TextLine]:
     return out
 
 
-def _continues(prev: TextLine, ln: TextLine, first: TextLine) -> bool:
+def _continues(prev: TextLine, ln: TextLine, first: TextLine, any_type: bool = False) -> bool:
     """Whether `ln` is the next line of a caption wrapped after `prev`: set right under it (less
     than half a line of white, where a paragraph after a caption leaves a line or more), in the
-    same type, starting within the caption's first line (flush, indented, centred), and no
+    same type (`any_type`: under a label alone, its title in a type of its own), starting within
+    the caption's first line (flush, indented, centred) or centred on it and wider, and no
     caption or note of its own."""
     height = max(prev.bbox[3] - prev.bbox[1], 4.0)
     gap = ln.bbox[1] - prev.bbox[3]
-    return (-0.25 * height <= gap <= 0.5 * height and ln.bold == prev.bold
-            and abs(ln.font_size - prev.font_size) <= 0.3
-            and first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2]
+    return (-0.25 * height <= gap <= 0.5 * height
+            and (any_type or (ln.bold == prev.bold and abs(ln.font_size - prev.font_size) <= 0.3))
+            and (first.bbox[0] - 2.0 <= ln.bbox[0] < first.bbox[2] or _centred_under(ln, first))
             and not is_caption(ln.text) and not FOOTNOTE.match(ln.text.strip()))
+
+
+def _centred_under(ln: TextLine, first: TextLine) -> bool:
+    """Whether `ln` is centred on the caption's first line and wider than it (a centred
+    caption's longer second line starts left of the first)."""
+    return ln.bbox[0] < first.bbox[0] and abs(ln.bbox[0] + ln.bbox[2] - first.bbox[0] - first.bbox[2]) <= 2 * CENTRED_TOL
+
+
+def _title_beside(pt: PageText, label: TextLine, columns: PageColumns | None) -> TextLine | None:
+    """The title set on a caption label's line at a tab stop (`Table 18.`, then `Actual and
+    projected …` with its wrapped lines hung under it): the nearest line level with the label
+    on its right, within `TAB_REACH` line heights, about its size, in its column box, and no
+    caption of its own."""
+    height = max(label.bbox[3] - label.bbox[1], 4.0)
+    y = (label.bbox[1] + label.bbox[3]) / 2
+    box = columns.box_of(label) if columns is not None else 0
+    beside = [ln for ln in pt.lines if ln.bbox[1] < y < ln.bbox[3]
+              and -1.0 <= ln.bbox[0] - label.bbox[2] <= TAB_REACH * height
+              and abs(ln.font_size - label.font_size) <= 1.0 and not is_caption(ln.text)
+              and (columns is None or columns.box_of(ln) == box)]
+    return min(beside, key=lambda ln: ln.bbox[0], default=None)
 
 
 def caption_block(pt: PageText, first: TextLine, limit: float | None = None,
                   columns: PageColumns | None = None) -> list[TextLine]:
-    """The lines of the caption that starts with `first`: it and the lines it wraps onto
-    (`_continues`), each standing alone on its row (a header row the table's box left out has
-    labels beside it; with the page's `columns`, in its column box: the next column's caption
-    may stand level with its second line); with `limit`, only lines ending above it (the top
-    of the table under the caption)."""
-    out = [first]
+    """The lines of the caption that starts with `first`: it, the title set beside a label
+    alone (`_title_beside`) and the lines it wraps onto (`_continues`, under the title where
+    one stands beside the label; under a label alone, its title's line in any type), each
+    standing alone on its row (a header row the table's box left out has labels beside it;
+    with the page's `columns`, in its column box: the next column's caption may stand level
+    with its second line); with `limit`, only lines ending above it (the top of the table
+    under the caption)."""
+    label = is_caption_label(first.text)
+    title = _title_beside(pt, first, columns) if label else None
+    head = title or first
+    out = [first] if title is None else [first, title]
     for ln in pt.lines:
-        if ln.bbox[1] <= out[-1].bbox[1] or not _overlaps_x(ln.bbox, first.bbox):
+        if ln.bbox[1] <= out[-1].bbox[1] or not _overlaps_x(ln.bbox, head.bbox):
             continue
         if ln.bbox[1] - out[-1].bbox[3] > 0.5 * max(out[-1].bbox[3] - out[-1].bbox[1], 4.0):
             break
-        if (limit is not None and ln.bbox[3] > limit + 3) or not _continues(out[-1], ln, first) \
-                or pt.in_a_row(ln, columns):
+        if (limit is not None and ln.bbox[3] > limit + 3) \
+                or not _continues(out[-1], ln, head, label and len(out) == 1) or pt.in_a_row(ln, columns):
             break
         out.append(ln)
     return out

@@ -114,17 +114,18 @@ def is_title_row(piece: RawTable, r: int, texts: frozenset[str] = frozenset(),
                  lines: Sequence[TextLine] = ()) -> bool:
     """Whether row `r` of the piece is a caption or a heading line rather than table rows;
     a caption row holds one of the page's lines (`texts`) and nothing else (a caption line
-    and a header line read as one row keep the header), a lone label must start the row (one
-    over the columns to its right is their spanner); or its cells are cut from page `lines`
-    that cross the columns (`is_cut_line_row`)."""
+    and a header line read as one row keep the header); a lone label (a caption wrapped over
+    lines, read as one cell, too) must start the row (one over the columns to its right is
+    their spanner) and be set larger than the row under it; or its cells are cut from page
+    `lines` that cross the columns (`is_cut_line_row`)."""
     cells = _row(piece, r)
     if not cells or r + 1 >= piece.n_rows:
         return False
     if lines and is_cut_line_row(piece, r, lines):
         return True
     text = " ".join(c.text.strip() for c in cells)
-    if is_caption(text):
-        return is_caption_row(piece, r, texts)
+    if is_caption(text) and is_caption_row(piece, r, texts):
+        return True
     if len(cells) != 1 or cells[0].col != 0 or FOOTNOTE.match(text):
         return False
     below = [c.font_size for c in _row(piece, r + 1) if c.font_size]
@@ -142,10 +143,17 @@ def caption_tails(lines: Sequence[TextLine]) -> list[TextLine]:
 
 def is_caption_tail_row(piece: RawTable, r: int, tails: Sequence[TextLine]) -> bool:
     """Whether row `r` is a line of a caption wrapped over the table, read as a row of it: its
-    cells make one page line, whole, that continues the caption line above it."""
+    cells make one page line, whole (cut anywhere, inside a word too), that continues the
+    caption line above it."""
     cells = _row(piece, r)
-    text = clean_text(" ".join(c.text for c in cells))
-    return bool(cells) and any(clean_text(ln.text) == text and all(_holds(ln, c) for c in cells) for ln in tails)
+    text = _bare(" ".join(c.text for c in cells))
+    return bool(cells) and any(_bare(ln.text) == text and all(_holds(ln, c) for c in cells) for ln in tails)
+
+
+def _bare(text: str) -> str:
+    """A line's text without its spaces: the line cut into cells at column edges may be cut
+    inside a word (`Percentage of Schools Ide` | `ntified for …`)."""
+    return "".join(clean_text(text).split())
 
 
 def _rows(piece: RawTable, start: int, stop: int, n: int) -> RawTable:
