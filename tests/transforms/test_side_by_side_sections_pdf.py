@@ -26,15 +26,20 @@ def _prose(pg: Page, x: float, y: float, n: int) -> float:
     return y + 8
 
 
-def _table(pg: Page, x: float, y: float, rnd: random.Random, label: str, pitch: float) -> float:
-    rows = [["Site", "Cost", "Output", "Share"]] + [
-        [f"{label} depot {i}", f"{rnd.randint(1000, 99999):,}", f"{rnd.randint(10, 999)}.{i}",
-         f"{rnd.randint(1, 99)}.{i}%"] for i in range(1, 10)]
+def _draw(pg: Page, x: float, y: float, rows: list[list[str]], pitch: float) -> float:
+    """Four columns, the first left-aligned, the header row bold; returns the y under the rows."""
     for j, row in enumerate(rows):
         for i, t in enumerate(row):
             pg.text(x + (0, 80, 140, 190)[i], y, t, 8, j == 0, "l" if i == 0 else "r", (80, 50, 40, 40)[i])
         y += pitch
     return y
+
+
+def _table(pg: Page, x: float, y: float, rnd: random.Random, label: str, pitch: float) -> float:
+    rows = [["Site", "Cost", "Output", "Share"]] + [
+        [f"{label} depot {i}", f"{rnd.randint(1000, 99999):,}", f"{rnd.randint(10, 999)}.{i}",
+         f"{rnd.randint(1, 99)}.{i}%"] for i in range(1, 10)]
+    return _draw(pg, x, y, rows, pitch)
 
 
 def side_by_side(path: Path) -> Path:
@@ -86,11 +91,7 @@ def _ja_table(pg: Page, x: float, y: float, rnd: random.Random, label: str, pitc
     rows = [["施設", "費用", "評点", "利益率"]] + [
         [f"{label}{i}号", f"{rnd.randint(1000, 99999):,}", f"{rnd.randint(10, 999)}.{i}",
          f"{rnd.randint(1, 99)}.{i}%"] for i in range(1, 9)]
-    for j, row in enumerate(rows):
-        for i, t in enumerate(row):
-            pg.text(x + (0, 80, 140, 190)[i], y, t, 8, j == 0, "l" if i == 0 else "r", (80, 50, 40, 40)[i])
-        y += pitch
-    return y
+    return _draw(pg, x, y, rows, pitch)
 
 
 def covering_tables(path: Path) -> Path:
