@@ -142,9 +142,9 @@ def test_dev4_is_a_fourth_seed_range_apart_from_every_other():
     assert {(d.family, d.lang) for d in dev4} == {(f, lang) for f in FAMILIES for lang in LANGS}
 
 
-@pytest.mark.parametrize("split", ["dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13"])
+@pytest.mark.parametrize("split", ["dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14"])
 def test_each_later_draw_is_a_seed_range_apart_from_every_other(split: str):
-    everything = plan(extra=True, tune_only=("dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13"))
+    everything = plan(extra=True, tune_only=("dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14"))
     earlier = {d.seed for d in everything if d.split != split}
     draw = [d for d in everything if d.split == split]
     assert len(draw) == 2 * len(FAMILIES) * 9
