@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.aligned_columns import (
     add_separators,
     column_gap,
@@ -118,15 +119,18 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
     start left of the boundary and heads that column, not the name's. Two body lines are
     enough (a short table under prose, "広島工場 6732" over "長野倉庫 1808"): the header names
-    every column of its own."""
+    every column of its own. A line over the header that reads as a caption ("Tabelle 1:
+    Wartungsplan") names no column, however few boundaries it runs over, and a table under its
+    caption alone has no header row."""
     lines = text_lines(words)
     head = header_line_count(lines)
     body = lines[head:]
-    if not head or len(body) < 2:
+    labels = [ln for ln in lines[:head] if not is_caption(" ".join(str(w[4]) for w in ln))]
+    if not labels or len(body) < 2:
         return list(seps)
     widths = sorted((w[2] - w[0]) / max(len(str(w[4])), 1) for ln in body for w in ln)
     char = 1.2 * widths[len(widths) // 2]
-    heads = _headed_columns(lines[:head], body, seps, column_gap(words))
+    heads = _headed_columns(labels, body, seps, column_gap(words))
     out = []
     for k, x in enumerate(seps):
         headed = k + 1 in heads

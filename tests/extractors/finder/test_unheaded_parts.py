@@ -74,6 +74,31 @@ def test_a_caption_in_the_tables_monospaced_face_heads_no_column(tmp_path: Path,
     assert [r[0] for r in grid[-5:]] == [f"{c} {s}" for c, s in zip(CODES, SITES, strict=True)]
 
 
+@pytest.mark.parametrize("caption", ["Table 4: Sites", "Tabelle 1: Standorte", "1. táblázat: Telephelyek"])
+@pytest.mark.parametrize("face", ["cour", "helv"])
+def test_a_short_caption_over_the_header_heads_no_column(tmp_path: Path, caption: str, face: str) -> None:
+    """A caption of a few words right over the header row, set a little left of the table (a
+    stacked table's own caption), runs over the one boundary between the codes and the names
+    only: a word of it starting over the names would head their column, so the code and its
+    name would part. A line that reads as a caption names no column, in a monospaced face or a
+    proportional one (issue 13, zoo dev13 stacked-222-de: `Tabelle 1: Wartungsplan` over
+    `7498 Buchenallee Filiale`)."""
+    doc = _page(["Site", "Score", "Share"], False)
+    doc[0].insert_text((63, 102.5), caption, fontsize=9, fontname=face)
+    (grid,) = grids(doc, tmp_path / "short-caption.pdf")
+    assert grid[-5] == ["2475 North depot", "816,250", "63.2%"]
+    assert [r[0] for r in grid[-5:]] == [f"{c} {s}" for c, s in zip(CODES, SITES, strict=True)]
+
+
+def test_a_table_under_its_caption_alone_keeps_its_columns(tmp_path: Path) -> None:
+    """No header row, only a caption over the rows: the caption is no header, and a table with
+    no header row keeps the codes and the names apart."""
+    doc = _page(None, False)
+    doc[0].insert_text((63, 102.5), "Table 4: Sites", fontsize=9, fontname="cour")
+    (grid,) = grids(doc, tmp_path / "caption-only.pdf")
+    assert grid[-5] == ["2475", "North depot", "816,250", "63.2%"]
+
+
 @pytest.mark.parametrize("header", [None])
 def test_a_table_with_no_header_keeps_its_columns(tmp_path: Path, header: list[str] | None) -> None:
     (grid,) = grids(_page(header, False), tmp_path / "none.pdf")
