@@ -98,7 +98,41 @@ def text_columns(lines: Sequence[TextLine], tables: Sequence[BBox] = ()) -> Page
         y1 = zones[i + 1][0] if i + 1 < len(zones) else bottom
         cuts = xs if split else [left, right]
         boxes += [(a, y0, b, y1) for a, b in zip(cuts, cuts[1:], strict=False)]
-    return PageColumns(tuple(boxes), tuple(mids))
+    return PageColumns(tuple(_overhang_order(boxes, lines, mids)), tuple(mids))
+
+
+def _overhang_order(boxes: list[BBox], lines: Sequence[TextLine], mids: Sequence[float]) -> list[BBox]:
+    """`boxes` with a band read across that is the left column's own moved into that column's
+    reading order: a band (a table wider than its column, under the column's text) that starts
+    in the left column and stops short of the right column's middle, between two bands of two
+    columns whose right one is blank beside the left column's text under the band (the right
+    column ended above it). The left column reads on through the band and under it, then the
+    right column: [left, right, band, left under, right under] reads [left, band, left under,
+    right, right under]. A page of two columns only; a band reaching across most of the page
+    stays a full-width band, read after both columns over it."""
+    if len(mids) != 1:
+        return boxes
+    m = mids[0]
+    out = list(boxes)
+    for i in range(2, len(out) - 2):
+        above, band, under = out[i - 2:i], out[i], out[i + 1:i + 3]
+        if not (band[0] < m < band[2] and above[0][2] == m == under[0][2] and above[0][1] == above[1][1]
+                and under[0][1] == under[1][1] and above[1][1] < band[1]):
+            continue
+        inside = [ln for ln in lines if band[1] - 1.0 <= ln.bbox[1] and ln.bbox[3] <= under[0][1] + 1.0]
+        left = [ln for ln in lines if _centre_in(under[0], ln)]
+        right = [ln for ln in lines if _centre_in(under[1], ln)]
+        if not inside or not left or min(ln.bbox[0] for ln in inside) >= m \
+                or max(ln.bbox[2] for ln in inside) >= (m + band[2]) / 2 \
+                or any(ln.bbox[1] < max(t.bbox[3] for t in left) for ln in right):
+            continue
+        return [*out[:i - 1], band, under[0], above[1], *out[i + 2:]]
+    return out
+
+
+def _centre_in(box: BBox, line: TextLine) -> bool:
+    x, y = (line.bbox[0] + line.bbox[2]) / 2, (line.bbox[1] + line.bbox[3]) / 2
+    return box[0] <= x < box[2] and box[1] <= y < box[3]
 
 
 def _holds(box: BBox, line: TextLine) -> bool:

@@ -48,6 +48,38 @@ def test_full_width_table_under_two_columns_is_one_band() -> None:
     assert table[0] == LEFT and table[2] > 500 and table[1] <= 300 < 370 <= table[3]
 
 
+def _overhang(right_edge: float, under_right: bool) -> tuple[list, list]:
+    """Two columns of prose, the right one ending above a table that starts in the left column
+    and runs over the gutter to `right_edge`, then the left column's prose under it (and, with
+    `under_right`, the right column's); returns (lines, the table's cells)."""
+    lines = _prose(LEFT, 100, 15) + _prose(RIGHT, 100, 8)
+    xs = [LEFT + (right_edge - 40 - LEFT) * j / 4 for j in range(5)]
+    cells = [line(f"{k}{j}00", 1, 300 + 14 * k, x0=x) for k in range(6) for j, x in enumerate(xs)]
+    lines += cells + _prose(LEFT, 400, 10) + (_prose(RIGHT, 400, 10) if under_right else [])
+    return lines, cells
+
+
+def test_a_table_over_the_gutter_under_the_left_column_is_read_in_the_left_column() -> None:
+    # the table reaches a little into the right column, which ended above it: the left column
+    # reads on through the table and under it, then the right column's text from its top
+    lines, cells = _overhang(380.0, False)
+    columns = text_columns(lines)
+    assert len(columns.boxes) == 5
+    table, under, right = (columns.index(cells[0].bbox), columns.index((LEFT, 420.0, 200.0, 430.0)),
+                           columns.index((RIGHT, 110.0, 500.0, 120.0)))
+    assert columns.index((LEFT, 110.0, 200.0, 120.0)) == 0 and table == 1 and under == 2 and right == 3
+
+
+def test_a_table_over_most_of_the_page_or_with_text_beside_stays_a_band_of_its_own() -> None:
+    # a table reaching past the right column's middle, or the right column's text going on
+    # under it: a full-width band, read after both columns over it
+    for right_edge, under_right in ((520.0, False), (380.0, True)):
+        lines, cells = _overhang(right_edge, under_right)
+        columns = text_columns(lines)
+        assert columns.index((RIGHT, 110.0, 500.0, 120.0)) == 1
+        assert columns.index(cells[0].bbox) == 2
+
+
 def test_form_labels_beside_their_long_values_are_no_columns() -> None:
     lines = []
     for i in range(8):
