@@ -158,13 +158,13 @@ def _bare_blocks(run: Sequence[Sequence[TextLine]], words_of: Callable[[BBox], l
 
 def _mid_paragraph(run: Sequence[Sequence[TextLine]], i: int, j: int, tol: float = 1.0) -> bool:
     """Whether rows i..j-1 of a run are lines of a paragraph that goes on over or under them:
-    each row one line of running text, all starting at one x and set at one pitch, and the row
-    right over the first or under the last one line of running text too, at that x and that
-    pitch. Prose in a monospaced face has its words start on the same character cells line
-    under line, as a block of fields has its values; a form's rows are no running text, and a
-    sentence over a table stands apart from its rows."""
+    each row one line of words (`_words`), all starting at one x and set at one pitch, and
+    the row right over the first or under the last one line of running text too, at that x
+    and that pitch. Prose in a monospaced face has its words start on the same character cells line
+    under line, as a block of fields has its values; a form's rows hold figures or short keys,
+    and a sentence over a table stands apart from its rows."""
     rows = [r[0] for r in run[i:j] if len(r) == 1]
-    if len(rows) < j - i or not all(running(t) for t in rows):
+    if len(rows) < j - i or not all(_words(t) for t in rows):
         return False
     x = rows[0].bbox[0]
     steps = [b.bbox[1] - a.bbox[1] for a, b in zip(rows, rows[1:], strict=False)]
@@ -176,6 +176,14 @@ def _mid_paragraph(run: Sequence[Sequence[TextLine]], i: int, j: int, tol: float
     return any(len(r) == 1 and running(r[0]) and abs(r[0].bbox[0] - x) <= tol
                and abs(abs(r[0].bbox[1] - end.bbox[1]) - pitch) <= tol
                for r, end in ((over, rows[0]), (under, rows[-1])))
+
+
+def _words(line: TextLine) -> bool:
+    """A line of running text, or a short one of a narrow column's ragged paragraph: three
+    words or more, letters mostly, no figure (`tax unless a note says`)."""
+    text = line.text.strip()
+    return running(line) or (len(text.split()) >= 3 and not any(ch.isdigit() for ch in text)
+                             and sum(ch.isalpha() for ch in text) >= 0.7 * len(text))
 
 
 def _short(row: Sequence[TextLine]) -> bool:

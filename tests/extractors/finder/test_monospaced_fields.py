@@ -86,6 +86,9 @@ PARAGRAPHS = {
     "en": ("Values are rounded; totals may differ", "slightly from the sum of the rows. This",
            "section summarises the main results and", "compares them with the previous year. This",
            "section summarises the main results and", "compares them with the previous year."),
+    "en-ragged": ("The figures below cover the", "reporting period and were", "checked by the controlling team.",
+                  "All amounts are stated before", "tax unless a note says", "otherwise. Values are rounded;",
+                  "totals may differ slightly from"),
 }
 
 
@@ -95,7 +98,8 @@ def test_a_paragraph_in_a_fixed_width_face_is_no_block_of_fields(tmp_path: Path,
     character grid, so over three lines or more some start level at two x after a space each,
     as a block of fields' values do. The lines run on from the paragraph's line over them (or
     under them) at its pitch and margin: prose, no table (issue 13, zoo dev7 two_column-115-en,
-    dev8 two_column-128-hu)."""
+    dev8 two_column-128-hu); a ragged line of a narrow column may be short (`tax unless a
+    note says`, dev4 borderless_prose-46-en)."""
     doc = pymupdf.open()
     page = new_page(doc)
     for name, file in _MONO.items():
