@@ -99,7 +99,7 @@ def test_a_paragraph_in_a_fixed_width_face_is_no_block_of_fields(tmp_path: Path,
     as a block of fields' values do. The lines run on from the paragraph's line over them (or
     under them) at its pitch and margin: prose, no table (issue 13, zoo dev7 two_column-115-en,
     dev8 two_column-128-hu); a ragged line of a narrow column may be short (`tax unless a
-    note says`, dev4 borderless_prose-46-en)."""
+    note says`, dev3 borderless_prose-46-en)."""
     doc = pymupdf.open()
     page = new_page(doc)
     for name, file in _MONO.items():
