@@ -22,7 +22,7 @@ from typing import Any
 
 from rowkeeper.boxes import bounds, overlap, within
 from rowkeeper.models import BBox, TextLine
-from rowkeeper.page_columns import text_rows
+from rowkeeper.page_columns import running, text_rows
 
 Word = Sequence[Any]  # (x0, y0, x1, y1, text, ...)
 
@@ -150,9 +150,40 @@ def _bare_blocks(run: Sequence[Sequence[TextLine]], words_of: Callable[[BBox], l
             continue
         while j < len(run) and _aligned(word_rows[i:j + 1], False):
             j += 1
-        out.append(_box(run[i:j]))
+        if not _mid_paragraph(run, i, j):
+            out.append(_box(run[i:j]))
         i = j
     return out
+
+
+def _mid_paragraph(run: Sequence[Sequence[TextLine]], i: int, j: int, tol: float = 1.0) -> bool:
+    """Whether rows i..j-1 of a run are lines of a paragraph that goes on over or under them:
+    each row one line of words (`_words`), all starting at one x and set at one pitch, and
+    the row right over the first or under the last one line of running text too, at that x
+    and that pitch. Prose in a monospaced face has its words start on the same character cells line
+    under line, as a block of fields has its values; a form's rows hold figures or short keys,
+    and a sentence over a table stands apart from its rows."""
+    rows = [r[0] for r in run[i:j] if len(r) == 1]
+    if len(rows) < j - i or not all(_words(t) for t in rows):
+        return False
+    x = rows[0].bbox[0]
+    steps = [b.bbox[1] - a.bbox[1] for a, b in zip(rows, rows[1:], strict=False)]
+    if any(abs(t.bbox[0] - x) > tol for t in rows) or max(steps) - min(steps) > tol:
+        return False
+    pitch = sum(steps) / len(steps)
+    over = run[i - 1] if i > 0 else ()
+    under = run[j] if j < len(run) else ()
+    return any(len(r) == 1 and running(r[0]) and abs(r[0].bbox[0] - x) <= tol
+               and abs(abs(r[0].bbox[1] - end.bbox[1]) - pitch) <= tol
+               for r, end in ((over, rows[0]), (under, rows[-1])))
+
+
+def _words(line: TextLine) -> bool:
+    """A line of running text, or a short one of a narrow column's ragged paragraph: three
+    words or more, letters mostly, no figure (`tax unless a note says`)."""
+    text = line.text.strip()
+    return running(line) or (len(text.split()) >= 3 and not any(ch.isdigit() for ch in text)
+                             and sum(ch.isalpha() for ch in text) >= 0.7 * len(text))
 
 
 def _short(row: Sequence[TextLine]) -> bool:

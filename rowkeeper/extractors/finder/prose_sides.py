@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds, centre_in
+from rowkeeper.extractors.finder.running_text import SENTENCE_END, is_numeric
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import running, text_rows
 
@@ -55,8 +56,10 @@ def _own_leading(side: Sequence[TextLine], inside: Sequence[TextLine]) -> bool:
     table's rows' (or most of its lines level with no line of the table). A short paragraph
     beside a table ends where it ends, and does not run on outside the region; a column of
     wrapped cells steps wider between cells than between a cell's lines, and a column's
-    header label, no running text, starts where its cells do."""
-    if not all(running(ln) for ln in side):
+    header label, no running text, starts where its cells do. The paragraph's last line may
+    be short where it ends its sentence (`め、前年度と比較する。`)."""
+    *lines, last = sorted(side, key=lambda ln: ln.bbox[1])
+    if not all(running(ln) for ln in lines) or not (running(last) or _ends_sentence(last)):
         return False
     steps = _steps(side)
     if max(steps) - min(steps) > 1.0:
@@ -67,6 +70,12 @@ def _own_leading(side: Sequence[TextLine], inside: Sequence[TextLine]) -> bool:
     if max(steps) < 0.8 * sorted(rows)[len(rows) // 2]:
         return True
     return sum(_alone(ln, inside, side) for ln in side) > 0.5 * len(side)
+
+
+def _ends_sentence(line: TextLine) -> bool:
+    """Whether a line of words ends a sentence (`... the prior year.`, `比較する。`)."""
+    text = line.text.rstrip()
+    return text[-1:] in SENTENCE_END and not is_numeric(text)
 
 
 def _steps(lines: Sequence[TextLine]) -> list[float]:

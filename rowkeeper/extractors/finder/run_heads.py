@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.running_text import is_numeric
 from rowkeeper.models import TextLine
 
@@ -51,8 +52,9 @@ def header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[T
 def _wrapped_tail(t: TextLine, over: Sequence[TextLine], below: TextLine, right: float) -> bool:
     """Whether `t` is the last line of a caption wrapped over it ("Table 1 Quarterly figures by
     site, Headcount" / "and budget"): the line right over it starts where it starts, in its
-    type, a line spacing up, is too long for a header line itself and runs no further than the
-    table's right edge `right`; it was wrapped there (`t`'s first word would not have fitted),
+    type, a line spacing up, is too long for a header line itself or reads as a caption (`Table 1:
+    Maintenance schedule, Energy` is short enough for one) and runs no further than the table's
+    right edge `right`; it was wrapped there (`t`'s first word would not have fitted),
     or at a narrower width of the caption's own, which the space under `t` tells: the line
     `below` it stands further down than a third more than the caption's line spacing (a
     paragraph's last line keeps its spacing, a table starts after a gap). A note over notes
@@ -64,7 +66,7 @@ def _wrapped_tail(t: TextLine, over: Sequence[TextLine], below: TextLine, right:
     em = (t.bbox[2] - t.bbox[0]) / max(len(t.text), 1)
     spacing = t.bbox[1] - o.bbox[1]
     wrapped = right <= o.bbox[2] + em * (len(t.text.split()[0]) + 1) or below.bbox[1] - t.bbox[1] > 1.33 * spacing
-    return (len(o.text) > HEADER_CHARS and abs(o.bbox[0] - t.bbox[0]) <= 1.0 and o.bold == t.bold
+    return ((len(o.text) > HEADER_CHARS or is_caption(o.text)) and abs(o.bbox[0] - t.bbox[0]) <= 1.0 and o.bold == t.bold
             and abs(o.font_size - t.font_size) <= 0.1 and 0 < spacing <= 1.6 * (t.bbox[3] - t.bbox[1])
             and o.bbox[2] - 3 <= right and wrapped)
 

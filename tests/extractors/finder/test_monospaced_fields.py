@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from rowkeeper.extractors.finder.region_trims import wide_gaps_only
 from tests.extractors.finder.layout import new_page
@@ -76,3 +77,36 @@ def test_cjk_keys_set_apart_from_their_values_with_no_space_stay_a_column() -> N
     words = [(54.0, 182.0, 76.0, 193.0, "住所", 0, 0, 0), (84.0, 182.0, 106.0, 193.0, "京都", 0, 0, 0),
              (54.0, 201.0, 76.0, 212.0, "日付", 1, 0, 0), (84.0, 201.0, 106.0, 212.0, "大阪", 1, 0, 0)]
     assert wide_gaps_only(words, [80.0]) == [80.0]
+
+
+PARAGRAPHS = {
+    "hu": ("Az év közben nyitott telephelyek", "az első teljes hónaptól", "szerepelnek. A költségek",
+           "tartalmazzák a karbantartást és az", "energiát, az értékcsökkenést nem.", "Ez a fejezet összefoglalja a fő",
+           "eredményeket, és összeveti őket az", "előző évvel."),
+    "en": ("Values are rounded; totals may differ", "slightly from the sum of the rows. This",
+           "section summarises the main results and", "compares them with the previous year. This",
+           "section summarises the main results and", "compares them with the previous year."),
+    "en-ragged": ("The figures below cover the", "reporting period and were", "checked by the controlling team.",
+                  "All amounts are stated before", "tax unless a note says", "otherwise. Values are rounded;",
+                  "totals may differ slightly from"),
+}
+
+
+@pytest.mark.parametrize("lang", list(PARAGRAPHS))
+def test_a_paragraph_in_a_fixed_width_face_is_no_block_of_fields(tmp_path: Path, lang: str) -> None:
+    """A paragraph in a fixed-width face in a narrow page column: its words start on the
+    character grid, so over three lines or more some start level at two x after a space each,
+    as a block of fields' values do. The lines run on from the paragraph's line over them (or
+    under them) at its pitch and margin: prose, no table (issue 13, zoo dev7 two_column-115-en,
+    dev8 two_column-128-hu); a ragged line of a narrow column may be short (`tax unless a
+    note says`, dev3 borderless_prose-46-en)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for name, file in _MONO.items():
+        page.insert_font(fontname=name, fontfile=file)
+    page.insert_text((60, 80), "Áttekintés" if lang == "hu" else "Overview", fontsize=16, fontname="monob")
+    for i, line in enumerate(PARAGRAPHS[lang]):
+        page.insert_text((60, 110 + 14.85 * i), line, fontsize=11, fontname="mono")
+    path = tmp_path / "prose.pdf"
+    doc.save(path)
+    assert tables_of(path) == ()

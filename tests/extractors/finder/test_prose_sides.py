@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
@@ -108,10 +109,13 @@ JA_BODY = [("神戸工場 3216", "62.8%", "4,097.7"), ("長野倉庫 7999", "83.
 JA_WIDE = "費用には保守、エネルギー及び外部委託を含み、減価償却費は含まない。数値は四捨五入しているため"
 
 
-def test_a_short_paragraph_beside_a_table_at_its_own_leading_is_no_column(tmp_path: Path) -> None:
+@pytest.mark.parametrize("last", [JA_PROSE[-1], "め、前年度と比較する。"], ids=["long", "short"])
+def test_a_short_paragraph_beside_a_table_at_its_own_leading_is_no_column(tmp_path: Path, last: str) -> None:
     """Three lines of CJK running text right of a borderless table, set closer than its rows
     and ending beside it (no line of the paragraph goes on above or below the table), page-wide
-    paragraphs over and under both: a paragraph, not the table's last column."""
+    paragraphs over and under both: a paragraph, not the table's last column. Its last line
+    may be short, ending its sentence (issue 13, zoo dev13 borderless_prose-231-ja: the
+    paragraph was read into the last column's name)."""
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, 60, 90, JA_WIDE, 8, "cjk")
@@ -120,7 +124,7 @@ def test_a_short_paragraph_beside_a_table_at_its_own_leading_is_no_column(tmp_pa
     for r, row in enumerate([JA_HEADER, *JA_BODY]):
         for x, text, align in zip(xs, row, aligns, strict=True):
             put(page, x, 130 + 17 * r, text, 7.5, "cjk", align)
-    for i, text in enumerate(JA_PROSE):
+    for i, text in enumerate((*JA_PROSE[:-1], last)):
         put(page, 232, 128 + 10 * i, text, 7.5, "cjk")
     put(page, 60, 260, JA_WIDE, 8, "cjk")
     path = tmp_path / "beside.pdf"

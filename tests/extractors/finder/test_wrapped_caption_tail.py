@@ -63,14 +63,24 @@ WIDE = [("Site", "Weight [kg]", "Share [%]", "Budget [EUR]", "Date"),
         ("Lakeside line", "768,319", "7.7%", "52,021", "2023-01-30")]
 
 
+SHORT = [("Table 1: Maintenance schedule, Energy", "consumption"), ("Tabelle 2: Standorte und Budget", "je Quartal"),
+         ("Bảng 3: Chi phí theo khu vực,", "năm 2024")]
+"""Captions whose first line is short enough for a header line (40 characters or less)."""
+
+
+@pytest.mark.parametrize("caption", [NARROW, *SHORT], ids=["narrow", "en", "de", "vi"])
 @pytest.mark.parametrize("ruled", [True, False])
-def test_a_caption_wrapped_narrower_than_its_table_keeps_its_last_line(tmp_path: Path, ruled: bool) -> None:
+def test_a_caption_wrapped_narrower_than_its_table_keeps_its_last_line(
+        tmp_path: Path, ruled: bool, caption: tuple[str, str]) -> None:
     """The caption is wrapped at a width of its own, well short of the table's right edge, and
     its last line is a word like the first column's label ("Site" over "Site", the header's
     labels wrapped over their units): the line after it stands a gap further down than the
     caption's line spacing, so it is the caption's, not a line of the header. A rule under
-    each row (none over the header) makes the header's grid row reach up to the region's top."""
-    doc, page = _captioned_page(60, NARROW)
+    each row (none over the header) makes the header's grid row reach up to the region's top.
+    A caption's first line may be short enough for a header line (`Table 1: Maintenance
+    schedule, Energy` / `consumption`, issue 13, zoo dev13 long_single_header-217-en): it
+    reads as a caption, so the line under it is its last, not a label over the first column."""
+    doc, page = _captioned_page(60, caption)
     y = 186.0
     for i, row in enumerate(WIDE):
         put(page, 63, y, row[0], 11, "bold" if i == 0 else "sans")
@@ -84,6 +94,6 @@ def test_a_caption_wrapped_narrower_than_its_table_keeps_its_last_line(tmp_path:
     path = tmp_path / "narrow.pdf"
     doc.save(path)
     (table,) = rowkeeper.extract(path).tables
-    assert table.caption == " ".join(NARROW)
+    assert table.caption == " ".join(caption)
     assert table.columns == WIDE[0]
     assert [tuple(r) for r in table.rows] == WIDE[1:]
