@@ -256,10 +256,11 @@ def _first_lines(groups: dict[int, list[int]], grid: list[list[str]], r: int,
     """Whether each label of row r is the first line of a label in its own column, not a
     level of its own: its next line carries it on (`Unadjusted` / `odds ratio`; read against a
     lower row, any line under it: `Weight` / `Relative` / `to` / `Controls`) and the group it
-    would head is just the one the label above heads (`Peeling paint` over the same columns)."""
+    would head is just the one the label above heads (`Peeling paint` over the same columns), or
+    its own column only (`Total` / `units` beside `Unadjusted` / `odds ratio`)."""
     return all((continues_label(grid[r][a], grid[r + 1][a]) or deep and bool(grid[r + 1][a].strip()))
-               and g[0] in parent
-               and {j for j, p in parent.items() if p == parent[g[0]]} == set(g) for a, g in groups.items())
+               and (g == [a] or g[0] in parent
+                    and {j for j, p in parent.items() if p == parent[g[0]]} == set(g)) for a, g in groups.items())
 
 
 def _parents(piece: RawTable, r: int) -> dict[int, tuple[int, int]]:
