@@ -42,8 +42,9 @@ def underlined_page(path: Path, top: str, groups: tuple[tuple[str, int], ...],
     start = 0
     for label, n in groups:
         left, right = rights[start] - pitch + 26, rights[start + n - 1]
-        centred(page, (left + right) / 2, 84.5, label)
-        page.draw_line((left, 88), (right, 88), width=0.5)
+        if label:  # "": columns under no group label
+            centred(page, (left + right) / 2, 84.5, label)
+            page.draw_line((left, 88), (right, 88), width=0.5)
         start += n
     for r, (a, b) in zip([first_right, *rights], [first, *heads], strict=True):
         put(page, r, 99, a, 8, align="right")
@@ -91,3 +92,19 @@ def test_a_rule_across_the_whole_header_gives_no_spans(tmp_path: Path) -> None:
     (table,) = rowkeeper.extract(str(path)).tables
     assert table.columns == ("School year", "Fall enrollment (in thousands)", "Total (in billions)",
                              "Per pupil in fall enrollment")
+
+
+def test_stacked_labels_first_lines_under_a_group_label_head_their_own_columns(tmp_path: Path) -> None:
+    """Under `Modern method` the two-line labels' first lines (`Female` / `sterilization`,
+    `Male` / `sterilization`, `Condom/` / `Nirodh`) stand in one row with the one-line labels'
+    empty slots (`Pill`, `IUD`) beside them: a row of first lines, no group labels (`Male` is
+    not spread over `Pill`)."""
+    heads = [("Female", "sterilization"), ("Male", "sterilization"), ("", "Pill"), ("", "IUD"),
+             ("Condom/", "Nirodh"), ("", "Rhythm"), ("Folk", "method")]
+    path = underlined_page(tmp_path / "t21.pdf", "", (("Modern method", 5), ("Traditional", 2)),
+                           heads, ("Any", "method"), pitch=54)
+    (table,) = rowkeeper.extract(str(path)).tables
+    assert table.columns == ("School year", "Any method", "Modern method Female sterilization",
+                             "Modern method Male sterilization", "Modern method Pill", "Modern method IUD",
+                             "Modern method Condom/ Nirodh", "Traditional Rhythm",
+                             "Traditional Folk method")
