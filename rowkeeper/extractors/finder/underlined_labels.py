@@ -70,27 +70,29 @@ def _column_mids(cells: Sequence[Cell], r: int, words: Sequence[Any]) -> dict[in
 def _underlined(cells: Sequence[Cell], r: int, rule: Rule, words: Sequence[Any],
                 mids: dict[int, float]) -> list[int] | None:
     """The columns a label of row r heads by the rule under it, None when the rule is no
-    label's underline there (no label over it, a word across its end, its columns not a run
-    of two or more holding the label's cells)."""
+    label's underline there: no label over it, a word across its end, words over it set
+    apart like two labels (a gap wider than their height), its columns not a run of two or
+    more, or their cells in row r holding other text than the label's words."""
     _, x0, x1 = rule
-    row = [c for c in cells if c.row == r]
     band = _row_band(cells, r)
     if band is None:
         return None
-    level = [w for w in words if band[0] <= (w[1] + w[3]) / 2 <= band[1] and w[0] < x1 and w[2] > x0]
+    level = sorted((w for w in words if band[0] <= (w[1] + w[3]) / 2 <= band[1] and w[0] < x1 and w[2] > x0),
+                   key=lambda w: w[0])
     if not level or any(w[0] < x0 - TOL or w[2] > x1 + TOL for w in level):
         return None
+    if any(b[0] - a[2] > b[3] - b[1] for a, b in zip(level, level[1:], strict=False)):
+        return None  # two labels over one rule (`2005` | `2010` over a rule under the years)
     cols = sorted(j for j, m in mids.items() if x0 - TOL <= m <= x1 + TOL)
     if len(cols) < 2 or cols != list(range(cols[0], cols[-1] + 1)):
         return None
-    held = [c for c in row if c.text.strip() and any(
-        c.bbox and c.bbox[0] <= (w[0] + w[2]) / 2 < c.bbox[2] for w in level)]
-    inside = [c for c in row if cols[0] <= c.col <= cols[-1]]
-    if not held or any(c.col_span != 1 for c in inside) or any(c not in inside for c in held):
+    inside = sorted((c for c in cells if c.row == r and cols[0] <= c.col <= cols[-1]), key=lambda c: c.col)
+    if any(c.col_span != 1 for c in inside):
         return None
-    if any(c.text.strip() and c not in held for c in inside):
-        return None  # another label in the run, outside the rule's reach: not this label's group
-    return cols
+    # the cells of the run hold the label's words and nothing else (the finder may have cut it
+    # at a column edge, or put it whole in the column its words mostly stand over)
+    text = " ".join(c.text.strip() for c in inside if c.text.strip())
+    return cols if text.split() == " ".join(w[4] for w in level).split() else None
 
 
 def _spanned(cells: list[Cell], r: int, cols: list[int]) -> list[Cell]:
