@@ -11,7 +11,9 @@ columns whose text stands inside the rule's extent.
 The rule must lie between the label's row and the next (nothing printed between), be shorter
 than the table is wide (a rule across the whole table is the header's or the body's), reach
 over two columns or more, and every word of the label's row within its extent must stand
-wholly inside it (a rule a word crosses is no label's underline).
+wholly inside it (a rule a word crosses is no label's underline), set no further apart than a
+word space or so (a key and its value over a form's line are two labels); a rule drawn at the
+same extent under other rows too rules rows, it underlines no label.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ WIDE = 0.9
 TOL = 2.0
 """Slack (pt) between a rule's ends and the ink it reaches over."""
 
+SPACE = 0.5
+"""The widest gap (in line heights) between the words of one label: a word space is about a
+quarter of the height; a key and its value, two labels, stand further apart."""
 BODY_SCAN = 12
 """Rows under a label's row whose words place its columns."""
 
@@ -71,7 +76,7 @@ def _underlined(cells: Sequence[Cell], r: int, rule: Rule, words: Sequence[Any],
                 mids: dict[int, float]) -> list[int] | None:
     """The columns a label of row r heads by the rule under it, None when the rule is no
     label's underline there: no label over it, a word across its end, words over it set
-    apart like two labels (a gap wider than their height), its columns not a run of two or
+    apart like two labels (`SPACE`), its columns not a run of two or
     more, or their cells in row r holding other text than the label's words."""
     _, x0, x1 = rule
     band = _row_band(cells, r)
@@ -81,8 +86,8 @@ def _underlined(cells: Sequence[Cell], r: int, rule: Rule, words: Sequence[Any],
                    key=lambda w: w[0])
     if not level or any(w[0] < x0 - TOL or w[2] > x1 + TOL for w in level):
         return None
-    if any(b[0] - a[2] > b[3] - b[1] for a, b in zip(level, level[1:], strict=False)):
-        return None  # two labels over one rule (`2005` | `2010` over a rule under the years)
+    if any(b[0] - a[2] > SPACE * (b[3] - b[1]) for a, b in zip(level, level[1:], strict=False)):
+        return None  # two labels over one rule (`2005` | `2010`; a key and its value)
     cols = sorted(j for j, m in mids.items() if x0 - TOL <= m <= x1 + TOL)
     if len(cols) < 2 or cols != list(range(cols[0], cols[-1] + 1)):
         return None
@@ -122,6 +127,10 @@ def underlined_spans(cells: Sequence[Cell], n_rows: int, h_rules: Sequence[BBox]
     clipped = [(y, max(x0, left - TOL), min(x1, right + TOL)) for y, x0, x1 in joined_rules(h_rules)]
     rules = [g for g in clipped if g[2] - g[1] > 0 and g[2] - g[1] < WIDE * (right - left)]
     bands = [_row_band(cells, r) for r in range(min(HEADER_SCAN, n_rows - 1) + 1)]
+    # a rule drawn again at the same extent under other rows rules rows (a form's lines under
+    # each field), no group label
+    rules = [g for g in rules if not any(h is not g and abs(h[1] - g[1]) <= TOL and abs(h[2] - g[2]) <= TOL
+                                         for h in rules)]
     found = [(r, g) for r in range(len(bands) - 1) for g in rules
              if bands[r] and bands[r + 1] and bands[r][1] - 1 <= g[0] <= bands[r + 1][0] + 1]
     if not found:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pymupdf
 
 import rowkeeper
-from tests.extractors.finder.layout import centred, new_page, put
+from tests.extractors.finder.layout import centred, new_page, put, width
 
 YEARS = [f"{y}–{str(y + 1)[2:]}" for y in range(1996, 2010)]
 
@@ -108,3 +108,27 @@ def test_stacked_labels_first_lines_under_a_group_label_head_their_own_columns(t
                              "Modern method Male sterilization", "Modern method Pill", "Modern method IUD",
                              "Modern method Condom/ Nirodh", "Traditional Rhythm",
                              "Traditional Folk method")
+
+
+FIELDS = [("Quote no.", "2025-08-06"), ("Customer", "Elm Street 51"), ("Valid until", "203-8787"),
+          ("Contact", "Ms. Novak"), ("Total due", "12,480.00")]
+
+
+def test_a_forms_lines_under_each_field_underline_no_label(tmp_path: Path) -> None:
+    """Keys and values a little apart on a line drawn under each field (a quote's header
+    block): every line has the same extent, the key and its value stand further apart than a
+    word space, so no row is one label over both columns."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 75, 70.5, "Table 1", 10, "bold")
+    at = 75 + max(width(key, 10) for key, _ in FIELDS) + 6  # the longest key 6 pt from its value
+    put(page, at, 70.5, "Quote summary by customer", 10, "bold")
+    for k, (key, value) in enumerate(FIELDS):
+        y = 90 + 19.5 * k
+        put(page, 75, y, key, 10)
+        put(page, at, y, value, 10)
+        page.draw_line((72, y + 4.5), (214, y + 4.5), width=0.5)
+    path = tmp_path / "form.pdf"
+    doc.save(path)
+    (table,) = rowkeeper.extract(str(path)).tables
+    assert [tuple(r) for r in table.rows][-4:] == FIELDS[1:]
