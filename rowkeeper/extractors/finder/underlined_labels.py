@@ -11,9 +11,10 @@ columns whose text stands inside the rule's extent.
 The rule must lie between the label's row and the next (nothing printed between), be shorter
 than the table is wide (a rule across the whole table is the header's or the body's), reach
 over two columns or more, and every word of the label's row within its extent must stand
-wholly inside it (a rule a word crosses is no label's underline), set no further apart than a
-word space or so (a key and its value over a form's line are two labels); a rule drawn at the
-same extent under other rows too rules rows, it underlines no label.
+wholly inside it (a rule a word crosses is no label's underline), set no further apart than
+their height; a rule drawn at the same extent under other rows too rules rows (a form's line
+under each field), it underlines no label; and a row is read by its rules only when every rule
+under it is a label's (else `transforms/spanners` reads the whole row).
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ WIDE = 0.9
 TOL = 2.0
 """Slack (pt) between a rule's ends and the ink it reaches over."""
 
-SPACE = 0.5
-"""The widest gap (in line heights) between the words of one label: a word space is about a
-quarter of the height; a key and its value, two labels, stand further apart."""
+SPACE = 1.0
+"""The widest gap (in line heights) between the words of one label: a word space is a
+quarter to a half of the height; two labels over one rule stand further apart."""
 BODY_SCAN = 12
 """Rows under a label's row whose words place its columns."""
 
@@ -137,8 +138,11 @@ def underlined_spans(cells: Sequence[Cell], n_rows: int, h_rules: Sequence[BBox]
         return tuple(cells)
     ws = words()
     out = list(cells)
-    for r, g in found:
-        cols = _underlined(out, r, g, ws, _column_mids(out, r, ws))
-        if cols:
+    for r in sorted({r for r, _ in found}):
+        mids = _column_mids(out, r, ws)
+        runs = [_underlined(out, r, g, ws, mids) for rr, g in found if rr == r]
+        if not all(runs):
+            continue  # a row read in part by its rules reads worse than one left to `spanners` whole
+        for cols in runs:
             out = _spanned(out, r, cols)
     return tuple(out)
