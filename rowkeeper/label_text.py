@@ -126,6 +126,8 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
     out = [list(r) for r in header]
     for i in range(len(out) - 1):
         row, below = out[i], out[i + 1]
+        if first_lines_row(row, below):
+            continue
         spanned = _spanned(row)
         for c in range(1, len(row)):
             src = c - 1
@@ -144,6 +146,14 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
             if below[src].strip():
                 row[c] = row[src]
     return out
+
+
+def first_lines_row(row: Sequence[str], below: Sequence[str]) -> bool:
+    """Whether each label of the row is the first line of its own column's label, carried on
+    in lower case under it (`Female` / `sterilization`, `Male` / `sterilization`, `Condom/` /
+    `Nirodh`): a row of stacked labels' first lines, no group labels; two such at least."""
+    own = [(a, b) for a, b in zip(row, below, strict=False) if a.strip()]
+    return len(own) >= 2 and all(b.strip() and continues_label(a, b) for a, b in own)
 
 
 def _spanned(row: Sequence[str]) -> bool:

@@ -21,7 +21,7 @@ import pymupdf
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
-from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings
+from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings, tinted
 from rowkeeper.extractors.spaced_letters import join_spaced_letters
 from rowkeeper.extractors.tagged_objects import is_tagged, structure_dict
 from rowkeeper.extractors.tagged_tables import declares_table
@@ -32,6 +32,7 @@ from rowkeeper.extractors.text_layer import (
     lines_of_dict,
     open_authenticated,
     raw_dict,
+    white,
 )
 from rowkeeper.extractors.upright import map_bbox, upright_copy, upright_rotation
 from rowkeeper.glyphs import WIDE
@@ -123,10 +124,28 @@ class PageModel:
             # the char-box read costs 2-3 get_text calls: a page not read for tables goes without
             lines = self._lines_of_text_textpage()
             if lines is None:
-                lines = fast_lines(self.pno, self.page, self.textpage)
+                lines = fast_lines(self.pno, self.page, self.textpage, hidden=self.hidden)
             if lines is not None:
                 return tuple(lines)
-        return tuple(lines_of_dict(self.pno, self.raw))
+        return tuple(lines_of_dict(self.pno, self.raw, self.hidden))
+
+    def hidden(self, span: dict[str, Any]) -> bool:
+        """Whether a reader cannot see the span: printed white with no tinted fill or image
+        under its middle, white on the page's white (a hanging indent typed as invisible text,
+        `Table 4.—` repeated before each wrapped line of a caption). White on a dark band or
+        a picture is seen."""
+        if not white(span):
+            return False
+        x0, y0, x1, y1 = span["bbox"]
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        return not any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in self.backdrops)
+
+    @cached_property
+    def backdrops(self) -> tuple[BBox, ...]:
+        """Boxes of what white text can show on: shapes filled with a tint, and images (read
+        only for a page with white text)."""
+        shapes = [tuple(p["rect"]) for p in self.page.get_cdrawings() if tinted(p)]
+        return tuple(shapes) + tuple(tuple(i["bbox"]) for i in self.image_info)
 
     def _lines_of_text_textpage(self) -> list[TextLine] | None:
         """The lines read from the text page classification made, when it was made and can be
@@ -136,7 +155,7 @@ class PageModel:
         if tp is None or self.image_info:  # images kept in it move where its blocks break
             return None
         ligatures = kept_ligatures_page(self.plain_text)
-        return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures)
+        return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures, self.hidden)
 
     @cached_property
     def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox], Segments, list[BBox]]:

@@ -8,6 +8,7 @@ pin in pyproject.toml and tests/extractors/test_pymupdf_pin.py.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
@@ -37,6 +38,7 @@ from rowkeeper.extractors.finder.ruled_repairs import repair, ruled_fixups, unpa
 from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_stacked_spans
 from rowkeeper.extractors.finder.shared_cells import own_parts
 from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
+from rowkeeper.extractors.finder.underlined_labels import underlined_spans
 from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import reading
@@ -191,6 +193,8 @@ class PyMuPDFExtractor:
                 out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
                         for i, kv in enumerate(split_pairs(cells, pairs))]
                 continue
+            if id(tab) not in ruled_ids:  # a group label's underline says which columns it heads
+                cells = underlined_spans(cells, n_rows, view.rules[0], functools.partial(words_at, page, _pad(tab.bbox, 1.0)))
             out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
         return _select(doc, pno, _blocks_apart(out, view), view)
 

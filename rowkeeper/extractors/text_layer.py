@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -121,7 +121,7 @@ def raw_dict(tp: pymupdf.TextPage, page: pymupdf.Page) -> dict[str, Any]:
 
 
 def fast_lines(pno: int, page: pymupdf.Page, tp: pymupdf.TextPage,
-               ligatures: bool | None = None) -> list[TextLine] | None:
+               ligatures: bool | None = None, hidden: Hidden | None = None) -> list[TextLine] | None:
     """`lines_of_dict` of the page without its char boxes (a rawdict costs 2-3 get_text calls):
     the span dict, and for a line with spaces at either end its ink extent from its words.
     None when a line's first char may not be its leftmost (right-to-left script, combining
@@ -150,7 +150,7 @@ def fast_lines(pno: int, page: pymupdf.Page, tp: pymupdf.TextPage,
                 ink[key] = (min(x0, w[0]), max(x1, w[2]))
         for (b, n), (x0, x1) in ink.items():
             d["blocks"][b]["lines"][n]["ink"] = (x0, x1)
-    return lines_of_dict(pno, d)
+    return lines_of_dict(pno, d, hidden)
 
 
 LATIN_LIGATURES = {0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl",
@@ -202,11 +202,47 @@ def _line_text(line: dict[str, Any]) -> str:
     return "".join(s["text"] for s in line["spans"]).strip()
 
 
-def lines_of_dict(pno: int, d: dict[str, Any]) -> list[TextLine]:
-    """TextLines of one page's text dict (1-based `pno`), empty lines dropped."""
+WHITE = 0xF2
+"""The least value (0-255) of each colour channel of a span printed in the page's white."""
+
+Hidden = Callable[[dict[str, Any]], bool]
+
+
+def white(span: dict[str, Any]) -> bool:
+    """Whether a span is printed in white (each channel at least `WHITE`)."""
+    c = int(span.get("color") or 0)
+    return all((c >> shift) & 0xFF >= WHITE for shift in (16, 8, 0))
+
+
+def _visible(line: dict[str, Any], hidden: Hidden | None) -> dict[str, Any]:
+    """The line with the spans a reader cannot see (`hidden`) blanked (a gap where they
+    stand), its box cut to the rest; the line itself when it has none."""
+    if hidden is None or not any(hidden(s) for s in line["spans"]):
+        return line
+    spans = [_blank(s) if hidden(s) else s for s in line["spans"]]
+    inked = [s for s in spans if s["text"].strip()]
+    if not inked:
+        return {**line, "spans": []}
+    xs = [_ink_x(s) for s in inked]
+    box = (min(x for x, _ in xs), line["bbox"][1], max(x for _, x in xs), line["bbox"][3])
+    return {k: v for k, v in line.items() if k != "ink"} | {"spans": spans, "bbox": box}
+
+
+def _blank(span: dict[str, Any]) -> dict[str, Any]:
+    """The span with each of its chars a space."""
+    chars = [{**c, "c": " "} for c in span.get("chars", ())]
+    return {**span, "text": " " * len(span["text"]), **({"chars": chars} if chars else {})}
+
+
+def lines_of_dict(pno: int, d: dict[str, Any], hidden: Hidden | None = None) -> list[TextLine]:
+    """TextLines of one page's text dict (1-based `pno`), empty lines dropped, and spans that
+    `hidden` says a reader cannot see (white on the page's white) left out."""
     out = []
     for block in d["blocks"]:
         for line in block.get("lines", ()):
+            line = _visible(line, hidden)
+            if not line["spans"]:
+                continue
             if len(line["spans"]) == 1:  # most lines: one span, read without the joins
                 text = line["spans"][0]["text"].strip()
                 spans = line["spans"] if text else []

@@ -225,7 +225,7 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
         doc_id=ctx.doc_id, source=ctx.source, table_id=table_id(ctx.doc_id, n),
         pages=tuple(sorted({p.page for p in pieces})),
         regions=tuple(Region(page=p.page, bbox=p.bbox) for p in pieces),
-        caption=caption.text.strip() if caption else None,
+        caption=" ".join(caption.text.split()) if caption else None,  # runs of spaces collapsed, as in cells
         section_path=ctx.sections.path_at(first.piece.page, first.piece.bbox),
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
         header_rows=h, header_grid=tuple(tuple(r) for r in join_rows(shown, wrapped)),

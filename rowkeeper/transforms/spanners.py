@@ -14,7 +14,13 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from rowkeeper.label_text import clean_text, continues_label, linking_line, own_line
+from rowkeeper.label_text import (
+    clean_text,
+    continues_label,
+    first_lines_row,
+    linking_line,
+    own_line,
+)
 from rowkeeper.models import BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.figures import DIGITS, figure_columns, in_digits
 from rowkeeper.transforms.headers import reads_as_data, titled_label_row
@@ -256,10 +262,15 @@ def _first_lines(groups: dict[int, list[int]], grid: list[list[str]], r: int,
     """Whether each label of row r is the first line of a label in its own column, not a
     level of its own: its next line carries it on (`Unadjusted` / `odds ratio`; read against a
     lower row, any line under it: `Weight` / `Relative` / `to` / `Controls`) and the group it
-    would head is just the one the label above heads (`Peeling paint` over the same columns)."""
+    would head is just the one the label above heads (`Peeling paint` over the same columns), or
+    its own column only (`Total` / `units` beside `Unadjusted` / `odds ratio`); or every label
+    of the row carries on in its own column (`Female` / `sterilization`, `Male` /
+    `sterilization`, `Condom/` / `Nirodh`: `label_text.first_lines_row`)."""
+    if first_lines_row([grid[r][a] for a in groups], [grid[r + 1][a] for a in groups]):
+        return True
     return all((continues_label(grid[r][a], grid[r + 1][a]) or deep and bool(grid[r + 1][a].strip()))
-               and g[0] in parent
-               and {j for j, p in parent.items() if p == parent[g[0]]} == set(g) for a, g in groups.items())
+               and (g == [a] or g[0] in parent
+                    and {j for j, p in parent.items() if p == parent[g[0]]} == set(g)) for a, g in groups.items())
 
 
 def _parents(piece: RawTable, r: int) -> dict[int, tuple[int, int]]:

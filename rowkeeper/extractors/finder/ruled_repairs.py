@@ -84,6 +84,26 @@ def ruled_fixups(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[
     return _stub_column(doc, page, pno, kwargs, tab)
 
 
+def _row_edge(y: float, left: float, right: float, boxes: Sequence[Any]) -> list[tuple[tuple[float, float], ...]]:
+    """The row edge at `y` from `left` to `right`, less where a cell of the table spans over
+    it (a header box down two rows: `Difference` beside the years' row keeps its span)."""
+    cuts = sorted((b[0], b[2]) for b in boxes if b[1] < y - 1 and b[3] > y + 1)
+    out, x = [], left
+    for a, b in cuts:
+        if a > x:
+            out.append(((x, y), (a, y)))
+        x = max(x, b)
+    if right > x:
+        out.append(((x, y), (right, y)))
+    return out
+
+
+def _rules_at(rules: Sequence[Any], y: float, lo: float, hi: float) -> bool:
+    """Whether a rule runs at height `y` between `lo` and `hi` (a row edge drawn out into an
+    open side, not one a box down two rows there leaves open)."""
+    return any(abs((h[1] + h[3]) / 2 - y) <= 1.5 and h[0] < hi - 1 and h[2] > lo + 1 for h in rules)
+
+
 def _open_sides(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any], tab: Any,
                 rules: tuple[list[Any], list[Any]] | None = None) -> tuple[Any, dict[str, Any]]:
     """A ruled table whose frame is open at a side: its row rules run on past the outer column
@@ -109,7 +129,13 @@ def _open_sides(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[s
     # side (a header's top rule over the figure columns only) leaves no cell half-closed there
     left, right = min(x0, *(a[0][0] for a in add)), max(x1, *(a[0][0] for a in add))
     ys = sorted({round(r.bbox[1], 2) for r in tab.rows} | {round(bottom, 2)})
-    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add, *(((left, y), (right, y)) for y in ys)]}
+    boxes = [c for r in tab.rows for c in r.cells if c]
+    # out in a new side band, an inner row edge only where a rule runs there (a box down two
+    # rows at the open side stays one cell)
+    edges = [((a, y), (b, y)) for y in ys for (p, _), (q, _) in _row_edge(y, left, right, boxes)
+             for a, b in ((p, min(q, x0)), (max(p, x0), min(q, x1)), (max(p, x1), q))
+             if b - a > 0.5 and (y in (ys[0], ys[-1]) or (a >= x0 - 0.5 and b <= x1 + 0.5) or _rules_at(across, y, a, b))]
+    more = {**kwargs, "add_lines": [*kwargs.get("add_lines", []), *add, *edges]}
     again = find_on(doc, page, pno, {**more, "clip": _pad((left, top, right, bottom))})
     if len(again) == 1 and again[0].col_count == tab.col_count + len(add) and again[0].row_count == tab.row_count \
             and _complete(again[0]) >= _complete(tab):
