@@ -154,17 +154,31 @@ def wrapped_header_table(path: Path, lang: str, ruled: bool) -> Path:
     return _save(doc, path)
 
 
-def ruled_grid(pg: Page, top: float, rows: list[list[str]], widths: list[float],
-               bold_first: bool = False) -> float:
-    """A ruled grid of one-line cells from `top`; returns its bottom."""
+def ruled_grid(pg: Page, top: float, rows: list[list[str]], widths: list[float] | tuple[float, ...],
+               bold_first: bool = False, x0: float = LEFT, height: float = 18, size: float = 9) -> float:
+    """A ruled grid of one-line cells from (`x0`, `top`), rows `height` points high; returns its
+    bottom."""
     y = top
     for j, row in enumerate(rows):
-        x = LEFT
+        x = x0
         for w, t in zip(widths, row, strict=True):
-            pg.box(x, y, x + w, y + 18)
-            pg.text(x + 4, y + 12, t, 9, bold_first and j == 0)
+            pg.box(x, y, x + w, y + height)
+            pg.text(x + 4, y + height * 2 / 3, t, size, bold_first and j == 0)
             x += w
-        y += 18
+        y += height
+    return y
+
+
+PROSE = ["The figures cover the reporting period", "and were checked by the controlling",
+         "team. Sites opened during the year are", "included from their first full month."]
+
+
+def prose(pg: Page, x: float, y: float, n: int, first: int = 0) -> float:
+    """`n` lines of running text at `x` from baseline `y`, 12 points apart, starting at
+    PROSE[first]; returns the baseline under the last line."""
+    for k in range(n):
+        pg.text(x, y, PROSE[(k + first) % 4], 9)
+        y += 12
     return y
 
 

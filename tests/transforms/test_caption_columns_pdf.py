@@ -10,10 +10,7 @@ import pymupdf
 import pytest
 
 from tests.transforms.pdf_docs import tables_of
-from tests.transforms.surroundings_docs import LEFT, Page, _save
-
-PROSE = ["The figures cover the reporting period", "and were checked by the controlling",
-         "team. Sites opened during the year are", "included from their first full month."]
+from tests.transforms.surroundings_docs import LEFT, PROSE, Page, _save
 
 
 def right_column_table(path: Path, gap: float, offset: float) -> Path:

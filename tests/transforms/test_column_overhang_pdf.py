@@ -13,22 +13,9 @@ import pymupdf
 import pytest
 
 from tests.transforms.pdf_docs import tables_of
-from tests.transforms.surroundings_docs import LEFT, Page, _save
+from tests.transforms.surroundings_docs import LEFT, Page, _save, prose, ruled_grid
 
-PROSE = ["The figures cover the reporting period", "and were checked by the controlling",
-         "team. Sites opened during the year are", "included from their first full month."]
 RIGHT = 310.0
-
-
-def _table(pg: Page, x: float, top: float, widths: tuple[float, ...], rows: list[list[str]]) -> float:
-    """A ruled table at (x, top), one row per list, the first row bold; returns its bottom."""
-    for j, row in enumerate(rows):
-        x0 = x
-        for w, t in zip(widths, row, strict=True):
-            pg.box(x0, top + 16 * j, x0 + w, top + 16 * (j + 1))
-            pg.text(x0 + 4, top + 16 * j + 11, t, 8, j == 0)
-            x0 += w
-    return top + 16 * len(rows)
 
 
 def overhang_page(path: Path, width: float) -> Path:
@@ -40,35 +27,25 @@ def overhang_page(path: Path, width: float) -> Path:
     pg.text(LEFT, 60, "Key figures 2026", 16, True)
     pg.text(LEFT, 100, "1. Staff", 12, True)
     y = 120.0
-    for k in range(20):
-        pg.text(LEFT, y, PROSE[k % 4], 9)
-        y += 12
+    y = prose(pg, LEFT, y, 20)
     pg.text(LEFT, y + 6, "Table 1. Staff by site", 9, True)
     n = 5
     widths = tuple(width / n for _ in range(n))
     rows = [["Site", "Staff", "Share", "Hours", "Date"]] + [
         [f"Depot {i + 1}", f"{120 + 7 * i}", f"{10 + i}.5 %", f"{1200 + 37 * i:,}", f"2026-0{i + 1}-15"]
         for i in range(6)]
-    y = _table(pg, LEFT, y + 14, widths, rows) + 24
-    for k in range(4):
-        pg.text(LEFT, y, PROSE[(k + 2) % 4], 9)
-        y += 12
+    y = ruled_grid(pg, y + 14, rows, widths, True, LEFT, 16, 8) + 24
+    y = prose(pg, LEFT, y, 4, 2)
     pg.text(LEFT, y + 16, "2. Regional sales", 12, True)
     y += 36
-    for k in range(6):
-        pg.text(LEFT, y, PROSE[(k + 1) % 4], 9)
-        y += 12
+    y = prose(pg, LEFT, y, 6, 1)
     y = 90.0
-    for k in range(8):
-        pg.text(RIGHT, y, PROSE[(k + 3) % 4], 9)
-        y += 12
+    y = prose(pg, RIGHT, y, 8, 3)
     pg.text(RIGHT, y + 6, "Table 2. Sales by region", 9, True)
     rows = [["Region", "Sales", "Margin"]] + [[f"Region {i + 1}", f"{3400 + 91 * i:,}", f"{20 + i}.0 %"]
                                               for i in range(5)]
-    y = _table(pg, RIGHT, y + 14, (90.0, 70.0, 70.0), rows) + 24
-    for k in range(4):
-        pg.text(RIGHT, y, PROSE[k % 4], 9)
-        y += 12
+    y = ruled_grid(pg, y + 14, rows, (90.0, 70.0, 70.0), True, RIGHT, 16, 8) + 24
+    y = prose(pg, RIGHT, y, 4)
     return _save(doc, path)
 
 

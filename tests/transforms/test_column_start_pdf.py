@@ -10,10 +10,8 @@ import pymupdf
 import pytest
 
 from tests.transforms.pdf_docs import tables_of
-from tests.transforms.surroundings_docs import LEFT, Page, _save
+from tests.transforms.surroundings_docs import LEFT, Page, _save, prose, ruled_grid
 
-PROSE = ["The figures cover the reporting period", "and were checked by the controlling",
-         "team. Sites opened during the year are", "included from their first full month."]
 RIGHT = 310.0
 
 
@@ -26,22 +24,13 @@ def column_top_table(path: Path, caption_at_foot: bool, lift: float = 8.0) -> Pa
     pg.text(LEFT, 60, "Energy and maintenance report of all sites 2026", 16, True)
     pg.text(LEFT, 110, "1. Costs", 13, True)
     y = 130.0
-    for k in range(42):
-        pg.text(LEFT, y, PROSE[k % 4], 9)
-        y += 12
+    y = prose(pg, LEFT, y, 42)
     if caption_at_foot:
         pg.text(LEFT, y + 8, "Table 1. Site costs", 9, True)
     top = 98.0 - lift
     rows = [["Site", "Cost", "Output"]] + [[f"Depot {i + 1}", f"{1200 + 37 * i:,}", f"{10 + i}.5"] for i in range(5)]
-    for j, row in enumerate(rows):
-        for i, t in enumerate(row):
-            x0 = RIGHT + (0, 100, 170)[i]
-            pg.box(x0, top + 18 * j, x0 + (100, 70, 65)[i], top + 18 * (j + 1))
-            pg.text(x0 + 4, top + 18 * j + 12, t, 9, j == 0)
-    y = top + 18 * len(rows) + 24
-    for k in range(30):
-        pg.text(RIGHT, y, PROSE[(k + 1) % 4], 9)
-        y += 12
+    y = ruled_grid(pg, top, rows, (100.0, 70.0, 65.0), True, RIGHT) + 24
+    y = prose(pg, RIGHT, y, 30, 1)
     return _save(doc, path)
 
 
