@@ -9,7 +9,7 @@ import pymupdf
 import pytest
 
 from bench.zoo.content import LANGS
-from bench.zoo.corpus import build, plan
+from bench.zoo.corpus import TUNE_ONLY, build, plan
 from bench.zoo.families import FAMILIES
 
 
@@ -142,9 +142,9 @@ def test_dev4_is_a_fourth_seed_range_apart_from_every_other():
     assert {(d.family, d.lang) for d in dev4} == {(f, lang) for f in FAMILIES for lang in LANGS}
 
 
-@pytest.mark.parametrize("split", ["dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14"])
+@pytest.mark.parametrize("split", TUNE_ONLY[2:])
 def test_each_later_draw_is_a_seed_range_apart_from_every_other(split: str):
-    everything = plan(extra=True, tune_only=("dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14"))
+    everything = plan(extra=True, tune_only=TUNE_ONLY)
     earlier = {d.seed for d in everything if d.split != split}
     draw = [d for d in everything if d.split == split]
     assert len(draw) == 2 * len(FAMILIES) * 9
