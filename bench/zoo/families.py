@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bench.zoo import tables, variants
 from bench.zoo.doc import Builder
+from bench.zoo.fonts import wrap
 from bench.zoo.layout import PageSetup
 from bench.zoo.table import HeaderCell, draw_table
 
@@ -66,7 +67,8 @@ def borderless_prose(b: Builder) -> None:
                   full_width=False, max_width=(x1 - x0) * share, x0=tx0)
     top = b.flow.top
     cap = b.caption_text()
-    b.flow.top = b.flow.caption_line(cap, tx0, top, b.face.size) + 2
+    lines = wrap(cap, b.face.bold, b.face.size, x1 - tx0)  # never past the margin
+    b.flow.top = b.flow.caption_block(lines, tx0, top, b.face.size) + 2
     path = list(b.flow.headings)
     ptop = b.flow.top if level else top
     regions = draw_table(b.flow, spec)

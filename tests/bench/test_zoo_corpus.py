@@ -150,3 +150,14 @@ def test_each_later_draw_is_a_seed_range_apart_from_every_other(split: str):
     assert len(draw) == 2 * len(FAMILIES) * 9
     assert not {d.seed for d in draw} & earlier
     assert {(d.family, d.lang) for d in draw} == {(f, lang) for f in FAMILIES for lang in LANGS}
+
+
+def test_no_word_of_a_prose_beside_table_document_runs_off_the_page():
+    """A caption over a table set beside prose wraps inside the margin: the truth names text the
+    page shows (v9 set a long caption over a right-hand table in one line, off the page edge)."""
+    docs = [d for d in plan(extra=True, tune_only=TUNE_ONLY) if d.family == "borderless_prose"]
+    off = []
+    for truth in docs:
+        for page in pymupdf.open(stream=build(truth)):
+            off += [(truth.doc, w[4]) for w in page.get_text("words") if w[2] > page.rect.x1 or w[0] < 0]
+    assert len(docs) >= 200 and not off
