@@ -121,7 +121,9 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     ("2475 広島倉庫", "3015 Fő utca raktár") under one header lines its names up as a column
     would, and in a monospaced face a word space is as wide as the narrowest column gap; a
     column of its own has a header, or gaps of other widths. A table with no header row keeps
-    its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
+    its boundaries. Only the lines with words in the column right of the boundary count: the
+    longest name's code after it ("Nyugati kapu raktár 575" over "Öböl egység 6169") may stand
+    alone past the shorter names' codes. A label set right over the figures of the next column ("Anteil [%]") may
     start left of the boundary and heads that column, not the name's. Two body lines are
     enough (a short table under prose, "広島工場 6732" over "長野倉庫 1808"): the header names
     every column of its own. A line over the header that reads as a caption ("Tabelle 1:
@@ -139,8 +141,12 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     out = []
     for k, x in enumerate(seps):
         headed = k + 1 in heads
-        gaps = [_gap_at(ln, x) for ln in body]
-        if headed or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
+        nxt = seps[k + 1] if k + 1 < len(seps) else math.inf
+        # the lines with words in the column right of x (a long name's code alone there: the
+        # shorter names' lines leave it empty)
+        held = [ln for ln in body if any(x <= w[0] < nxt for w in ln) or any(w[0] < x < w[2] for w in ln)]
+        gaps = [_gap_at(ln, x) for ln in held]
+        if headed or not gaps or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
             out.append(x)
     return out
 
