@@ -58,7 +58,7 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
-        return _merge_header_only(words, _gaps(body, headed=False))
+        return _merge_header_only(words, _gaps(body, heads=set(sorted(per_row)[:3])))
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
         # two rows of figures under a header of two lines or more (a continuation's rows under
@@ -233,20 +233,22 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
-def _gaps(words: Sequence[Any], headed: bool = True) -> list[float]:
-    """Middles of the open stretches of `words`' x projection. `headed`: the first three rows
-    may be header lines; False for the rows of figures alone (`projection_gaps`' body, its
-    header lines left out), whose first rows are records like the others."""
+def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
+    """Middles of the open stretches of `words`' x projection. `heads`: the rows that may be
+    header lines, the table's first three (`round(y1 / 3)`), else the first three of `words`;
+    the rows of figures alone (`projection_gaps`' body) name the table's own, since with its
+    header lines left out their first rows are records like the others."""
     min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
     # row set wider, a long figure run into the next column, a heading over two columns (the
     # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
     # long label is where its column ends (a record's name run left past the others of its
-    # column, a shorter code before it, crosses the word space after their codes: no column).
+    # column, a shorter code before it, crosses the word space after their codes: no column;
+    # the first three rows are the table's, not its first three rows of figures).
     # Such a gap only adds a column where the clear gaps found none: a sparse column (dashes, a
     # few figures) is not swallowed by its neighbours'.
     rows = [round(w[3] / 3) for w in words]
-    heads = set(sorted(set(rows))[:3]) if headed else set()
+    heads = set(sorted(set(rows))[:3]) if heads is None else heads
     figure = [r in heads or is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
     clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
     seps = [(a + b) / 2 for a, b in clear]

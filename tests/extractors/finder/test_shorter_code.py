@@ -1,8 +1,10 @@
 """A code before a name in one headed cell, set in a monospaced face, where one of the first
-of ten records or more has a shorter code ("876 Kirchberg Werk" among "7156 Nordhafen Werk"): its name starts
-a character left of the others and runs across the word space after their codes. The first
-rows of figures are records like the others, not headings a column gap may run under
-(`projection._gaps`), so the code and the name stay one cell."""
+of ten records or more has a shorter code ("876 Kirchberg Werk" among "7156 Nordhafen Werk"):
+its name starts a character left of the others and runs across the word space after their
+codes. The table's first three lines may be headings a column gap runs under, not its first
+three rows of figures, which are records like the others once its header lines are left out
+(`projection._gaps`), so the code and the name stay one cell. (A record right under a header of
+one or two lines is still among the first three lines.)"""
 
 from __future__ import annotations
 
@@ -36,8 +38,10 @@ def _page(short_row: int) -> pymupdf.Document:
     doc = pymupdf.open()
     page = doc.new_page()
     _put(page, 56, 130, "Standort")
-    for x, text in zip((190, 245, 300), ("Lieferzeit", "Leistung", "Gewicht"), strict=True):
+    for x, text, unit in zip((190, 245, 300), ("Lieferzeit", "Leistung", "Gewicht"), ("[Tage]", "[kW]", "[kg]"),
+                             strict=True):
         _put(page, x, 130, text, True)
+        _put(page, x, 138, unit, True)
     y = 150.0
     for k, ((code, site), figures) in enumerate(zip(SITES, FIGURES, strict=True)):
         code = code[1:] if k == short_row else code
@@ -48,10 +52,10 @@ def _page(short_row: int) -> pymupdf.Document:
     return doc
 
 
-@pytest.mark.parametrize("short_row", [0, 1, 2, 5])
+@pytest.mark.parametrize("short_row", [1, 2, 5])
 def test_a_shorter_code_in_a_first_row_parts_no_column(tmp_path: Path, short_row: int) -> None:
     (grid,) = grids(_page(short_row), tmp_path / "codes.pdf")
-    assert grid[0] == ["Standort", "Lieferzeit", "Leistung", "Gewicht"]
-    assert grid[1][0] == ("156 " if short_row == 0 else "7156 ") + "Nordhafen Werk"
-    assert grid[2] == [("876 " if short_row == 1 else "1876 ") + "Kirchberg Werk", "54.196,7", "98.978,58", "602.420"]
-    assert len(grid) == 12
+    assert grid[:2] == [["Standort", "Lieferzeit", "Leistung", "Gewicht"], ["", "[Tage]", "[kW]", "[kg]"]]
+    assert grid[2][0] == "7156 Nordhafen Werk"
+    assert grid[3] == [("876 " if short_row == 1 else "1876 ") + "Kirchberg Werk", "54.196,7", "98.978,58", "602.420"]
+    assert len(grid) == 13
