@@ -22,11 +22,6 @@ from rowkeeper.extractors.finder.aligned_columns import (
 from rowkeeper.extractors.finder.figure_parts import join_figure_parts
 from rowkeeper.extractors.finder.figure_words import header_line_count, is_figure, mostly_numbers
 from rowkeeper.extractors.finder.stray_marks import ink_core
-from rowkeeper.glyphs import WIDE, char_cells
-
-SPACED = 0.9
-"""Width of a character cell (`glyphs.char_cells`), as a share of the word's height, over
-which full-width glyphs are letter-spaced: set solid a cell is about 0.7 of the height."""
 
 PICTURE = "\ufffc"
 """Text of a picture's placeholder word (U+FFFC, the object replacement character)."""
@@ -178,19 +173,7 @@ def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]]
             first, last = column(ln[a][0]), column(ln[b][2])
             out.add(first if aligned(ln[a][0]) else last)
             out |= {column(w[0]) for w in ln[a:b + 1] if aligned(w[0])}
-            if any(_spaced_glyphs(w) for w in ln[a:b + 1]):
-                out |= set(range(first, last + 1))
     return out
-
-
-def _spaced_glyphs(word: Any) -> bool:
-    """Whether a word holds two full-width glyphs or more set wider apart than they print
-    (CJK labels letter-spaced, "容 積 数 量 ( 個 )"): the spacing is as wide as the white
-    between two such labels, so MuPDF reads the labels of neighbouring columns as one word,
-    and where one label ends in it no gap tells. Each column it runs over has a label."""
-    text = str(word[4])
-    wide = sum(bool(WIDE.match(ch)) for ch in text)
-    return wide >= 2 and (word[2] - word[0]) / char_cells(text) > SPACED * (word[3] - word[1])
 
 
 def _one_string(line: Sequence[Any], seps: Sequence[float], tol: float = 0.5) -> bool:
