@@ -312,13 +312,15 @@ def _monospaced_labels(line: Sequence[Word], starts: set[int], on_left: set[int]
 
 def set_apart(line: Sequence[Word], starts: set[int], tol: float = 0.5) -> set[int]:
     """Indexes of the words of a line that stand closer to the word before them than the
-    line's own word space (`_word_space`): two strings placed apart, as tight labels over
-    close columns ("Árrés (%)" "Mennyiség (db)" in a monospaced face, whose space is wider
-    than their 4 pt). One string's spaces are equal."""
+    line's own word space (`_word_space`), or further off: two strings placed apart, as tight
+    labels over close columns ("Árrés (%)" "Mennyiség (db)" in a monospaced face, whose space
+    is wider than their 4 pt; "Khối lượng" 4 pt before "Thời gian giao (ngày)" in a face whose
+    space is 3.1 pt, each right-aligned over its column of figures). One string's spaces are
+    equal."""
     gaps, space = _word_space(line)
     if space is None:
         return set()
-    return {i for i, g in gaps.items() if i not in starts and g < space - tol}
+    return {i for i, g in gaps.items() if i not in starts and (g < space - tol or space + tol < g)}
 
 
 def one_string(line: Sequence[Word], tol: float = 0.1) -> set[int]:

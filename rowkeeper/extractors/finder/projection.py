@@ -53,7 +53,7 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
-        return _merge_header_only(words, _gaps(body))
+        return _merge_header_only(words, _gaps(body, heads=set(sorted(per_row)[:3])))
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
         # two rows of figures under a header of two lines or more (a continuation's rows under
@@ -116,7 +116,9 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     ("2475 広島倉庫", "3015 Fő utca raktár") under one header lines its names up as a column
     would, and in a monospaced face a word space is as wide as the narrowest column gap; a
     column of its own has a header, or gaps of other widths. A table with no header row keeps
-    its boundaries. A label set right over the figures of the next column ("Anteil [%]") may
+    its boundaries. Only the lines with words in the column right of the boundary count: the
+    longest name's code after it ("Nyugati kapu raktár 575" over "Öböl egység 6169") may stand
+    alone past the shorter names' codes. A label set right over the figures of the next column ("Anteil [%]") may
     start left of the boundary and heads that column, not the name's. Two body lines are
     enough (a short table under prose, "広島工場 6732" over "長野倉庫 1808"): the header names
     every column of its own. A line over the header that reads as a caption ("Tabelle 1:
@@ -134,8 +136,12 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     out = []
     for k, x in enumerate(seps):
         headed = k + 1 in heads
-        gaps = [_gap_at(ln, x) for ln in body]
-        if headed or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
+        nxt = seps[k + 1] if k + 1 < len(seps) else math.inf
+        # the lines with words in the column right of x (a long name's code alone there: the
+        # shorter names' lines leave it empty)
+        held = [ln for ln in body if any(x <= w[0] < nxt for w in ln) or any(w[0] < x < w[2] for w in ln)]
+        gaps = [_gap_at(ln, x) for ln in held]
+        if headed or not gaps or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
             out.append(x)
     return out
 
@@ -210,15 +216,22 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
-def _gaps(words: Sequence[Any]) -> list[float]:
+def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
+    """Middles of the open stretches of `words`' x projection. `heads`: the rows that may be
+    header lines, the table's first three (`round(y1 / 3)`), else the first three of `words`;
+    the rows of figures alone (`projection_gaps`' body) name the table's own, since with its
+    header lines left out their first rows are records like the others."""
     min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
     # row set wider, a long figure run into the next column, a heading over two columns (the
     # first three rows) do not fuse two columns of a long table. Other words cross no gap: a
-    # long label is where its column ends. Such a gap only adds a column where the clear gaps
-    # found none: a sparse column (dashes, a few figures) is not swallowed by its neighbours'.
+    # long label is where its column ends (a record's name run left past the others of its
+    # column, a shorter code before it, crosses the word space after their codes: no column;
+    # the first three rows are the table's, not its first three rows of figures).
+    # Such a gap only adds a column where the clear gaps found none: a sparse column (dashes, a
+    # few figures) is not swallowed by its neighbours'.
     rows = [round(w[3] / 3) for w in words]
-    heads = set(sorted(set(rows))[:3])
+    heads = set(sorted(set(rows))[:3]) if heads is None else heads
     figure = [r in heads or is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
     clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
     seps = [(a + b) / 2 for a, b in clear]
