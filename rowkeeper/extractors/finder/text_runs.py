@@ -35,6 +35,7 @@ from rowkeeper.extractors.finder.stacked_runs import (
     REMARK_LINES,
     header_after_body,
     header_again,
+    header_apart,
     in_one_column,
     split_at_column_change,
 )
@@ -253,7 +254,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
                 run, cuts, headed = [[t] for t in header_lines(above, row)], [], []
             elif bridged or header_after_body(run, row):
                 cuts.append(len(run))
-                headed += [len(run)] if bridged and header_again(run, row) else []
+                headed += [len(run)] if (header_again(run, row) if bridged else header_apart(run, row)) else []
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above, tail = [], []
