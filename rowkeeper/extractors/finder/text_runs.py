@@ -210,8 +210,11 @@ def page_columns(lines: Sequence[TextLine], min_gap: float = 8.0, min_share: flo
 def _prose_column(lines: Sequence[TextLine], min_chars: int = 30, share: float = 0.3) -> bool:
     """Whether a page column reads as running text (a page-wide table split at one of its
     column gaps has short cells on both sides). Lengths in `page_columns.units`: a CJK
-    character is as wide as two Latin ones, and a column of Japanese prose holds ~23 a line."""
-    return sum(units(ln.text) >= min_chars for ln in lines) >= share * len(lines)
+    character is as wide as two Latin ones, and a column of Japanese prose holds ~23 a line.
+    Counted by the column's rows, not its segments: a table in the column prints several
+    segments a row, and would outweigh the paragraph under it that makes the column's text."""
+    rows = _text_rows(lines)
+    return sum(any(units(ln.text) >= min_chars for ln in row) for row in rows) >= share * len(rows)
 
 
 def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequence[BBox] = (),
