@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from rowkeeper.boxes import bounds, overlap
 from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.bold_keys import split_bold_key
-from rowkeeper.extractors.finder.close_figures import split_row_figures
 from rowkeeper.extractors.finder.field_lines import WordsOf, split_at_columns
 from rowkeeper.extractors.finder.field_rows import field_rows, is_key, level_fields
 from rowkeeper.extractors.finder.run_heads import (
@@ -31,6 +30,7 @@ from rowkeeper.extractors.finder.running_text import (
     is_numeric,
     running_text,
 )
+from rowkeeper.extractors.finder.spaced_columns import PageWords, cut_label_lines, figure_parts
 from rowkeeper.extractors.finder.stacked_runs import (
     REMARK_LINES,
     header_after_body,
@@ -227,7 +227,9 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
     kept = [ln for ln in kept if id(ln) not in beside]
     starts = sorted(ln.bbox[0] for ln in kept)
     keyed = split_at_columns([key for ln in kept for key in split_bold_key(ln, starts)], words_of)
-    rows = _text_rows([fig for key in keyed for seg in _split_wide_gaps(key) for fig in split_row_figures(seg)])
+    words = PageWords(words_of, kept)
+    segs = [fig for key in keyed for seg in _split_wide_gaps(key) for fig in figure_parts(seg, words)]
+    rows = _text_rows(cut_label_lines(segs, words))
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
