@@ -29,7 +29,8 @@ class PageWords:
     """The words of a page read once, on first need, and handed out line by line."""
 
     def __init__(self, words_of: WordsOf | None, lines: Sequence[TextLine]) -> None:
-        self._of, self._lines, self._words = words_of, lines, None
+        self._of, self._lines = words_of, lines
+        self._words: list[Any] | None = None
 
     def on(self, box: BBox) -> list[Any] | None:
         """The words whose middle lies on the line `box`, left to right (None: no reader)."""
