@@ -68,16 +68,25 @@ def figure_parts(line: TextLine, words: PageWords) -> list[TextLine]:
 def cut_label_lines(segs: Sequence[TextLine], words: PageWords) -> list[TextLine]:
     """`segs`, each short line of labels (two words or more, no figure) after another segment
     of its row cut before each word that starts where a segment of each of the two rows right
-    under it starts, and after each that ends where one ends (a table's columns set a word space apart:
-    its header line over its body rows)."""
+    under it starts, and after each that ends where one ends, each part over a segment of both
+    rows (a table's columns set a word space apart: its header line over its body rows)."""
     rows = text_rows(segs)
     out: list[TextLine] = []
     for i, row in enumerate(rows):
         for t in row:
             later = any(s.bbox[2] <= t.bbox[0] for s in row)  # a header's later labels
             edges = _column_edges(t, rows, i) if later and _label_line(t) else ([], [])
-            out += _cut(t, edges, words) if any(edges) else [t]
+            out += _headed(_cut(t, edges, words), rows[i + 1:i + 3], t) if any(edges) else [t]
     return out
+
+
+def _headed(parts: list[TextLine], near: Sequence[Sequence[TextLine]], t: TextLine) -> list[TextLine]:
+    """The parts when each stands over a segment of each row under it (a label over its
+    column's cells), else the line whole: a list item's mark ("a.") has its wrapped lines
+    under its text, nothing under the mark."""
+    if all(any(min(p.bbox[2], s.bbox[2]) > max(p.bbox[0], s.bbox[0]) for s in r) for p in parts for r in near):
+        return parts
+    return [t]
 
 
 def _label_line(t: TextLine) -> bool:

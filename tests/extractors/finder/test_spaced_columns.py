@@ -12,7 +12,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
 JA_PROSE = ("期中に開設した施設は、最初の満月から集計に含めている。以下の数値は報告期間を対象とし、管",
@@ -77,3 +77,35 @@ def test_a_table_set_a_word_space_apart_is_read_whole(tmp_path: Path, case: str)
     assert table.columns == want[0]
     assert [tuple(r) for r in table.rows] == want[1:]
 
+
+
+ITEMS = [("a.", "a wasting away of body", "tissues caused by insuffi-", "cient protein and calories"),
+         ("b.", "a disease marked by a", "swollen abdomen and", "severe skin lesions caused"),
+         ("c.", "a disease associated with", "diabetes, high blood pres-", "sure, and heart or kidney")]
+LEFT = ("Check your understanding of the psychological", "impacts of puberty as well as the causes and",
+        "correlates of growth and development by", "answering the following questions. Answers",
+        "appear in the Appendix. True or False: Indicate", "whether the following statement is true or false.")
+
+
+def test_a_lettered_list_beside_prose_is_not_cut_into_columns(tmp_path: Path) -> None:
+    """A list of lettered items with hanging indents (the mark, then the text, its wrapped
+    lines under the text) beside a matching exercise's instruction and a paragraph: an item's first line has segments of
+    the rows under it starting where its text starts, but nothing stands under its mark, so it
+    is no header of labels, and the list no table (real-dev PDFUA-Ref-2-08_BookChapter p26)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    for i in range(12):
+        put(page, 40, 540 + 10.5 * i, LEFT[i % len(LEFT)], 7.5)
+    for i, text in enumerate(("Matching: Match the follow-", "ing nutritional deficits with", "their definitions.")):
+        put(page, 297, 540 + 10.5 * i, text, 7.5)
+    for i, text in enumerate(("2. kwashiorkor", "3. marasmus", "4. iron deficiency anemia")):
+        put(page, 305, 577 + 12.5 * i, text, 7.5)
+    y = 540.0
+    for mark, first, *lines in ITEMS:  # the mark and the item's text one string, the text at 432
+        put(page, 432 - width(f"{mark} ", 7.5), y, f"{mark} {first}", 7.5)
+        for k, text in enumerate(lines):
+            put(page, 432, y + 10.5 * (k + 1), text, 7.5)
+        y += 10.5 * (len(lines) + 1)
+    path = tmp_path / "list.pdf"
+    doc.save(path)
+    assert tables_of(path) == ()
