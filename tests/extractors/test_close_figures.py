@@ -120,3 +120,42 @@ def test_figures_with_their_unit_after_them_part_figure_by_figure() -> None:
     assert [s.text for s in split_figures(_line("568 033 63,3 %"))] == ["568 033 63,3 %"]
     assert [s.text for s in split_row_figures(_line("Total 5 of 12"))] == ["Total 5 of 12"]
     assert [s.text for s in split_row_figures(_line("Kosten 12 €"))] == ["Kosten 12 €"]
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu"
+EURO = [("Feldkamp Linie 6037", "9.800.132 €", "5.185.722 €", "244.038"),
+        ("Rosenau Halle 2659", "422.032 €", "5.892.737 €", "545.511"),
+        ("Hafenkai Lager 3937", "4.854.168 €", "3.781.453 €", "142.547"),
+        ("Birkenweg Büro 245", "6.740.816 €", "5.391.216 €", "925.848"),
+        ("Buchenallee Werk 7244", "3.584.393 €", "4.401.290 €", "298.600")]
+
+
+def test_a_row_of_amounts_with_a_sign_before_a_column_without_one_keeps_its_cells(tmp_path: Path) -> None:
+    """Two columns of amounts printed with a currency sign after them, then a column of plain
+    figures, set close: the longest label runs the row into one line ("Buchenallee Werk 7244
+    3.584.393 € 4.401.290 € 298.600"). Each amount with its sign is one figure though the last
+    column has none, so the row is a row of the table (issue 13, zoo dev8 borderless_prose-129-de:
+    that last row was lost)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    faces = {"cond": pymupdf.Font(fontfile=f"{_DEJAVU}/DejaVuSansCondensed.ttf"),
+             "condb": pymupdf.Font(fontfile=f"{_DEJAVU}/DejaVuSansCondensed-Bold.ttf")}
+    for name, f in faces.items():
+        page.insert_font(fontname=name, fontbuffer=f.buffer)
+    put(page, 242, 170, "Tabelle 1: Lieferantenübersicht", 9.5, "bold")
+    for i, row in enumerate([("Artikel", "Umsatz", "Leistung", "Menge"), *EURO]):
+        face = "condb" if i == 0 else "cond"
+        y = 195 + 16.9 * i
+        page.insert_text((242, y), row[0], fontsize=9.5, fontname=face)
+        for text, x in zip(row[1:], (401.6, 459.2, 500.5), strict=True):
+            page.insert_text((x - faces[face].text_length(text, fontsize=9.5), y), text, fontsize=9.5, fontname=face)
+    put(page, 42, 300, "Die Werte sind gerundet; Summen können geringfügig von der Zeilensumme abweichen.", 9.5)
+    path = tmp_path / "euro.pdf"
+    doc.save(path)
+    with pymupdf.open(path) as pdf:  # the layout this test is about: the last row prints as one line
+        assert any(ln["bbox"][2] > 500 and "Buchenallee" in "".join(s["text"] for s in ln["spans"])
+                   for b in pdf[0].get_text("dict")["blocks"] for ln in b.get("lines", []))
+    (table,) = rowkeeper.extract(str(path)).tables
+    assert list(table.columns) == ["Artikel", "Umsatz", "Leistung", "Menge"]
+    assert [tuple(r) for r in table.rows] == EURO
+    assert [s.text for s in split_row_figures(_line("Nord 1 234 € 5 678"))] == ["Nord", "1 234 €", "5 678"]

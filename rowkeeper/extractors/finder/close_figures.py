@@ -26,12 +26,15 @@ def split_figures(line: TextLine) -> list[TextLine]:
     columns set close) as one segment per figure, x estimated from character offsets. Groups
     of one figure ("4 973 160": a leading group of 1-3 digits, then groups of three) stay one;
     so does a figure with the unit printed after it ("2 314 412 Ft 1 424 832 Ft"), where every
-    figure of the line has that unit (`_unit_after`: "568 033 63,3 %" stays whole)."""
+    figure of the line has that unit (`_unit_after`: "568 033 63,3 %" stays whole), and one
+    with a currency sign after it where the next column's figures have none ("3.584.393 €
+    4.401.290 € 298.600")."""
     words = line.text.split()
     unit = _unit_after(words)
-    if len(words) < 2 or not all(_FIGURE.fullmatch(w) or w == unit for w in words):
+    signs = {k for k, w in enumerate(words) if w == unit or k and _sign(w) and _FIGURE.fullmatch(words[k - 1])}
+    if len(words) < 2 or not all(_FIGURE.fullmatch(w) or k in signs for k, w in enumerate(words)):
         return [line]
-    cuts = [i for i in range(1, len(words)) if words[i] != unit
+    cuts = [i for i in range(1, len(words)) if i not in signs
             and not (_GROUP_LEAD.fullmatch(words[i - 1]) and _GROUP.fullmatch(words[i]))]
     if not cuts or (unit and any(words[i - 1] != unit for i in [*cuts, len(words)])):
         return [line]
@@ -42,6 +45,11 @@ def split_figures(line: TextLine) -> list[TextLine]:
         out.append(_part(line, a, a + len(text)))
         start, at = i, a + len(text)
     return out
+
+
+def _sign(word: str) -> bool:
+    """A currency or percent sign printed as a word of its own (`9.800.132 €`)."""
+    return len(word) == 1 and (unicodedata.category(word) == "Sc" or word in "%‰")
 
 
 def _unit_after(words: Sequence[str]) -> str | None:
@@ -73,12 +81,13 @@ def split_row_figures(line: TextLine, min_figures: int = 2) -> list[TextLine]:
     words = line.text.split()
     unit, tail = _unit_after(words), len(words)
     while tail > 0 and (_FIGURE.fullmatch(words[tail - 1])
-                        or (words[tail - 1] == unit and tail >= 2 and _FIGURE.fullmatch(words[tail - 2]))):
+                        or ((words[tail - 1] == unit or _sign(words[tail - 1]))
+                            and tail >= 2 and _FIGURE.fullmatch(words[tail - 2]))):
         tail -= 1
     if tail == 0:
         return split_figures(line)
     label = " ".join(words[:tail])
-    if sum(w != unit for w in words[tail:]) < min_figures or (len(label) > 40 and tail >= 6):
+    if sum(bool(_FIGURE.fullmatch(w)) for w in words[tail:]) < min_figures or (len(label) > 40 and tail >= 6):
         return [line]
     start = line.text.index(label)
     at = line.text.index(words[tail], start + len(label))

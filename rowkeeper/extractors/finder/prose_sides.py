@@ -98,6 +98,26 @@ def _paragraph(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox, r
         and (len(side) >= 0.4 * rows and _runs_on(side, lines, box) or _own_leading(side, inside))
 
 
+def _with_lines_over(side: Sequence[TextLine], lines: Sequence[TextLine], box: BBox,
+                     inside: Sequence[TextLine]) -> list[TextLine]:
+    """A side of fewer than three lines right of the region's left edge, with the lines of
+    running text over it that start where it starts, each a line's leading over the next (a
+    paragraph beside the table that started level with its caption: its last line only is
+    level with the table's header). A table's column starts no paragraph over the table."""
+    out = sorted(side, key=lambda ln: ln.bbox[1])
+    if len(out) >= 3 or out[0].bbox[0] <= box[0] + TOL:
+        return out
+    while len(out) < 3:
+        top = out[0]
+        height = top.bbox[3] - top.bbox[1]
+        over = [ln for ln in lines if running(ln) and abs(ln.bbox[0] - top.bbox[0]) <= TOL
+                and 0 < top.bbox[1] - ln.bbox[1] <= 1.6 * height and not any(ln is o for o in inside)]
+        if not over:
+            break
+        out.insert(0, max(over, key=lambda ln: ln.bbox[1]))
+    return out
+
+
 def _alone(ln: TextLine, inside: Sequence[TextLine], side: Sequence[TextLine]) -> bool:
     """Whether no line of the region but the side's stands level with `ln` (centres within a
     quarter of its height: a row's cells share a baseline)."""
@@ -112,7 +132,8 @@ def without_prose_sides(box: BBox, lines: Sequence[TextLine]) -> BBox | None:
     than two rows of two lines or more, or is mostly running text itself."""
     inside = [ln for ln in lines if centre_in(ln.bbox, box, 1.0)]
     rows = text_rows(inside)
-    sides = [side for side in _starts(inside) if _paragraph(side, lines, box, len(rows), inside)]
+    sides = [side for side in (_with_lines_over(s, lines, box, inside) for s in _starts(inside))
+             if _paragraph(side, lines, box, len(rows), inside)]
     if sides and sum(running(ln) for ln in inside) >= SHARE * len(inside):
         return None  # paragraphs side by side, level line for line
     # a paragraph keeps its own leading: some of its lines stand level with nothing of the

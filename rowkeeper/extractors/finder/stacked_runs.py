@@ -103,6 +103,19 @@ def header_again(run: Sequence[Row], row: Row, min_cells: int = 3) -> bool:
         and header_after_body(run, row)
 
 
+def header_apart(run: Sequence[Row], row: Row, pitches: float = 1.5) -> bool:
+    """Whether `row`, with no line between, is a next table's header (`header_again`) set
+    further under the run's last row than `pitches` times the run's row pitch: two tables
+    stacked without a caption between them, the second one's header after a gap. Inside one
+    table a row of labels under the body is a group label (one segment) or follows at the
+    rows' own pitch."""
+    tops = [min(t.bbox[1] for t in r) for r in run if len(r) >= 2]
+    if len(tops) < 3 or not header_again(run, row):
+        return False
+    pitch = sorted(b - a for a, b in zip(tops, tops[1:], strict=False))[(len(tops) - 2) // 2]
+    return min(t.bbox[1] for t in row) - tops[-1] > pitches * pitch
+
+
 def _labels(row: Row) -> bool:
     """Whether a row is one of labels: no figure, most segments words of two letters or more
     (a heading letter-spaced by an OCR layer, "B a d e n", is single letters)."""

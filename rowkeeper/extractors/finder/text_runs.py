@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from rowkeeper.boxes import bounds, overlap
 from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.bold_keys import split_bold_key
-from rowkeeper.extractors.finder.close_figures import split_row_figures
 from rowkeeper.extractors.finder.field_lines import WordsOf, split_at_columns
 from rowkeeper.extractors.finder.field_rows import field_rows, is_key, level_fields
 from rowkeeper.extractors.finder.run_heads import (
@@ -31,10 +30,12 @@ from rowkeeper.extractors.finder.running_text import (
     is_numeric,
     running_text,
 )
+from rowkeeper.extractors.finder.spaced_columns import PageWords, cut_label_lines, figure_parts
 from rowkeeper.extractors.finder.stacked_runs import (
     REMARK_LINES,
     header_after_body,
     header_again,
+    header_apart,
     in_one_column,
     split_at_column_change,
 )
@@ -209,8 +210,11 @@ def page_columns(lines: Sequence[TextLine], min_gap: float = 8.0, min_share: flo
 def _prose_column(lines: Sequence[TextLine], min_chars: int = 30, share: float = 0.3) -> bool:
     """Whether a page column reads as running text (a page-wide table split at one of its
     column gaps has short cells on both sides). Lengths in `page_columns.units`: a CJK
-    character is as wide as two Latin ones, and a column of Japanese prose holds ~23 a line."""
-    return sum(units(ln.text) >= min_chars for ln in lines) >= share * len(lines)
+    character is as wide as two Latin ones, and a column of Japanese prose holds ~23 a line.
+    Counted by the column's rows, not its segments: a table in the column prints several
+    segments a row, and would outweigh the paragraph under it that makes the column's text."""
+    rows = _text_rows(lines)
+    return sum(any(units(ln.text) >= min_chars for ln in row) for row in rows) >= share * len(rows)
 
 
 def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequence[BBox] = (),
@@ -223,7 +227,9 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
     kept = [ln for ln in kept if id(ln) not in beside]
     starts = sorted(ln.bbox[0] for ln in kept)
     keyed = split_at_columns([key for ln in kept for key in split_bold_key(ln, starts)], words_of)
-    rows = _text_rows([fig for key in keyed for seg in _split_wide_gaps(key) for fig in split_row_figures(seg)])
+    words = PageWords(words_of, kept)
+    segs = [fig for key in keyed for seg in _split_wide_gaps(key) for fig in figure_parts(seg, words)]
+    rows = _text_rows(cut_label_lines(segs, words))
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
     gap_max = 2.5 * statistics.median(heights) + 4
     regions, n_rows, n_num = [], 0, 0
@@ -253,7 +259,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
                 run, cuts, headed = [[t] for t in header_lines(above, row)], [], []
             elif bridged or header_after_body(run, row):
                 cuts.append(len(run))
-                headed += [len(run)] if bridged and header_again(run, row) else []
+                headed += [len(run)] if (header_again(run, row) if bridged else header_apart(run, row)) else []
             run.append(row)
             bottom, bridged, bridge_top, loose = _row_bottom(row, pictures), 0, row[0].bbox[1], False
             above, tail = [], []

@@ -148,3 +148,60 @@ def test_a_wrapped_caption_level_with_the_next_columns_caption_is_whole(tmp_path
     captions = {t.columns[-1]: t.caption for t in tables}
     assert captions["Margin [%]"] == "Table 1. Quarterly figures by site, headcount and budget"
     assert captions["Rating"] == "Table 2. Headcount and budget, maintenance"
+
+
+JA_PROSE = ("以下の数値は報告期間を対象とし、管理部門が確認したもの", "である。数値は四捨五入しているため、合計が各行の和と一",
+            "致しない場合がある。以下の数値は報告期間を対象とし、管", "理部門が確認したものである。数値は四捨五入しているため",
+            "、合計が各行の和と一致しない場合がある。")
+LEFT = [("品目", "売上高", "日付"), ("金沢倉庫 4640", "79,746", "2025年1月27日"), ("名古屋事務所 2874", "476,898", "2020年12月2日"),
+        ("京都店舗 8503", "783,711", "2023年11月14日"), ("岡山支店 8266", "762,349", "2021年2月14日"),
+        ("鹿児島支店 2338", "793,455", "2022年11月19日"), ("名古屋支店 2210", "6,554", "2025年9月2日")]
+RIGHT = [("品目", "数量", "重量"), ("8118 那覇事務所", "¥7,102,870", "66,999.6"), ("2462 松山工場", "¥1,793,718", "23,750.35"),
+         ("3583 盛岡センター", "¥1,063,317", "46,719.95"), ("496 広島支店", "¥8,280,981", "44,712.2"),
+         ("3778 新潟店舗", "¥6,410,165", "91,290.5"), ("8087 大阪支店", "¥4,114,087", "63,275.3")]
+
+
+def _table_beside_a_ruled_one(path: Path) -> None:
+    """A two-column page: left, prose, a borderless table, its caption, prose; right, a ruled
+    table from the top, its caption and a short paragraph (five lines) under it."""
+    doc = pymupdf.open()
+    page = new_page(doc, 612, 792)
+    put(page, 60, 77, "主要指標 2019", 16, "cjk")
+    put(page, 60, 111, "運営費", 12, "cjk")
+    for i, text in enumerate(JA_PROSE[:2]):
+        put(page, 60, 128 + 11.5 * i, text, 8.5, "cjk")
+    for r, row in enumerate(LEFT):
+        for text, (x, align) in zip(row, ((64, "left"), (209.8, "right"), (217.8, "left")), strict=True):
+            put(page, x, 158 + 15.6 * r, text, 8.5, "cjk", align)
+    put(page, 60, 158 + 15.6 * len(LEFT) + 4, "表1：エネルギー消費量、保守計画", 8.5, "cjk")
+    for i in range(14):
+        put(page, 60, 300 + 11.5 * i, JA_PROSE[i % len(JA_PROSE)], 8.5, "cjk")
+    xs, ys = (315, 383, 430, 468.5), [90.7 + 15.75 * k for k in range(len(RIGHT) + 1)]
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    for r, row in enumerate(RIGHT):
+        put(page, 319, ys[r] + 10.5, row[0], 7, "cjk")
+        for text, x in zip(row[1:], (425, 464.5), strict=True):
+            put(page, x, ys[r] + 10.5, text, 7, "cjk", "right")
+    put(page, 315, ys[-1] + 10, "表2：人員と予算", 8.5, "cjk")
+    for i, text in enumerate(JA_PROSE):
+        put(page, 315, ys[-1] + 32 + 11.5 * i, text, 8.5, "cjk")
+    doc.save(path)
+
+
+def test_a_table_beside_the_next_columns_ruled_table_and_short_paragraph_stays_in_its_column(tmp_path: Path) -> None:
+    """The right column holds a ruled table and five lines of prose: counted by its segments
+    (three a table row) it reads as no column of running text, and the left column's
+    borderless table was read on across the gutter, the right column's caption and paragraph
+    in its rows and its words in both tables (issue 13, zoo dev14 two_column-238-ja). Counted
+    by rows, the page's columns are read apart (`text_runs._prose_column`)."""
+    _table_beside_a_ruled_one(tmp_path / "columns.pdf")
+    tables = rowkeeper.extract(str(tmp_path / "columns.pdf")).tables
+    by_first = {t.rows[0][0]: t for t in tables}
+    assert len(tables) == 2
+    left, right = by_first[LEFT[1][0]], by_first[RIGHT[1][0]]
+    assert left.columns == LEFT[0] and [tuple(r) for r in left.rows] == LEFT[1:]
+    assert right.columns == RIGHT[0] and [tuple(r) for r in right.rows] == RIGHT[1:]
+    assert right.caption == "表2：人員と予算"

@@ -132,3 +132,31 @@ def test_a_short_paragraph_beside_a_table_at_its_own_leading_is_no_column(tmp_pa
     (table,) = tables_of(path)
     assert table.columns == JA_HEADER
     assert [tuple(r) for r in table.rows] == JA_BODY
+
+
+def test_a_paragraph_beside_a_table_starting_level_with_its_caption_is_no_column(tmp_path: Path) -> None:
+    """Three lines of running text right of a borderless table, the first two level with the
+    caption over the table and its third level with the header: the region holds the third
+    only, and the paragraph's lines over the region count toward it (issue 13, zoo dev8
+    borderless_prose-138-ja: the last line was read into the last column's name)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 42, 90, JA_WIDE, 8, "cjk")
+    put(page, 42, 112, "表1：保守計画", 8, "cjk")
+    xs, aligns = (45, 129, 161, 209), ("left", "right", "right", "right")
+    header = ("施設", "構成比[%]", "単価[円]", "日付")
+    body = [("新潟倉庫 6706", "76.1%", "589,835", "2023年12月1日"), ("福岡倉庫 4049", "64.2%", "868,655", "2020年9月26日"),
+            ("新潟工場 2883", "19.1%", "443,365", "2024年1月12日"), ("福岡事務所 7604", "53.5%", "184,930", "2021年3月11日"),
+            ("静岡倉庫 1620", "94.7%", "725,820", "2022年10月4日"), ("名古屋工場 8879", "74.0%", "872,044", "2022年6月26日")]
+    for r, row in enumerate([header, *body]):
+        for x, text, align in zip(xs, row, aligns, strict=True):
+            put(page, x, 130 + 18.1 * r, text, 6.5, "cjk", align)
+    prose = "".join(JA_PROSE) + JA_WIDE
+    for i in range(3):
+        put(page, 226, 112 + 10.3 * i, prose[42 * i:42 * (i + 1)], 7.6, "cjk")
+    put(page, 42, 270, JA_WIDE, 8, "cjk")
+    path = tmp_path / "level.pdf"
+    doc.save(path)
+    (table,) = tables_of(path)
+    assert table.columns == header
+    assert [tuple(r) for r in table.rows] == body

@@ -177,3 +177,55 @@ def test_tables_of_one_width_are_told_apart_by_their_inner_edges() -> None:
     same = [_row(150 + 14 * i, [50, 200, 300, 400]) for i in range(3)]
     assert columns_change(before, after)
     assert not columns_change(before, same)
+
+
+
+SITES = [("Site", "Supplier", "Revenue [USD]", "Weight [kg]", "Margin [%]"),
+         ("Redwood plant 9690", "Plant", "93,217.05", "691,534", "21.9%"),
+         ("Kingsway store 2180", "Unit", "79,545.82", "914,311", "6.7%"),
+         ("Cedar Park line 9634", "Unit", "5,652.94", "869,431", "0.2%")]
+SITES_X = ((78, "left"), (210.5, "left"), (366.2, "right"), (452.7, "right"), (534.0, "right"))
+ITEMS = [("Item", "Headcount", "Score", "Quantity (units)", "Weight (kg)"),
+         ("924 Maple Court office", "246,420", "2,968", "684,645", "197,803"),
+         ("4717 Pine Valley store", "778,260", "506,595", "449,595", "239,666"),
+         ("1217 Harbor View depot", "252,086", "656,475", "425,340", "791,730"),
+         ("7936 Redwood unit", "24,145", "280,034", "615,476", "104,754")]
+ITEMS_X = ((75, "left"), (281.8, "right"), (344.7, "right"), (453.6, "right"), (537.0, "right"))
+
+
+_MONO = {"mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+         "monob": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"}
+
+
+def _mono_rows(page: pymupdf.Page, y: float, rows, xs, ruled: bool, pitch: float) -> float:
+    """`rows` in a monospaced face (the header bold), each ruled under from 72 to 540."""
+    for i, row in enumerate(rows):
+        for text, (x, align) in zip(row, xs, strict=True):
+            face = "monob" if i == 0 else "mono"
+            at = x - pymupdf.Font(fontfile=_MONO[face]).text_length(text, fontsize=8.5) if align == "right" else x
+            page.insert_text((at, y), text, fontsize=8.5, fontname=face)
+        if ruled:
+            page.draw_line((72, y + 5), (540, y + 5), width=0.5)
+        y += pitch
+    return y
+
+
+@pytest.mark.parametrize("ruled", [True, False])
+def test_a_second_table_with_no_caption_after_a_gap_starts_at_its_header(tmp_path: Path, ruled: bool) -> None:
+    """Two tables set to the column's width, no caption between them, two of the first one's
+    inner column edges by chance where two of the second one's are: the second one's header row
+    (labels, as many as the first one's) stands under the first one's body further than one and
+    a half of its rows' pitch. The columns tell little, the gap and the header do
+    (`stacked_runs.header_apart`; issue 13, zoo dev14 stacked-243-en: the two were read as one
+    table of six columns, the second one's header a body row)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for name, path in _MONO.items():
+        page.insert_font(fontname=name, fontfile=path)
+    page.insert_text((72, 100), "Costs include maintenance, energy and services.", fontsize=8.5, fontname="mono")
+    y = _mono_rows(page, 130, SITES, SITES_X, ruled, 15.6)
+    _mono_rows(page, y + 13, ITEMS, ITEMS_X, ruled, 17.6)
+    got = grids(doc, tmp_path / "stacked.pdf")
+    assert [g[0] for g in got] == [list(SITES[0]), list(ITEMS[0])]
+    assert got[0][1:] == [list(r) for r in SITES[1:]]
+    assert got[1][1:] == [list(r) for r in ITEMS[1:]]
