@@ -41,7 +41,7 @@ from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_
 from rowkeeper.extractors.finder.underlined_labels import underlined_spans
 from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
-from rowkeeper.extractors.pymupdf_tables import reading
+from rowkeeper.extractors.pymupdf_tables import hide, reading
 from rowkeeper.extractors.text_cells import (
     cells_from_rows,
     drop_empty_rows,
@@ -130,6 +130,7 @@ class PyMuPDFExtractor:
         """RawTables of one open page (`view`: its page model, when the caller has one)."""
         view = view or PageModel(page, pno)
         d = view.raw
+        hide(page, view.hidden, view.hidden_spans)  # cells read what the page shows
         feats = view.features
         clip = _clip(feats.ruled_regions + feats.aligned_regions, page.rect)
         # find_tables reads every char of its area in Python and looks above each table for
