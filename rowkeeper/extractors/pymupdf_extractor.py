@@ -51,7 +51,7 @@ from rowkeeper.extractors.text_cells import (
 )
 from rowkeeper.extractors.upright import map_table, upright_copy
 from rowkeeper.ids import piece_id
-from rowkeeper.models import DocumentInput, Extraction, PageKind, RawTable
+from rowkeeper.models import UNDERLINED_SPANS, DocumentInput, Extraction, PageKind, RawTable
 
 Strategy = Literal["lines", "lines_strict", "text"]
 
@@ -194,9 +194,12 @@ class PyMuPDFExtractor:
                 out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
                         for i, kv in enumerate(split_pairs(cells, pairs))]
                 continue
+            metrics: dict[str, float] = {}
             if id(tab) not in ruled_ids:  # a group label's underline says which columns it heads
-                cells = underlined_spans(cells, n_rows, view.rules[0], functools.partial(words_at, page, _pad(tab.bbox, 1.0)))
-            out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
+                spanned = underlined_spans(cells, n_rows, view.rules[0], functools.partial(words_at, page, _pad(tab.bbox, 1.0)))
+                metrics = {UNDERLINED_SPANS: 1.0} if len(spanned) < len(cells) else {}
+                cells = spanned
+            out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols), metrics))
         return _select(doc, pno, _blocks_apart(out, view), view)
 
     def _boxed(self, doc: DocumentInput, page: pymupdf.Page, pno: int, grid: BoxGrid, n: int,
