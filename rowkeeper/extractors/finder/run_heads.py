@@ -39,8 +39,7 @@ def header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[T
     lines = above[::-1]
     for i, t in enumerate(lines):
         height = below.bbox[3] - below.bbox[1]
-        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:]) \
-            or _over_labels(t, first)
+        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
                 or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], below, max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
@@ -48,19 +47,6 @@ def header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[T
         out.append(t)
         below = t
     return out[::-1]
-
-
-def _over_labels(t: TextLine, first: Sequence[TextLine]) -> bool:
-    """Whether `t` is a label over the group labels of the row under it (`Current expenditures`
-    centred over `Constant 2010–11 dollars` | `Current dollars`): that row holds labels only, no
-    figure, and `t` stands inside its extent, its middle between the middles of two of them
-    (centred over the columns they head). Such a label lines up with no column edge."""
-    if len(first) < 2 or any(is_numeric(c.text) for c in first) or is_caption(t.text):
-        return False
-    if not first[0].bbox[0] - 1 <= t.bbox[0] <= t.bbox[2] <= first[-1].bbox[2] + 1:
-        return False
-    mids = [(c.bbox[0] + c.bbox[2]) / 2 for c in first]
-    return any(a < (t.bbox[0] + t.bbox[2]) / 2 < b for a, b in zip(mids, mids[1:], strict=False))
 
 
 def _wrapped_tail(t: TextLine, over: Sequence[TextLine], below: TextLine, right: float) -> bool:

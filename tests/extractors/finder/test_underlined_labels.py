@@ -73,24 +73,6 @@ def test_a_label_centred_on_its_rule_heads_every_column_the_rule_reaches(tmp_pat
     assert [r[0] for r in table.rows] == YEARS
 
 
-def test_a_lone_label_over_the_group_labels_is_the_headers_top(tmp_path: Path) -> None:
-    """`Current expenditures` alone on its line, centred over the two group labels under it
-    (us-018 p6's layout): it lines up with no column edge, and the table's region began under
-    it; it heads all four columns of the two groups."""
-    heads = [("Total", "(in billions)"), ("Per pupil", "in fall enrollment")] * 2
-    path = underlined_page(tmp_path / "t18.pdf", "Current expenditures",
-                           (("Constant 2010–11 dollars", 2), ("Current dollars", 2)),
-                           heads, ("Fall enrollment", "(in thousands)"))
-    (table,) = rowkeeper.extract(str(path)).tables
-    top = "Current expenditures"
-    assert table.columns == (
-        "School year", "Fall enrollment (in thousands)",
-        f"{top} Constant 2010–11 dollars Total (in billions)", f"{top} Constant 2010–11 dollars Per pupil in fall enrollment",
-        f"{top} Current dollars Total (in billions)", f"{top} Current dollars Per pupil in fall enrollment")
-    assert table.caption.startswith("Table 18.")
-    assert [r[0] for r in table.rows] == YEARS
-
-
 def test_a_long_label_cut_at_a_column_edge_is_one_label_over_its_rule(tmp_path: Path) -> None:
     heads = [("", "No."), ("", "(%)"), ("Unadjusted", "odds ratio"), ("", "(95% CI)")] * 2
     path = underlined_page(tmp_path / "t3.pdf", "", (("Rodent seen in unit recently", 4),
