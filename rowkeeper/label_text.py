@@ -117,11 +117,13 @@ def clean_text(text: str) -> str:
     return re.sub(r"[ \t\u3000]+", " ", out)
 
 
-def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
+def fill_group_labels(header: Sequence[Sequence[str]], reach: bool = True) -> list[list[str]]:
     """Spread a group label rightwards over the empty slots of the sub-labels it heads.
 
     Used when the extractor reported no column spans: `["", "BLEU", "", "TER", ""]` over
     `["Model", "EN-DE", "EN-FR", "EN-DE", "EN-FR"]` fills BLEU and TER over both languages.
+    A label that spans columns already reaches on over bare ones only with `reach`: not when
+    its span came from a rule drawn under it (`UNDERLINED_SPANS`), which ends where the label does.
     """
     out = [list(r) for r in header]
     for i in range(len(out) - 1):
@@ -133,7 +135,7 @@ def fill_group_labels(header: Sequence[Sequence[str]]) -> list[list[str]]:
             src = c - 1
             if row[c].strip() or not below[c].strip() or not row[src].strip():
                 continue
-            if spanned and not (src and row[src - 1] == row[src]):
+            if spanned and not (reach and src and row[src - 1] == row[src]):
                 continue  # `spanners` read the row's labels where they stand: this one heads its own column
             if row[src] == below[src]:
                 continue  # a label spanning down ("Model" over both rows) heads its column only

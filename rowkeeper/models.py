@@ -119,6 +119,12 @@ set in, one of its cells, which the extractor read and gave up as no table: the 
 for that ruled area (cascade coverage)."""
 
 
+UNDERLINED_SPANS = "underlined_spans"
+"""RawTable.metrics key: 1.0 when the extractor gave group labels the columns a rule drawn under
+each reaches over (`finder/underlined_labels`): a label's span ends where its rule does, and
+the header is not spread past it (`label_text.fill_group_labels`)."""
+
+
 class RawTable(Record):
     """One table piece on one page, as an extractor found it."""
 

@@ -27,11 +27,14 @@ from rowkeeper.extractors.tagged_objects import is_tagged, structure_dict
 from rowkeeper.extractors.tagged_tables import declares_table
 from rowkeeper.extractors.text_layer import (
     RAW_FLAGS,
+    HiddenSpan,
     fast_lines,
     kept_ligatures_page,
     lines_of_dict,
     open_authenticated,
     raw_dict,
+    shown_words,
+    unpainted,
     white,
 )
 from rowkeeper.extractors.upright import map_bbox, upright_copy, upright_rotation
@@ -124,21 +127,38 @@ class PageModel:
             # the char-box read costs 2-3 get_text calls: a page not read for tables goes without
             lines = self._lines_of_text_textpage()
             if lines is None:
-                lines = fast_lines(self.pno, self.page, self.textpage, hidden=self.hidden)
+                lines = fast_lines(self.pno, self.page, self.textpage, hidden=self._noted)
             if lines is not None:
                 return tuple(lines)
-        return tuple(lines_of_dict(self.pno, self.raw, self.hidden))
+        return tuple(lines_of_dict(self.pno, self.raw, self._noted))
 
     def hidden(self, span: dict[str, Any]) -> bool:
         """Whether a reader cannot see the span: printed white with no tinted fill or image
         under its middle, white on the page's white (a hanging indent typed as invisible text,
-        `Table 4.—` repeated before each wrapped line of a caption). White on a dark band or
-        a picture is seen."""
-        if not white(span):
+        `Table 4.—` repeated before each wrapped line of a caption, a keyword hidden in a cell);
+        or drawn with no ink (render mode 3) where no image is under it. White on a dark band or
+        a picture is seen; inkless text over an image is the image's OCR layer, its text."""
+        if unpainted(span):
+            return not _under(span, [tuple(i["bbox"]) for i in self.image_info])
+        return white(span) and not _under(span, self.backdrops)
+
+    def _noted(self, span: dict[str, Any]) -> bool:
+        """`hidden`, each hidden span kept for `hidden_spans` as the lines are read."""
+        if not self.hidden(span):
             return False
-        x0, y0, x1, y1 = span["bbox"]
-        x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        return not any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in self.backdrops)
+        self._hidden_seen.setdefault((tuple(span["bbox"]), span["text"]), None)
+        return True
+
+    @cached_property
+    def _hidden_seen(self) -> dict[HiddenSpan, None]:
+        return {}
+
+    @property
+    def hidden_spans(self) -> tuple[HiddenSpan, ...]:
+        """(box, text) of each span a reader cannot see (`hidden`), noted as the page's lines
+        were read (no read of its own): what the word and char readers of cells leave out."""
+        _ = self.lines
+        return tuple(self._hidden_seen)
 
     @cached_property
     def backdrops(self) -> tuple[BBox, ...]:
@@ -155,7 +175,7 @@ class PageModel:
         if tp is None or self.image_info:  # images kept in it move where its blocks break
             return None
         ligatures = kept_ligatures_page(self.plain_text)
-        return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures, self.hidden)
+        return None if ligatures is None else fast_lines(self.pno, self.page, tp, ligatures, self._noted)
 
     @cached_property
     def drawings(self) -> tuple[list[BBox], list[BBox], list[BBox], Segments, list[BBox]]:
@@ -218,8 +238,9 @@ class PageModel:
         return upright_rotation(self.raw, self.rotation)
 
     def words(self, clip: Any = None) -> list[Any]:
-        """Words inside `clip` (the whole page when None), zero-width glyphs handled."""
-        return words_in(self.page, clip if clip is not None else self.page.rect)
+        """Words inside `clip` (the whole page when None), zero-width glyphs handled, those a
+        reader cannot see left out."""
+        return words_in(self.page, clip if clip is not None else self.page.rect, self.hidden_spans)
 
 
 def upright_features(page: pymupdf.Page, pno: int, rotation: int) -> PageFeatures:
@@ -299,7 +320,14 @@ def _cut(info: dict[str, Any], tol: float = 1e-6) -> bool:
     return any(abs(u - v) > tol for u, v in zip(info["bbox"], whole, strict=True))
 
 
-def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
+def _under(span: dict[str, Any], boxes: Sequence[Sequence[float]]) -> bool:
+    """Whether the middle of the span's box lies in one of `boxes`."""
+    x0, y0, x1, y1 = span["bbox"]
+    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    return any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in boxes)
+
+
+def words_in(page: pymupdf.Page, clip: Any, hidden: Sequence[HiddenSpan] = ()) -> list[Any]:
     """Words inside `clip` as (x0, y0, x1, y1, text, block, line, word), their boxes cut to
     the glyphs that have a width, and cut in two where their glyphs stand a gap apart.
 
@@ -307,9 +335,10 @@ def words_in(page: pymupdf.Page, clip: Any) -> list[Any]:
     label's dots drawn at no advance) widen a word's box to their own extent: the box then runs
     under the label's dots and closes the gap between the label and figure columns. And MuPDF
     makes one word of glyphs with no space character between them even across a gap (a CJK
-    key and its value a column apart, `顧客名福岡`): `_split_at_gaps` parts them."""
+    key and its value a column apart, `顧客名福岡`): `_split_at_gaps` parts them. The words of
+    `hidden` spans (the page model's `hidden_spans`) are left out."""
     tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
-    words = join_spaced_letters(tp.extractWORDS())
+    words = join_spaced_letters(shown_words(tp.extractWORDS(), hidden))
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
     # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
     # or more is looked at): most pages stop here, without the costlier char read.

@@ -6,6 +6,7 @@ which is what an escalation needs.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from importlib.metadata import version as _dist_version
 from typing import Any, ClassVar, Literal
@@ -20,6 +21,7 @@ from rowkeeper.errors import BadInput
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.text_cells import cells_from_rows, drop_empty_rows, flag_bold_header
+from rowkeeper.extractors.text_layer import HiddenSpan
 from rowkeeper.extractors.upright import map_bbox, unrotated
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, DocumentInput, Extraction, PageKind, RawTable
@@ -62,9 +64,11 @@ class PdfplumberExtractor:
                 view = mu.page(pno)
                 mpage = view.page
                 regions = view.features.aligned_regions
+                hidden = view.hidden_spans
                 if mpage.rotation % 360:  # pdfplumber reads the page as shown
                     regions = tuple(map_bbox(r, mpage.rotation_matrix) for r in regions)
-                found = self.page_tables(doc, pdf.pages[pno - 1], pno, regions)
+                    hidden = tuple((map_bbox(b, mpage.rotation_matrix), t) for b, t in hidden)
+                found = self.page_tables(doc, shown(pdf.pages[pno - 1], hidden), pno, regions)
                 tables.extend(unrotated(t, mpage) for t in found)
         return Extraction(tables=tuple(tables))
 
@@ -109,6 +113,24 @@ class PdfplumberExtractor:
             n_rows=n_rows, n_cols=n_cols, cells=flag_bold_header(cells), extractor=self.name,
             extractor_version=self.version,
         )
+
+
+def shown(page: Any, hidden: Sequence[HiddenSpan]) -> Any:
+    """The pdfplumber page less the chars of the spans a reader cannot see (the page model's
+    `hidden_spans`: for each, one char of each of its letters whose middle lies in its box; a
+    visible copy printed on top of a hidden one is the same letter, and one of the two stays)."""
+    if not hidden:
+        return page
+    left = [(box, Counter(text.replace(" ", ""))) for box, text in hidden]
+    gone: set[int] = set()
+    for c in page.chars:
+        x, y = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
+        for (x0, y0, x1, y1), counts in left:
+            if x0 <= x <= x1 and y0 <= y <= y1 and counts[c["text"]] > 0:
+                counts[c["text"]] -= 1
+                gone.add(id(c))
+                break
+    return page.filter(lambda obj: id(obj) not in gone) if gone else page
 
 
 def _not_slanted(obj: dict[str, Any]) -> bool:

@@ -41,7 +41,7 @@ from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_
 from rowkeeper.extractors.finder.underlined_labels import underlined_spans
 from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
-from rowkeeper.extractors.pymupdf_tables import reading
+from rowkeeper.extractors.pymupdf_tables import hide, reading
 from rowkeeper.extractors.text_cells import (
     cells_from_rows,
     drop_empty_rows,
@@ -51,7 +51,7 @@ from rowkeeper.extractors.text_cells import (
 )
 from rowkeeper.extractors.upright import map_table, upright_copy
 from rowkeeper.ids import piece_id
-from rowkeeper.models import DocumentInput, Extraction, PageKind, RawTable
+from rowkeeper.models import UNDERLINED_SPANS, DocumentInput, Extraction, PageKind, RawTable
 
 Strategy = Literal["lines", "lines_strict", "text"]
 
@@ -130,6 +130,7 @@ class PyMuPDFExtractor:
         """RawTables of one open page (`view`: its page model, when the caller has one)."""
         view = view or PageModel(page, pno)
         d = view.raw
+        hide(page, view.hidden, view.hidden_spans)  # cells read what the page shows
         feats = view.features
         clip = _clip(feats.ruled_regions + feats.aligned_regions, page.rect)
         # find_tables reads every char of its area in Python and looks above each table for
@@ -193,9 +194,12 @@ class PyMuPDFExtractor:
                 out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
                         for i, kv in enumerate(split_pairs(cells, pairs))]
                 continue
+            metrics: dict[str, float] = {}
             if id(tab) not in ruled_ids:  # a group label's underline says which columns it heads
-                cells = underlined_spans(cells, n_rows, view.rules[0], functools.partial(words_at, page, _pad(tab.bbox, 1.0)))
-            out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols)))
+                spanned = underlined_spans(cells, n_rows, view.rules[0], functools.partial(words_at, page, _pad(tab.bbox, 1.0)))
+                metrics = {UNDERLINED_SPANS: 1.0} if len(spanned) < len(cells) else {}
+                cells = spanned
+            out.append(self._table(doc, pno, len(out) + 1, tab.bbox, flag_bold_header(cells), (n_rows, n_cols), metrics))
         return _select(doc, pno, _blocks_apart(out, view), view)
 
     def _boxed(self, doc: DocumentInput, page: pymupdf.Page, pno: int, grid: BoxGrid, n: int,

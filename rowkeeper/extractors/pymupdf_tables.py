@@ -18,7 +18,7 @@ char dicts are shared, not copied: nothing in PyMuPDF's table code writes to the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -29,6 +29,7 @@ from pymupdf import table as _table
 
 from rowkeeper.errors import BadInput
 from rowkeeper.extractors.note_marks import note_mark, raised_after_figure
+from rowkeeper.extractors.text_layer import HiddenSpan
 from rowkeeper.models import DocumentInput
 
 _READING: ContextVar[dict[tuple[Any, ...], Any] | None] = ContextVar("rowkeeper_find_tables", default=None)
@@ -55,6 +56,22 @@ def per_page(page: pymupdf.Page, name: str, read: Callable[[pymupdf.Page], Any])
     if key not in cache:
         cache[key] = read(page)
     return cache[key]
+
+
+def hide(page: pymupdf.Page, hidden: Callable[[dict[str, Any]], bool], spans: Sequence[HiddenSpan]) -> None:
+    """Inside a `reading()` block: what the page model says a reader cannot see on `page`
+    (`hidden`, a span predicate, and `spans`, the hidden spans' boxes and texts) is left out
+    of find_tables' chars and of the finder's words (`hidden_spans`); a no-op outside one."""
+    cache = _READING.get()
+    if cache is not None:
+        cache[("hidden", id(page))] = hidden
+        cache[("hidden_spans", id(page))] = tuple(spans)
+
+
+def hidden_spans(page: pymupdf.Page) -> tuple[HiddenSpan, ...]:
+    """The hidden spans `hide` noted for `page` in this `reading()` block; () when none were."""
+    cache = _READING.get()
+    return () if cache is None else cache.get(("hidden_spans", id(page)), ())
 
 
 def find(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:
@@ -85,7 +102,8 @@ def _install() -> None:
         # the page object itself (an upright copy is another page), as find_tables passes it
         key = (id(page), page.rotation, None if clip is None else tuple(pymupdf.Rect(clip)))
         if key not in cache:
-            textpage = _read_chars(page, clip, chars) or make_chars(page, clip=clip)
+            hidden = cache.get(("hidden", id(page)))
+            textpage = _read_chars(page, clip, chars, hidden) or make_chars(page, clip=clip)
             cache[key] = (list(chars), textpage)
         else:
             chars.extend(cache[key][0])
@@ -96,10 +114,11 @@ def _install() -> None:
     _table.make_chars = _make_chars
 
 
-def _read_chars(page: Any, clip: Any, chars: Any) -> Any:
+def _read_chars(page: Any, clip: Any, chars: Any, hidden: Callable[[dict[str, Any]], bool] | None = None) -> Any:
     """PyMuPDF's `make_chars`, the same char dicts in the same order, with the page transform
     applied to all chars at once (MuPDF transforms in single precision: so does this) instead of
-    through four geometry objects per char; None (nothing read) for a rotating or skewing
+    through four geometry objects per char, less the chars of spans `hidden` says a reader
+    cannot see (white on white, no ink); None (nothing read) for a rotating or skewing
     transform, which `make_chars` handles itself."""
     ctm = page.transformation_matrix
     if abs(ctm.b) > 1e-6 or abs(ctm.c) > 1e-6:
@@ -112,6 +131,8 @@ def _read_chars(page: Any, clip: Any, chars: Any) -> Any:
             ldir = (round(line["dir"][0], 4), round(line["dir"][1], 4))
             head = tuple(pymupdf.Matrix(ldir[0], -ldir[1], ldir[1], ldir[0], 0, 0))[:4]
             spans = sorted(line["spans"], key=lambda s: s["bbox"][0])
+            if hidden is not None:
+                spans = [s for s in spans if not hidden(s)]
             for before, span in zip([None, *spans], spans, strict=False):
                 bold = bool(span["flags"] & pymupdf.TEXT_FONT_BOLD or span["char_flags"] & 8)
                 glyphs = sorted(span["chars"], key=lambda c: c["bbox"][0])

@@ -214,6 +214,32 @@ def white(span: dict[str, Any]) -> bool:
     return all((c >> shift) & 0xFF >= WHITE for shift in (16, 8, 0))
 
 
+def unpainted(span: dict[str, Any]) -> bool:
+    """Whether a span's glyphs put no ink on the page: drawn in render mode 3 (neither filled
+    nor stroked, as an OCR layer is) or fully transparent; MuPDF gives both alpha 0."""
+    return span.get("alpha", 255) == 0
+
+
+HiddenSpan = tuple[tuple[float, float, float, float], str]
+"""A span a reader cannot see: its box and its text."""
+
+
+def shown_words(words: Sequence[Any], hidden: Sequence[HiddenSpan]) -> list[Any]:
+    """`words` (get_text("words") tuples) less the words of the `hidden` spans: for each word of
+    a hidden span, one word of that text whose middle lies in the span's box. A visible copy
+    printed on top of a hidden one is the same word: one of the two stays."""
+    if not hidden:
+        return list(words)
+    gone: set[int] = set()
+    for (x0, y0, x1, y1), text in hidden:
+        for token in text.split():
+            hit = next((i for i, w in enumerate(words) if i not in gone and w[4] == token
+                        and x0 <= (w[0] + w[2]) / 2 <= x1 and y0 <= (w[1] + w[3]) / 2 <= y1), None)
+            if hit is not None:
+                gone.add(hit)
+    return [w for i, w in enumerate(words) if i not in gone]
+
+
 def _visible(line: dict[str, Any], hidden: Hidden | None) -> dict[str, Any]:
     """The line with the spans a reader cannot see (`hidden`) blanked (a gap where they
     stand), its box cut to the rest; the line itself when it has none."""

@@ -22,6 +22,7 @@ from rowkeeper.label_text import (
     wrapped_rows,
 )
 from rowkeeper.models import (
+    UNDERLINED_SPANS,
     Cell,
     ColumnType,
     OutlineEntry,
@@ -217,7 +218,8 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     width = first.piece.n_cols - len(hollow)
     shown = drop_columns(printed_head, hollow)
     wrapped = wrapped_rows(shown)  # lines of the same cells: joined as lines, not as levels
-    columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped))) if h else ("",) * width
+    reach = not first.piece.metrics.get(UNDERLINED_SPANS)  # a rule's span is no spread one
+    columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped), reach)) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
     caption = table_caption(ctx.captions, [p.piece for p in group])
     pieces = [p.piece for p in group]

@@ -9,7 +9,7 @@ import pymupdf
 
 from rowkeeper.extractors.finder.ruled_grid import drawn_paths
 from rowkeeper.extractors.page_model import words_in
-from rowkeeper.extractors.pymupdf_tables import find, per_page
+from rowkeeper.extractors.pymupdf_tables import find, hidden_spans, per_page
 from rowkeeper.models import DocumentInput
 
 TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
@@ -17,8 +17,9 @@ TEXT_COLUMNS = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
 
 
 def words_at(page: pymupdf.Page, clip: Any) -> list[Any]:
-    """Words inside `clip`, zero-width glyphs handled: the page model's one word reader."""
-    return words_in(page, clip)
+    """Words inside `clip`, zero-width glyphs handled, those a reader cannot see left out (the
+    page's hidden spans, `pymupdf_tables.hide`): the page model's one word reader."""
+    return words_in(page, clip, hidden_spans(page))
 
 
 def find_on(doc: DocumentInput, page: pymupdf.Page, pno: int, kwargs: dict[str, Any]) -> list[Any]:

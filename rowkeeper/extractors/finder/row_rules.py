@@ -13,6 +13,8 @@ from typing import Any
 import pymupdf
 
 from rowkeeper.extractors.page_features import rules_of_page
+from rowkeeper.extractors.pymupdf_tables import hidden_spans
+from rowkeeper.extractors.text_layer import shown_words
 from rowkeeper.models import BBox
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -52,7 +54,7 @@ def side_by_side(page: pymupdf.Page, region: Sequence[float],
         parts.append((max(a, region[0] - 2), region[1], min(b, region[2] + 2), region[3]))
     if len(parts) < 2:
         return []
-    words = page.get_text("words", clip=pad(region))
+    words = shown_words(page.get_text("words", clip=pad(region)), hidden_spans(page))
     if any(not any(p[0] - 1 <= w[0] and w[2] <= p[2] + 1 for p in parts) for w in words):
         return []
     return parts
@@ -82,8 +84,8 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
         inside, bottom = inside[:-1], inside[-1]
     # wrapped lines below the region may reach past its words, not past the rules
     reach = min(r[2] for r in across)
-    everything = [w for w in page.get_text("words", clip=pymupdf.Rect(left - 1, region[1] - 1, reach, bottom))
-                  if w[0] >= left - 1]
+    everything = [w for w in shown_words(page.get_text("words", clip=pymupdf.Rect(left - 1, region[1] - 1, reach, bottom)),
+                                          hidden_spans(page)) if w[0] >= left - 1]
     right = max([right, *(w[2] for w in everything)])
     edges = [*edges[:-1], right]
     top, head = min(w[1] for w in words), region[1]
@@ -127,7 +129,7 @@ def packed_row_rules(page: pymupdf.Page, tab: Any) -> list[Segment]:
     edges = column_edges(tab)
     if len(edges) < 3:
         return []
-    words = [w for w in page.get_text("words", clip=pymupdf.Rect(tab.bbox)) if w[4].strip()]
+    words = [w for w in shown_words(page.get_text("words", clip=pymupdf.Rect(tab.bbox)), hidden_spans(page)) if w[4].strip()]
     add: list[Segment] = []
     for row in tab.rows:
         packed = False

@@ -17,6 +17,8 @@ import pymupdf
 
 from rowkeeper.extractors.finder.row_rules import text_lines
 from rowkeeper.extractors.page_features import rules_of_page
+from rowkeeper.extractors.pymupdf_tables import hidden_spans
+from rowkeeper.extractors.text_layer import shown_words
 from rowkeeper.models import BBox
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -41,7 +43,7 @@ def joint_row_rules(page: pymupdf.Page, bbox: Sequence[float],
     ys = [y for y in shared if bbox[1] + _TOL < y < bbox[3] - _TOL and not _ruled_at(hs, bbox, y)]
     if len(ys) < 2:
         return []
-    words = page.get_text("words", clip=pymupdf.Rect(bbox))
+    words = shown_words(page.get_text("words", clip=pymupdf.Rect(bbox)), hidden_spans(page))
     ys = sorted(y for y in ys if not any(w[1] + 1.0 < y < w[3] - 1.0 for w in words))
     if len(ys) < 2 or _records_of_lines(words, ys, sorted(columns_x(columns))) < 2:
         return []

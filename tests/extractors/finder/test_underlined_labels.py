@@ -110,6 +110,22 @@ def test_stacked_labels_first_lines_under_a_group_label_head_their_own_columns(t
                              "Traditional Folk method")
 
 
+def test_a_label_reaches_no_further_than_its_rule(tmp_path: Path) -> None:
+    """Past the end of `Modern method`'s rule a column of its own with a two-line label (`Other`
+    / `method`): its first line stands in the row under the group label, beside `Condom/`, and
+    the group label, spread to the right over bare slots, took it too (`Modern method Other
+    method`). A span a rule gave ends where the rule does."""
+    heads = [("Female", "sterilization"), ("Male", "sterilization"), ("", "Pill"), ("", "IUD"),
+             ("Condom/", "Nirodh"), ("Other", "method"), ("", "Rhythm"), ("Folk", "method")]
+    path = underlined_page(tmp_path / "t22.pdf", "", (("Modern method", 5), ("", 1), ("Traditional", 2)),
+                           heads, ("Any", "method"), pitch=54)
+    (table,) = rowkeeper.extract(str(path)).tables
+    assert table.columns == ("School year", "Any method", "Modern method Female sterilization",
+                             "Modern method Male sterilization", "Modern method Pill", "Modern method IUD",
+                             "Modern method Condom/ Nirodh", "Other method", "Traditional Rhythm",
+                             "Traditional Folk method")
+
+
 FIELDS = [("Quote no.", "2025-08-06"), ("Customer", "Elm Street 51"), ("Valid until", "203-8787"),
           ("Contact", "Ms. Novak"), ("Total due", "12,480.00")]
 
