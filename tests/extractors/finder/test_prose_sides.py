@@ -34,6 +34,14 @@ def _paragraph(page: pymupdf.Page, x: float, top: float, lines: int) -> float:
     return top + 11 * lines
 
 
+def _grid(page: pymupdf.Page, cells: tuple, rows: list, top: float, pitch: float, size: float, font: str) -> None:
+    """Write `rows` (header first) at x positions `cells` = (xs, aligns), one row every `pitch`."""
+    xs, aligns = cells
+    for r, row in enumerate(rows):
+        for x, text, align in zip(xs, row, aligns, strict=True):
+            put(page, x, top + pitch * r, text, size, "bold" if r == 0 and font == "sans" else font, align)
+
+
 def _two_columns(path: Path, right_prose: bool = False) -> Path:
     doc = pymupdf.open()
     page = new_page(doc)
@@ -44,10 +52,8 @@ def _two_columns(path: Path, right_prose: bool = False) -> Path:
         _paragraph(page, 320, 108, 12)
     else:
         put(page, 320, 92, "Table 2: Headcount and budget", 8.5, "bold")
-        xs, aligns = (320, 438, 487, 547), ("left", "right", "right", "right")
-        for r, row in enumerate([HEADER, *BODY]):
-            for x, text, align in zip(xs, row, aligns, strict=True):
-                put(page, x, 110 + 15 * r, text, 7.5, "bold" if r == 0 else "sans", align)
+        cells = (320, 438, 487, 547), ("left", "right", "right", "right")
+        _grid(page, cells, [HEADER, *BODY], 110, 15, 7.5, "sans")
         _paragraph(page, 320, 230, 3)
     doc.save(path)
     return path
@@ -120,10 +126,7 @@ def test_a_short_paragraph_beside_a_table_at_its_own_leading_is_no_column(tmp_pa
     page = new_page(doc)
     put(page, 60, 90, JA_WIDE, 8, "cjk")
     put(page, 60, 110, "表1 施設別四半期実績", 8, "cjk")
-    xs, aligns = (64, 170, 208), ("left", "right", "right")
-    for r, row in enumerate([JA_HEADER, *JA_BODY]):
-        for x, text, align in zip(xs, row, aligns, strict=True):
-            put(page, x, 130 + 17 * r, text, 7.5, "cjk", align)
+    _grid(page, ((64, 170, 208), ("left", "right", "right")), [JA_HEADER, *JA_BODY], 130, 17, 7.5, "cjk")
     for i, text in enumerate((*JA_PROSE[:-1], last)):
         put(page, 232, 128 + 10 * i, text, 7.5, "cjk")
     put(page, 60, 260, JA_WIDE, 8, "cjk")
@@ -143,14 +146,12 @@ def test_a_paragraph_beside_a_table_starting_level_with_its_caption_is_no_column
     page = new_page(doc)
     put(page, 42, 90, JA_WIDE, 8, "cjk")
     put(page, 42, 112, "表1：保守計画", 8, "cjk")
-    xs, aligns = (45, 129, 161, 209), ("left", "right", "right", "right")
+    cells = (45, 129, 161, 209), ("left", "right", "right", "right")
     header = ("施設", "構成比[%]", "単価[円]", "日付")
     body = [("新潟倉庫 6706", "76.1%", "589,835", "2023年12月1日"), ("福岡倉庫 4049", "64.2%", "868,655", "2020年9月26日"),
             ("新潟工場 2883", "19.1%", "443,365", "2024年1月12日"), ("福岡事務所 7604", "53.5%", "184,930", "2021年3月11日"),
             ("静岡倉庫 1620", "94.7%", "725,820", "2022年10月4日"), ("名古屋工場 8879", "74.0%", "872,044", "2022年6月26日")]
-    for r, row in enumerate([header, *body]):
-        for x, text, align in zip(xs, row, aligns, strict=True):
-            put(page, x, 130 + 18.1 * r, text, 6.5, "cjk", align)
+    _grid(page, cells, [header, *body], 130, 18.1, 6.5, "cjk")
     prose = "".join(JA_PROSE) + JA_WIDE
     for i in range(3):
         put(page, 226, 112 + 10.3 * i, prose[42 * i:42 * (i + 1)], 7.6, "cjk")
