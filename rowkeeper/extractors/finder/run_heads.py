@@ -19,6 +19,10 @@ CLAUSE_END = ".:;。：；"
 """How a line ending a clause ends: a sentence over a table, no line of its header."""
 HEADER_CHARS = 40
 """Characters a line over a table's first row may have to be a line of its header."""
+OVERHANG = 1.0
+"""Points a line over a table may reach past the right edge of its last column and still line
+up with a column: one reaching further is set to the text block's margin (a unit note, `in
+Tausend`, right-aligned with the paragraphs), not to a column's labels."""
 HEADING_BOLD = 1.15
 """Times the first row's type size a bold line over a table is printed at to be a heading
 (the size that ends a run of rows at a heading between stacked tables, too)."""
@@ -37,9 +41,11 @@ def header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[T
     out: list[TextLine] = []
     below = first[0]
     lines = above[::-1]
+    right = max(c.bbox[2] for c in first)
     for i, t in enumerate(lines):
         height = below.bbox[3] - below.bbox[1]
-        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
+        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:]) \
+            and t.bbox[2] <= right + OVERHANG
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
                 or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], below, max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
