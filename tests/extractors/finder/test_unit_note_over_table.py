@@ -46,3 +46,27 @@ def test_a_unit_note_at_the_right_margin_names_no_column(tmp_path: Path, unit: s
     (t,) = tables_of(statement(tmp_path / "statement.pdf", unit))
     assert t.columns == ("", "2024", "2023")
     assert [list(r) for r in t.rows] == ROWS
+
+
+PAY = [["Weekly", "$ 71.15"], ["Biweekly", "142.31"], ["Semimonthly", "154.17"], ["Monthly", "308.33"],
+       ["Quarterly", "925.00"], ["Annually", "3,700.00"]]
+
+
+def test_a_label_line_flush_left_with_its_column_stays_however_far_it_reaches(tmp_path: Path) -> None:
+    """A column's two-line label set flush left (`One Withholding` over `Allowance`, peer
+    tabula_us-007) reaches past the figures under it: still that column's label's first line."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "The withholding allowance amounts by payroll period have changed. For 2011, they are:", 10)
+    pg.text(300, 90, "One Withholding", 9)
+    pg.text(LEFT + 100, 101, "Payroll Period", 9)
+    pg.text(300, 101, "Allowance", 9)
+    y = 118.0
+    for key, value in PAY:
+        pg.text(LEFT + 100, y, key, 9)
+        pg.text(300, y, value, 9, False, "r", 55)
+        y += 16
+    pg.text(LEFT, y + 20, "Social security and Medicare tax for 2011 are set out in the next section.", 10)
+    (t,) = tables_of(_save(doc, tmp_path / "allowance.pdf"))
+    assert t.columns == ("Payroll Period", "One Withholding Allowance")
+    assert [list(r) for r in t.rows] == PAY
