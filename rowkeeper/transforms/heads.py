@@ -154,11 +154,23 @@ def numbered_heads(row: Sequence[str], below: Sequence[Sequence[str]], above: Se
     return not any(_counting([r[c].strip() for c in numbers if c < len(r)]) for r in below[:SAMPLE_ROWS])
 
 
+def figure_beside(row: Sequence[str], cols: list[bool]) -> bool:
+    """A figure outside the figure columns that reads as no head (no year, period, range or
+    unit): an amount beside a key (`Project` | `$904,505` | `Quote no.` | `2026-02-01`), a
+    form's value. A row of heads names columns; it holds no amount of its own, so a date in it
+    over a column of figures is one more value of the row, not a period heading that column."""
+    return any(is_number(t) and not (YEAR.match(t) or _period(t) or _UNIT.match(t))
+               for c, t in ((c, t.strip()) for c, t in enumerate(row)) if t and not (c < len(cols) and cols[c]))
+
+
 def heads_over_figures(row: Sequence[str], below: Sequence[Sequence[str]], above: Sequence[str],
                        cols: list[bool]) -> bool:
     """Whether `row` names the figure columns with heads that read like figures, dates or
     codes: periods or ranges (`_periods_over_figures`), ranges broken after their dash
     (`split_ranges`), numeric heads rising under group labels, written unlike the figures
-    under them (`rising_heads`), or counting up by one (`numbered_heads`). Such a row is a header row though it reads as data."""
+    under them (`rising_heads`), or counting up by one (`numbered_heads`), and no amount
+    beside them (`figure_beside`). Such a row is a header row though it reads as data."""
+    if figure_beside(row, cols):
+        return False
     return _periods_over_figures(row, below, cols) or split_ranges(row, below, above, cols) or \
         rising_heads(row, below, above, cols) or numbered_heads(row, below, above, cols)

@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from tests.transforms.pdf_docs import tables_of
-from tests.transforms.surroundings_docs import LEFT, Page, _save
+from tests.transforms.surroundings_docs import LEFT, Page, _save, ruled_grid
 
 FIELDS = {
     "hu": [["Telefon", "Malomárok 10"], ["Cím", "2025. 11. 14."], ["Kapcsolattartó", "2019. 04. 03."],
@@ -41,3 +41,22 @@ def test_a_form_block_with_dates_among_its_values_has_no_header(tmp_path: Path, 
     (t,) = tables
     assert t.columns == ("", "") and t.header_rows == 0
     assert [list(r) for r in t.rows] == FIELDS[lang]
+
+
+PAIRS = [["Project", "$904,505", "Quote no.", "2026-02-01"],
+         ["Valid until", "605-4992", "Contact", "$983,165"]]
+
+
+def test_a_date_beside_an_amount_in_a_forms_first_row_heads_no_column(tmp_path: Path) -> None:
+    """Two fields a row in a ruled grid, nothing bold (zoo dev15 headerless_kv-265-en): the
+    first row's date stands over an amount, as a period heads a column of figures, but the
+    same row holds an amount beside its first key, which no row of heads does."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    pg.text(LEFT, 60, "Supplier overview", 14, True)
+    pg.text(LEFT, 90, "Table 1: Quarterly figures by site", 9)
+    ruled_grid(pg, 100, PAIRS, [70, 70, 70, 80], size=8)
+    pg.text(LEFT, 170, "All amounts are stated before tax unless a note says otherwise.", 9)
+    (t,) = tables_of(_save(doc, tmp_path / "pairs.pdf"))
+    assert t.columns == ("", "", "", "") and t.header_rows == 0
+    assert [list(r) for r in t.rows] == PAIRS

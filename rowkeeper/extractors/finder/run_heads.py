@@ -19,6 +19,12 @@ CLAUSE_END = ".:;。：；"
 """How a line ending a clause ends: a sentence over a table, no line of its header."""
 HEADER_CHARS = 40
 """Characters a line over a table's first row may have to be a line of its header."""
+OVERHANG = 1.0
+"""Points a line over a table may reach past the right edge of its last column and still line
+up with a column by its right edge: one reaching further is set right-aligned to the text
+block's margin (a unit note, `in Tausend`, flush with the paragraphs), not to a column's
+labels. A line flush left with a column's label is that label's first line however far it
+reaches (`One Withholding` over `Allowance`, peer tabula_us-007)."""
 HEADING_BOLD = 1.15
 """Times the first row's type size a bold line over a table is printed at to be a heading
 (the size that ends a run of rows at a heading between stacked tables, too)."""
@@ -31,15 +37,17 @@ def header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[T
     """The single lines right above a table's first aligned row that belong to it: a column
     header over one column ("2016" over the figures), a unit line or a group label in the
     first column ("(all amounts in EUR)", "Class A"). Each sits within a line spacing of the
-    line under it, starts with the first column or lines up with another column of `first`,
-    is short, no sentence's end and no wrapped caption's last line; the first line that is not
+    line under it, starts with the first column or lines up with another column of `first`
+    (by its right edge only within `OVERHANG` of the table's right edge), is short, no sentence's end and no wrapped caption's last line; the first line that is not
     stops the search."""
     out: list[TextLine] = []
     below = first[0]
     lines = above[::-1]
+    right = max(c.bbox[2] for c in first)
     for i, t in enumerate(lines):
         height = below.bbox[3] - below.bbox[1]
-        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 for c in first[1:])
+        edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 and t.bbox[2] <= right + OVERHANG
+                    for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
                 or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], below, max(c.bbox[2] for c in first))
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
