@@ -291,7 +291,7 @@ def _short_ruled(r: Regions) -> None:
 
 def _column_boxes(r: Regions) -> None:
     """A run across a gutter is read again inside the page's column boxes (`finder/column_boxes`)."""
-    r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures, plots=r.plots)
+    r.aligned = in_column_boxes(r.aligned, r.lines, r.pictures, plots=r.plots, words_of=r.words)
 
 
 def _field_blocks(r: Regions) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pymupdf
 
+from rowkeeper.extractors.column_edges import ColumnEdges, part_at_edges
 from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
@@ -338,7 +339,13 @@ def words_in(page: pymupdf.Page, clip: Any, hidden: Sequence[HiddenSpan] = ()) -
     key and its value a column apart, `顧客名福岡`): `_split_at_gaps` parts them. The words of
     `hidden` spans (the page model's `hidden_spans`) are left out."""
     tp = page.get_textpage(clip=pymupdf.Rect(clip), flags=pymupdf.TEXTFLAGS_WORDS)
-    words = join_spaced_letters(shown_words(tp.extractWORDS(), hidden))
+    words = shown_words(tp.extractWORDS(), hidden)
+    # a letter-spaced label run into the next is parted where a column under it ends or starts
+    edges, by_mid = ColumnEdges(words), None
+    if any(len(w[4]) >= 2 and edges.inside(w) for w in words):
+        by_mid = _glyphs_by_mid(tp)
+        words = part_at_edges(words, edges, lambda w: _own_glyphs(w, by_mid or {}))
+    words = join_spaced_letters(words, edges.parted)
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
     # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
     # or more is looked at): most pages stop here, without the costlier char read.
@@ -347,23 +354,38 @@ def words_in(page: pymupdf.Page, clip: Any, hidden: Sequence[HiddenSpan] = ()) -
     if not any(len(w[4]) >= 3 and w[2] - w[0] > 0.8 * len(w[4]) * (w[3] - w[1])
                or len(w[4]) >= 2 and WIDE.search(w[4]) or _case_turn(w[4]) for w in words):
         return words
-    # glyphs by the height of their middle (the words' line numbers skip lines the char read
-    # leaves out, so they cannot be matched by number)
+    by_mid = by_mid if by_mid is not None else _glyphs_by_mid(tp)
+    return [part for w in words for part in _glyph_box(w, by_mid)]
+
+
+def _glyphs_by_mid(tp: pymupdf.TextPage) -> dict[int, list[Any]]:
+    """The glyphs (not spaces) by the height of their middle (the words' line numbers skip
+    lines the char read leaves out, so they cannot be matched by number)."""
     by_mid: dict[int, list[Any]] = {}
     for b in tp.extractRAWDICT()["blocks"]:
         for line in b.get("lines", ()):
             for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
                 by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
-    return [part for w in words for part in _glyph_box(w, by_mid)]
+    return by_mid
+
+
+def _inside(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
+    """The glyphs whose middle lies inside word `w`, left to right."""
+    mid = round((w[1] + w[3]) / 2)
+    inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
+              if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
+    return sorted(inside, key=lambda c: c["bbox"][0])
+
+
+def _own_glyphs(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
+    """The glyphs of word `w` that have a width."""
+    return [c for c in _inside(w, by_mid) if c["bbox"][2] - c["bbox"][0] > 0.01]
 
 
 def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
     """Word `w` with its x extent cut to its glyphs with a width, when those are its own, and
     cut at a wide gap between them (`_split_at_gaps`)."""
-    mid = round((w[1] + w[3]) / 2)
-    inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
-              if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
-    inside.sort(key=lambda c: c["bbox"][0])
+    inside = _inside(w, by_mid)
     seen = [c for c in inside if c["bbox"][2] - c["bbox"][0] > 0.01]
     text = "".join(c["c"] for c in seen)
     if text == w[4] and len(seen) >= 2:

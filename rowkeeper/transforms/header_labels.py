@@ -227,10 +227,14 @@ def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str],
     closes a part, and no part of a column set flush right runs past its figures
     (`_past_flush_end`). The finder cut at the words' gaps, which this line's text no longer
     shows; ink alone cannot tell a right-aligned label's first word ("Nhà cung cấp" | "Công
-    suất [kW]"), so a cut that breaks no label stays."""
+    suất [kW]"), so a cut that breaks no label stays. A line whose letters are spaced out
+    (`E N - V I` `E N - D E`) is the finder's parts when it has their letters, spaces aside:
+    the finder parted it where its columns' figures end (`column_edges`)."""
     parts = [clean_text(cells.get(j, "")) for j in cols]
-    text = _tight(clean_text(line.text))
-    if not all(parts) or _tight(" ".join(parts)) != text:
+    text, joined = _tight(clean_text(line.text)), _tight(" ".join(parts))
+    if joined != text and joined.replace(" ", "") == text.replace(" ", ""):
+        text = joined  # letter-spaced labels (`H U - E N`) the finder read from their glyphs
+    if not all(parts) or joined != text:
         return None
     ends = [len(_tight(" ".join(parts[: i + 1]))) for i in range(len(parts))]
     units = {m.end() for m in _UNIT_END.finditer(text)}

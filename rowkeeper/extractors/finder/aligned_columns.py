@@ -267,7 +267,7 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float,
         on_left = {i for i, w in enumerate(line) if any(abs(w[0] - x) <= 1.5 for x in lefts)}
         flush = {i: any(figures for _, figures in near) for i in range(1, len(line))
                  if (near := [e for e in rights if abs(line[i - 1][2] - e[0]) <= 1.5])}
-        starts = _monospaced_labels(line, starts, on_left, flush, cuts, min_gap)
+        starts = _monospaced_labels(line, starts, on_left, flush, cuts, min_gap) | _spaced_ends(line, rights)
         if on_cuts:
             starts |= {i for i, w in enumerate(line) if any(0 <= w[0] - x <= 1.5 for x in cuts)}
         bounds = [*sorted(starts | set_apart(line, starts)), len(line)]
@@ -282,6 +282,22 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float,
             k = 0 if a in on_left else max(range(len(edges) - 1), key=lambda i: edges[i + 1] - edges[i])
             out.update({id(w): (edges[k] + edges[k + 1]) / 2 for w in phrase})
     return out
+
+
+def _spaced_ends(line: Sequence[Word], rights: Sequence[tuple[float, bool]], tol: float = 0.5) -> set[int]:
+    """Indexes of the words after a letter-spaced label that ends on the right edge a column of
+    figures shares, the next letter-spaced too: labels spaced out wider than their columns'
+    pitch (`E N - V I` right over its figures, `E N - D E` starting a word space after it or
+    touching it) part where the figures end (`column_edges` parted the letters there)."""
+    return {i for i in range(1, len(line)) if _letter_spaced(line[i - 1]) and _letter_spaced(line[i])
+            and any(figures and abs(line[i - 1][2] - x) <= tol for x, figures in rights)}
+
+
+def _letter_spaced(w: Word) -> bool:
+    """A word of three characters or more, each wider than 0.8 of the word's height (letters
+    spaced out: set solid a letter is about half as wide, a CJK glyph's cell 0.7)."""
+    text = str(w[4])
+    return len(text) >= 3 and (w[2] - w[0]) / char_cells(text) > 0.8 * (w[3] - w[1])
 
 
 def _monospaced_labels(line: Sequence[Word], starts: set[int], on_left: set[int], flush: dict[int, bool],

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.boxes import centre_in, overlap
+from rowkeeper.extractors.finder.field_lines import WordsOf
 from rowkeeper.extractors.finder.plots import over_plot
 from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.models import BBox, TextLine
@@ -24,23 +25,25 @@ from rowkeeper.page_columns import across_gutters, running, text_columns
 
 
 def in_column_boxes(regions: Sequence[BBox], lines: Sequence[TextLine], pictures: Sequence[BBox],
-                    min_rows: int = 3, plots: Sequence[BBox] = ()) -> list[BBox]:
+                    min_rows: int = 3, plots: Sequence[BBox] = (), words_of: WordsOf | None = None) -> list[BBox]:
     """`regions` with each one across a gutter, running text inside it on a side, replaced by
     the regions found in the page's columns either side of the gutter, and the regions found
-    in one column alone clear of them all (none round a chart's plotted line, `plots`)."""
+    in one column alone clear of them all (none round a chart's plotted line, `plots`), each
+    column's rows read with the page's words as the page's read had them (`words_of`: a row
+    label glued to its amount in the text layer is two segments where the words part it)."""
     columns = text_columns(lines)
     if not columns.multi:
         return list(regions)
     out: list[BBox] = []
     for r in regions:
-        apart = _read_apart(r, lines, columns.gutters, pictures, min_rows)
+        apart = _read_apart(r, lines, columns.gutters, pictures, min_rows, words_of=words_of)
         out += [r] if apart is None else apart
     # a table level with the other column's prose or table makes no region over the page
     # width (the run mixes them, and no column's edges hold through it): each column read
     # alone adds what lies clear of every region the page's read found (one read apart above,
     # prose on every side, stays dropped), but a chart's labels round its plotted line
     alone = [b for part in _column_parts(lines, columns.gutters)
-             for b in aligned_regions(part, min_rows, pictures)[0] if not over_plot(b, plots)]
+             for b in aligned_regions(part, min_rows, pictures, words_of)[0] if not over_plot(b, plots)]
     out += [b for b in alone if not any(overlap(b, r) > 0 for r in [*out, *regions])]
     return across_gutters(list(dict.fromkeys(out)), columns)
 
@@ -52,7 +55,8 @@ def _column_parts(lines: Sequence[TextLine], gutters: Sequence[float], tol: floa
 
 
 def _read_apart(region: BBox, lines: Sequence[TextLine], gutters: Sequence[float],
-                pictures: Sequence[BBox], min_rows: int, tol: float = 2.0) -> list[BBox] | None:
+                pictures: Sequence[BBox], min_rows: int, tol: float = 2.0,
+                words_of: WordsOf | None = None) -> list[BBox] | None:
     """The regions of the page's columns (the lines between its gutters, none across one) that
     overlap `region`, when it runs over a gutter with running text inside it on a side; None
     (keep it) when it does not: a table over the full width has short cells on both sides.
@@ -64,7 +68,8 @@ def _read_apart(region: BBox, lines: Sequence[TextLine], gutters: Sequence[float
     prose = [sum(running(ln) for ln in h) for h in held]
     if not any(n >= 2 and _sentences(h) for n, h in zip(prose, held, strict=True)):
         return None  # long row labels fill their column too, but no sentence ends in them
-    sides = [[b for b in aligned_regions(part, min_rows, pictures)[0] if overlap(region, b) > 0] for part in parts]
+    sides = [[b for b in aligned_regions(part, min_rows, pictures, words_of)[0] if overlap(region, b) > 0]
+             for part in parts]
     if _level_halves(sides, parts):
         return None  # one table over the gutter, its long labels on one side: read whole
     found = [b for side in sides for b in side]
