@@ -19,6 +19,8 @@ key and its value printed 0.55-0.75 em apart (MuPDF glues them into one word up 
 def char_cells(text: str) -> float:
     """`text`'s length in characters, a full-width glyph counting `WIDE_CELLS`, so a column
     gap sized from the median character stays above a half-width space in CJK text."""
+    if not WIDE.search(text):  # no full-width glyph (most words): the count, as the sum of ones gives it
+        return len(text)
     return sum(WIDE_CELLS if WIDE.match(ch) else 1 for ch in text)
 
 

@@ -15,6 +15,7 @@ a full-width band of the page; the rows between those are read column by column.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -150,7 +151,14 @@ def units(text: str) -> int:
 
 def running(line: TextLine) -> bool:
     """A line that can be running text: long, words or CJK script, few figures."""
-    text = line.text.strip()
+    return _running(line.text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _running(text: str) -> bool:
+    # a pure function of the text, asked of the same lines again and again (every gutter band,
+    # every side of a region): kept for the texts of a page or two
+    text = text.strip()
     if units(text) < PROSE_UNITS:
         return False
     digits = sum(ch.isdigit() for ch in text)

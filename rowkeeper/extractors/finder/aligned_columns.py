@@ -76,15 +76,20 @@ def anchors(lines: Sequence[Sequence[Word]], min_gap: float, tol: float = 1.5,
     / "Mr. Jones" share a left edge but no column starts there."""
     need = max(3, math.ceil(share * len(lines)))
     out: list[tuple[Anchor, dict[int, int]]] = []
+    ends: dict[int, tuple[set[int], set[int]]] = {}  # each line's phrase ends, read once
     for kind in ("left", "right", "decimal"):
         marks = sorted((x, r, i) for r, ln in enumerate(lines) for x, i in _edges(ln, kind))
         k = 0
         while k < len(marks):
-            group = [m for m in marks[k:] if m[0] - marks[k][0] <= tol]
+            # the marks within `tol` of this one: a run of the sorted marks (none further on)
+            j = k + 1
+            while j < len(marks) and marks[j][0] - marks[k][0] <= tol:
+                j += 1
+            group = marks[k:j]
             held: dict[int, int] = {}
             for _, r, i in group:
                 held.setdefault(r, i)
-            if len(held) >= need and _open_side(lines, kind, held, min_gap) >= 2 / 3 * len(held):
+            if len(held) >= need and _open_side(lines, kind, held, min_gap, ends) >= 2 / 3 * len(held):
                 out.append(((kind, sum(m[0] for m in group) / len(group)), held))
                 k += len(group)
             else:
@@ -92,11 +97,15 @@ def anchors(lines: Sequence[Sequence[Word]], min_gap: float, tol: float = 1.5,
     return out
 
 
-def _open_side(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, int], min_gap: float) -> int:
-    """How many of the held words stand at a phrase's start (left) or end (right, decimal)."""
+def _open_side(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, int], min_gap: float,
+               read: dict[int, tuple[set[int], set[int]]]) -> int:
+    """How many of the held words stand at a phrase's start (left) or end (right, decimal);
+    `read` keeps each line's `phrase_ends` for the next group (same lines, same `min_gap`)."""
     n = 0
     for r, i in held.items():
-        starts, ends = phrase_ends(lines[r], min_gap)
+        if r not in read:
+            read[r] = phrase_ends(lines[r], min_gap)
+        starts, ends = read[r]
         n += i in (starts if kind == "left" else ends)
     return n
 

@@ -155,7 +155,17 @@ def _values_left(lines: Sequence[Sequence[Word]], gap: float) -> float:
     value's words right of it all the same; a key of two words in a fixed-width face starts a
     phrase at its second word, in its own line only)."""
     starts = sorted(ln[i][0] for ln in lines for i in phrase_ends(ln, gap)[0] if i)
-    return max(starts, key=lambda x: (sum(abs(y - x) <= EDGE for y in starts), -x))
+    # the starts within EDGE of each start, counted with a window that slides along the sorted
+    # starts (one pass, not one over all starts for each: a region of many rows has thousands)
+    best, most, lo, hi = starts[0], -1, 0, 0
+    for x in starts:
+        while abs(starts[lo] - x) > EDGE:
+            lo += 1
+        while hi < len(starts) and abs(starts[hi] - x) <= EDGE:
+            hi += 1
+        if hi - lo > most:  # the leftmost of the most held (x only grows)
+            best, most = x, hi - lo
+    return best
 
 
 def under_blocks(words: Sequence[Word]) -> float | None:

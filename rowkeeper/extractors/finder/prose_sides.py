@@ -110,8 +110,9 @@ def _with_lines_over(side: Sequence[TextLine], lines: Sequence[TextLine], box: B
     while len(out) < 3:
         top = out[0]
         height = top.bbox[3] - top.bbox[1]
-        over = [ln for ln in lines if running(ln) and abs(ln.bbox[0] - top.bbox[0]) <= TOL
-                and 0 < top.bbox[1] - ln.bbox[1] <= 1.6 * height and not any(ln is o for o in inside)]
+        # (the box tests first: `running` reads the text, and few lines start where `top` does)
+        over = [ln for ln in lines if abs(ln.bbox[0] - top.bbox[0]) <= TOL
+                and 0 < top.bbox[1] - ln.bbox[1] <= 1.6 * height and running(ln) and not any(ln is o for o in inside)]
         if not over:
             break
         out.insert(0, max(over, key=lambda ln: ln.bbox[1]))
