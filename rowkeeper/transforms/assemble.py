@@ -18,6 +18,7 @@ from rowkeeper.label_text import (
     clean_text,
     fill_group_labels,
     fold_header_rows,
+    join_letter_spacing,
     join_rows,
     wrapped_rows,
 )
@@ -135,15 +136,18 @@ def decimal_mark(config: TransformConfig, prepared: Sequence[Prepared],
 
 
 def _cells(p: Prepared, drop: int, offset: int) -> list[Cell]:
-    """The piece's cells minus `drop` leading rows, renumbered from `offset`, with provenance."""
+    """The piece's cells minus `drop` leading rows, renumbered from `offset`, with provenance;
+    a header cell's letter spacing dropped line by line as its column name drops it
+    (`単価( 円)`, `品 目` -> `単価(円)`, `品目`: the cell says what the name says)."""
     out = []
     for c in p.piece.cells:
         if c.row < drop:
             continue
         row = c.row - drop + offset
+        header = row < p.header_rows and offset == 0
+        text = "\n".join(join_letter_spacing(part) for part in c.text.split("\n")) if header else c.text
         out.append(c.model_copy(update={
-            "row": row, "is_header": row < p.header_rows and offset == 0,
-            "page": c.page or p.piece.page,
+            "row": row, "is_header": header, "page": c.page or p.piece.page, "text": text,
         }))
     return out
 

@@ -81,6 +81,8 @@ def test_letter_spaced_cjk_units_lose_their_spaces(tmp_path: Path) -> None:
     (t,) = tables_of(docs.letter_spaced_units_table(tmp_path / "lu.pdf"))
     assert t.columns == ("品目", "重量[kg]", "費用(千円)", "Volume [m 3]")
     assert [r[0] for r in t.rows] == ["部品A", "部品B", "部品C"]
+    # the header cells say what the names say (tables.jsonl holds both)
+    assert [c.text for c in sorted(t.cells, key=lambda c: c.col) if c.is_header] == list(t.columns)
 
 
 def test_letter_spaced_years_and_codes_lose_their_spaces(tmp_path: Path) -> None:
