@@ -10,6 +10,7 @@ from the rules that use it). No record holds a model: it lives for one document'
 from __future__ import annotations
 
 import dataclasses
+import re
 import statistics
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -397,11 +398,21 @@ def _glyph_box(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
     return [w]
 
 
+GLUED_FIGURE = re.compile(r"\d(?:\d|[.,/:-]\d)+")
+"""A figure of two digits or more, maybe with separators (`179-2061`, `09/12/2022`)."""
+
+
 def _case_turn(text: str) -> bool:
-    """A small letter then a capital or a figure of three digits inside one word: two words
-    glued where no space was printed (`chỉVũng`, a key and its value `hệ179-2061`)."""
-    return any(a.islower() and (b.isupper() or text[i + 1:i + 4].isdigit())
+    """A small letter then a capital, or a figure of three characters or more, inside one
+    word: two words glued where no space was printed (`chỉVũng`, a key and its value
+    `hệ179-2061`, `hệ09/12/2022`). A unit's exponent (`m2`) or a version (`x86`) is shorter."""
+    return any(a.islower() and (b.isupper() or b.isdigit() and len(_figure_at(text, i + 1)) >= 3)
                for i, (a, b) in enumerate(zip(text, text[1:], strict=False)))
+
+
+def _figure_at(text: str, i: int) -> str:
+    m = GLUED_FIGURE.match(text, i)
+    return m.group() if m else ""
 
 
 GAP_EM = 0.25

@@ -28,7 +28,12 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
 from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
 from rowkeeper.extractors.finder.candidates import owned_once
-from rowkeeper.extractors.finder.key_value import KEY_VALUE, key_value_pairs, split_pairs
+from rowkeeper.extractors.finder.key_value import (
+    KEY_VALUE,
+    fields_across,
+    key_value_pairs,
+    split_pairs,
+)
 from rowkeeper.extractors.finder.label_tails import join_label_tails
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
@@ -190,6 +195,9 @@ class PyMuPDFExtractor:
             pairs = key_value_pairs(cells, n_cols) if id(tab) in from_text else []
             if not pairs and id(tab) in fields and n_cols == 2:
                 pairs = [(0, 1)]  # a block of fields beside another: its first row is a field too
+            if not pairs and id(tab) in from_text and fields_across(cells, n_rows, n_cols):
+                out.append(self._table(doc, pno, len(out) + 1, tab.bbox, cells, (n_rows, n_cols), {KEY_VALUE: 1.0}))
+                continue  # two rows of fields set across: the first is one more field
             if pairs:
                 out += [self._table(doc, pno, len(out) + i + 1, _cells_box(kv), kv, metrics={KEY_VALUE: 1.0})
                         for i, kv in enumerate(split_pairs(cells, pairs))]

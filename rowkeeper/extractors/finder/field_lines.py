@@ -32,12 +32,31 @@ WordsOf = Callable[[BBox], list[Any]]
 
 
 def split_at_columns(lines: Sequence[TextLine], words_of: WordsOf | None) -> list[TextLine]:
+    """`lines` cut by `_split_once` until no line is cut further: a row cut by the row next to
+    it lends its cuts to the one past it (a block's last row of one line, `電話番号¥409,752`,
+    two rows under the nearest row read apart)."""
+    out = list(lines)
+    seen: dict[int, tuple[TextLine, list[list[float]], list[TextLine]]] = {}  # a line's cut, by the columns asked
+    for _ in range(MAX_PASSES):
+        cut = _split_once(out, words_of, seen)
+        if len(cut) == len(out):
+            return cut
+        out = cut
+    return out
+
+
+MAX_PASSES = 4
+"""How many times a cut may be passed on from row to row."""
+
+
+def _split_once(lines: Sequence[TextLine], words_of: WordsOf | None,
+                seen: dict[int, tuple[TextLine, list[list[float]], list[TextLine]]]) -> list[TextLine]:
     """`lines`, each short line (`MAX_LINE` characters at most: longer is running text) cut
     where its words start at the left edges of the short segments of a row of two segments or
     more right over or under it, at every one inside the line, when the line starts where that
     row starts a segment too, each part a field's length (`MAX_CELL`: the segments a line is
     cut by, and the parts it is cut into; a heading beside its number is no row of fields;
-    see the module)."""
+    see the module). `seen`: the lines cut (or not) in an earlier pass, and by which columns."""
     if words_of is None:
         return list(lines)
     rows = text_rows(lines)
@@ -54,8 +73,14 @@ def split_at_columns(lines: Sequence[TextLine], words_of: WordsOf | None) -> lis
         i, reach = row_of[id(t)], REACH * (t.bbox[3] - t.bbox[1])
         level = {j for _, j in starts[bisect_left(xs, t.bbox[0] - TOL):bisect_right(xs, t.bbox[0] + TOL)]
                  if j != i and abs(tops[j] - t.bbox[1]) <= reach}
-        by_row = [[x for x, j in inner if j == k] for k in sorted(level)]
-        out += _cut(t, [c for c in by_row if c], words_of) if any(by_row) else [t]
+        columns = [c for c in ([x for x, j in inner if j == k] for k in sorted(level)) if c]
+        if not columns:
+            out.append(t)
+            continue
+        before = seen.get(id(t))
+        if before is None or before[0] is not t or before[1] != columns:  # the same line, asked the same
+            seen[id(t)] = before = (t, columns, _cut(t, columns, words_of))
+        out += before[2]
     return out
 
 

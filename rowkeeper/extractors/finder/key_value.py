@@ -40,6 +40,22 @@ def key_value_pairs(cells: Sequence[Cell], n_cols: int, min_rows: int = 2) -> li
     return pairs
 
 
+def fields_across(cells: Sequence[Cell], n_rows: int, n_cols: int) -> bool:
+    """Whether a grid read from aligned text is two rows of fields set across in plain print
+    (`Customer | Glenwood | Valid until | Bay Point` over `Address | 2019-10-16 | Date |
+    2021-11-24`): two pairs or more a row, every cell filled, the keys (even columns) words,
+    nothing bold (a bold header row; bold keys are `key_value_pairs`'), a figure among the
+    values. Two such rows are found as fields only (`field_rows`: a run needs more rows), so
+    their first row is one more field, no header."""
+    if n_rows != 2 or n_cols < 4 or n_cols % 2 or len(cells) != 2 * n_cols or \
+            any(c.col_span > 1 or c.row_span > 1 or not c.text.strip() for c in cells):
+        return False
+    keys = [c for c in cells if c.col % 2 == 0]
+    values = [c for c in cells if c.col % 2]
+    return not any(is_figure(c.text.strip()) for c in keys) and any(is_figure(c.text.strip()) for c in values) \
+        and not any(c.bold for c in cells)
+
+
 def _keys(keys: Sequence[Cell], values: Sequence[Cell]) -> bool:
     """Labels of a form: most end with a colon, or all are bold beside values that are not."""
     colons = sum(c.text.rstrip().endswith(_COLONS) for c in keys)

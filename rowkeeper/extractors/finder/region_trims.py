@@ -77,25 +77,43 @@ def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 
     if not seps or not few_rows(words, min_rows):
         return list(seps)
     need = 1.5 * column_gap(words)
+    space = min(need, WIDE_SPACE * _word_space(words, need))
     rows = {round(w[3] / 3) for w in words}
     out = []
     for x in seps:
         left = max((w[2] for w in words if w[2] <= x), default=None)
         right = min((w[0] for w in words if w[0] >= x), default=None)
-        if left is None or right is None or right - left >= need or _shared_start(words, right, rows, need, turns):
+        if left is None or right is None or right - left >= need or _shared_start(words, right, rows, space, turns):
             out.append(x)  # a wide gap, or a left edge every row shares (a column of values)
     return out
 
 
-def _shared_start(words: Sequence[Any], x: float, rows: set[int], need: float, turns: Sequence[float]) -> bool:
+WIDE_SPACE = 1.5
+"""How many times the rows' own word space a gap is, at least, that parts two fields rather
+than two words of one (a proportional face's space is a third of an em: a key and its value
+6 pt apart at 9.5 pt are no word space apart, though less than 1.5 column gaps)."""
+
+
+def _word_space(words: Sequence[Any], need: float) -> float:
+    """The narrowest gap between two words of one printed line, each not a figure's group (a
+    figure's groups stand a thin space apart), under `need`; `need` when there is none."""
+    by_number = {(w[5], w[6], w[7]): w for w in words if len(w) >= 8}
+    gaps = [b[0] - a[2] for (block, line, k), b in by_number.items()
+            if (a := by_number.get((block, line, k - 1))) is not None
+            and not (str(a[4])[:1].isdigit() and str(b[4])[:1].isdigit())]
+    return min((g for g in gaps if 0 < g < need), default=need)
+
+
+def _shared_start(words: Sequence[Any], x: float, rows: set[int], space: float, turns: Sequence[float]) -> bool:
     """Whether a word of every row starts at `x`, and not in every row as the next word of its
-    printed line a word space on, in one print (`wide_gaps_only`): a key's value after more
-    white (keys of their own lengths), set apart with no space (CJK), or where the print turns
+    printed line a word space on (`space`: less than 1.5 column gaps and `WIDE_SPACE` times the
+    rows' own word space), in one print (`wide_gaps_only`): a key's value after more white
+    (keys of their own lengths), set apart with no space (CJK), or where the print turns
     (`turns`) starts a column."""
     at = [w for w in words if abs(w[0] - x) <= 1.5]
     if {round(w[3] / 3) for w in at} != rows:
         return False
-    return any(abs(t - x) <= 1.5 for t in turns) or not all(_next_word(words, w, need) for w in at)
+    return any(abs(t - x) <= 1.5 for t in turns) or not all(_next_word(words, w, space) for w in at)
 
 
 def _next_word(words: Sequence[Any], w: Any, need: float) -> bool:

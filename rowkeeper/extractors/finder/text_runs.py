@@ -8,6 +8,7 @@ least two column edges.
 
 from __future__ import annotations
 
+import functools
 import re
 import statistics
 from bisect import bisect_left, bisect_right
@@ -17,7 +18,13 @@ from rowkeeper.boxes import bounds, overlap
 from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.bold_keys import split_bold_key
 from rowkeeper.extractors.finder.field_lines import WordsOf, split_at_columns
-from rowkeeper.extractors.finder.field_rows import field_rows, is_key, level_fields
+from rowkeeper.extractors.finder.field_rows import (
+    cut_level_rows,
+    field_rows,
+    figure_values,
+    is_key,
+    level_fields,
+)
 from rowkeeper.extractors.finder.run_heads import (
     HEADING_BOLD,
     caption_row,
@@ -228,6 +235,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
     starts = sorted(ln.bbox[0] for ln in kept)
     keyed = split_at_columns([key for ln in kept for key in split_bold_key(ln, starts)], words_of)
     words = PageWords(words_of, kept)
+    close = functools.partial(_close_with_tail, words_of=words_of)
     segs = [fig for key in keyed for seg in _split_wide_gaps(key) for fig in figure_parts(seg, words)]
     rows = _text_rows(cut_label_lines(segs, words))
     heights = [r[0].bbox[3] - r[0].bbox[1] for r in rows] or [10.0]
@@ -242,18 +250,18 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
     for row in rows + [[]]:
         ok = bool(row) and _table_like(row)
         if row and run and row[0].bbox[1] - bottom > gap_max:
-            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
+            regions, n_rows, n_num = close(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
             run, bridged = [], 0
         if ok and run and _larger_print(row, run):
             # a section heading ("3.3  Measuring Financial Literacy") printed larger than the
             # table under or above it: a table's rows share one type size
-            regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed,
+            regions, n_rows, n_num = close(run, tail, min_rows, regions, n_rows, n_num, cuts, headed,
                                                       row)
             run, bridged, loose = [], 0, False
         if ok:
             if loose and not is_numeric(row[0].text):
                 # heading after a gap, then a header row: the next stacked table starts here
-                regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
+                regions, n_rows, n_num = close(run, tail, min_rows, regions, n_rows, n_num, cuts, headed)
                 run = []
             if not run:
                 run, cuts, headed = [[t] for t in header_lines(above, row)], [], []
@@ -277,7 +285,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
             bottom, bridged, bridge_top = max(bottom, row[0].bbox[3]), bridged + 1, row[0].bbox[1]
             loose, tail = loose or not (near or stub), tail + row
             continue
-        regions, n_rows, n_num = _close_with_tail(run, tail, min_rows, regions, n_rows, n_num, cuts, headed,
+        regions, n_rows, n_num = close(run, tail, min_rows, regions, n_rows, n_num, cuts, headed,
                                                   row)
         run, bridged, tail = [], 0, []
         above = above + row if len(row) == 1 else []
@@ -286,7 +294,8 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
 
 def _close_with_tail(run: list[list[TextLine]], tail: Sequence[TextLine], min_rows: int, regions: list[BBox],
                      n_rows: int, n_num: int, cuts: Sequence[int],
-                     headed: Sequence[int] = (), after: Sequence[TextLine] = ()) -> tuple[list[BBox], int, int]:
+                     headed: Sequence[int] = (), after: Sequence[TextLine] = (),
+                     words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     """`_close_run`, its last region reaching down over the run's last row's wrapped lines
     (`_cell_tail`). They extend a table the run makes; they count for no row of it, or a
     bulleted list of two items, each wrapped once, would make a table of three rows. `after`:
@@ -294,7 +303,7 @@ def _close_with_tail(run: list[list[TextLine]], tail: Sequence[TextLine], min_ro
     kept = len(regions)
     under = [*tail, *after][:1]
     captioned = bool(under) and len(under[0].text) <= CAPTION_CHARS and is_caption(under[0].text)
-    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts, headed, captioned)
+    regions, n_rows, n_num = _close_run(run, min_rows, regions, n_rows, n_num, cuts, headed, captioned, words_of)
     extra = _cell_tail(run, tail)
     if extra and len(regions) > kept and abs(regions[-1][3] - max(t.bbox[3] for t in run[-1])) <= 1.0:
         regions = [*regions[:-1], bounds([regions[-1], *(t.bbox for t in extra)])]
@@ -391,26 +400,41 @@ def _in_first_column(run: Sequence[Sequence[TextLine]], label: TextLine, tol: fl
 
 def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
                n_num: int, cuts: Sequence[int] = (), headed: Sequence[int] = (),
-               captioned: bool = False) -> tuple[list[BBox], int, int]:
+               captioned: bool = False, words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     """The regions with the run's, one per table stacked in it (`stacked_runs`); `captioned`:
     a caption stands right under the run (its last part's)."""
     parts = split_at_column_change(run, cuts, min_rows, headed)
     for i, part in enumerate(parts):
-        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num, captioned and i == len(parts) - 1)
+        regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num, captioned and i == len(parts) - 1,
+                                            words_of)
     return regions, n_rows, n_num
 
 
 def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_rows: int,
-               n_num: int, captioned: bool = False) -> tuple[list[BBox], int, int]:
+               n_num: int, captioned: bool = False, words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     while len(run) > 1 and caption_row(run[0], run[1:]):
         run = run[1:]
     lead = next((i for i, row in enumerate(run) if len(row) > 1), len(run))  # header lines
     captioned = captioned or any(len(row) == 1 and is_caption(row[0].text) for row in run[:lead])
     if len(run) - lead < min_rows:
-        if len(run) - lead < 2 or not (field_rows(run[lead:]) or captioned and level_fields(run[lead:])):
+        fields = _set_across(run[lead:], captioned, words_of)
+        if fields is None:
             return regions, n_rows, n_num
-        run, lead = run[lead:], 0  # fields set across have no header: a line over them is a caption's
+        run, lead = fields, 0  # fields set across have no header: a line over them is a caption's
     if _anchors(run[lead:]) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)
+
+
+def _set_across(rows: Sequence[Sequence[TextLine]], captioned: bool,
+                words_of: WordsOf | None) -> list[list[TextLine]] | None:
+    """The rows of a run too short for a table as rows of fields set across (`field_rows`),
+    two of them cut where their fields start (`cut_level_rows`); None when they are not: plain
+    rows need a caption beside them or a figure among their values."""
+    if len(rows) < 2:
+        return None
+    if field_rows(rows) or (captioned or figure_values(rows)) and level_fields(rows):
+        return [list(r) for r in rows]
+    cut = cut_level_rows(rows, words_of) if len(rows) == 2 else []
+    return cut if cut and (captioned or figure_values(cut)) and level_fields(cut) else None

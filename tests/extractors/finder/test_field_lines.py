@@ -15,6 +15,7 @@ from tests.transforms.pdf_docs import tables_of
 
 _FONTS = {"gothic": "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
           "pgothic": "/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf",
+          "mincho": "/usr/share/fonts/opentype/ipafont-mincho/ipam.ttf",
           "mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
           "monob": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"}
 HU = [("Telefon", "Északi telep"), ("Dátum", "248-2571"), ("Ügyfél", "Vörösfenyő 55"),
@@ -81,3 +82,28 @@ def test_two_rows_of_two_pairs_ruled_between_print_as_four_fields_each(tmp_path:
     (t,) = tables_of(path)
     assert [tuple(r) for r in t.rows] == rows
     assert t.columns == ("", "", "", "")
+
+
+def test_a_cut_is_passed_on_from_row_to_row(tmp_path: Path) -> None:
+    """Two blocks of fields side by side, keys in IPA Gothic and values in IPA Mincho. The left
+    block's long keys (`見積番号`, `有効期限`, `電話番号`) stand 6 pt from their values: MuPDF
+    prints those rows as one line each, the short key's row (`件名`) apart. The first and third
+    rows are cut at the second row's value column; the last, two rows under that one, at the
+    third row's, once that row is cut (issue 13, zoo dev13 form-229-ja lost its last field)."""
+    left = [("見積番号", "112 1196"), ("件名", "2026年6月13日"), ("有効期限", "新潟"), ("電話番号", "409,752円")]
+    right = [("担当者", "364 9077"), ("顧客名", "2023年5月11日"), ("住所", "静岡 2")]
+    doc = pymupdf.open()
+    page = _page(doc)
+    _text(page, 72, 90, "人員と予算 2024", 16, "gothic")
+    for x, block in ((75.0, left), (327.5, right)):
+        at = x + max(_width(k, 8, "gothic") for k, _ in block) + 6
+        for i, (key, value) in enumerate(block):
+            y = 114 + 18 * i
+            _text(page, x, y, key, 8, "gothic")
+            _text(page, at, y, value, 8, "mincho")
+    _text(page, 72, 220, "期中に開設した施設は、最初の満月から集計に含めている。", 8.5, "mincho")
+    path = tmp_path / "passed.pdf"
+    doc.save(path)
+    tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
+    assert [t.columns for t in tables] == [("", ""), ("", "")]
+    assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]

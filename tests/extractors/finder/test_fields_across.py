@@ -12,7 +12,7 @@ import pytest
 
 from rowkeeper.extractors.finder.field_rows import level_fields
 from rowkeeper.models import TextLine
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
 INTRO = ("Costs include maintenance, energy and external services but exclude depreciation. "
@@ -62,16 +62,78 @@ def test_a_caption_over_fields_set_across_is_no_row_of_theirs(tmp_path: Path) ->
     assert t.caption == "Table 1: Supplier overview"
 
 
-def test_two_rows_of_plain_segments_are_no_table(tmp_path: Path) -> None:
-    """The same two rows with no key printed as one (nothing bold, no colon) are too few to
-    tell from text set level by chance: no table."""
+def test_two_rows_of_plain_words_are_no_table(tmp_path: Path) -> None:
+    """Two rows of plain segments (nothing bold, no colon) level four times, no figure among
+    them and no caption: too few to tell from text set level by chance, no table."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    rows = [["Phone", "Maple Court", "Valid until", "Oak Hill"], ["Quote no.", "Bay Point", "Date", "Elm Street"]]
+    for i, row in enumerate(rows):
+        for x, text in zip((48, 177, 301, 438), row, strict=True):
+            page.insert_text((x, 130 + 14 * i), text, fontsize=7, fontname="cour")
+    doc.save(tmp_path / "plain.pdf")
+    assert tables_of(tmp_path / "plain.pdf") == ()
+
+
+def test_two_rows_of_plain_fields_with_figures_among_their_values_are_a_table(tmp_path: Path) -> None:
+    """The same rows with figures among their values (phone numbers, a date): keys that name
+    values, fields set across though nothing is bold and no caption names them; their first
+    row is one more field, no header (issue 13)."""
     doc = pymupdf.open()
     page = new_page(doc)
     for i, row in enumerate(FIELDS):
         for x, text in zip((48, 177, 301, 438), row, strict=True):
             page.insert_text((x, 130 + 14 * i), text, fontsize=7, fontname="cour")
     doc.save(tmp_path / "plain.pdf")
-    assert tables_of(tmp_path / "plain.pdf") == ()
+    (t,) = tables_of(tmp_path / "plain.pdf")
+    assert t.columns == ("", "", "", "")
+    assert [list(r) for r in t.rows] == FIELDS
+
+
+_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+_MONO_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+CLOSE = {"en": ([["Customer", "Glenwood", "Valid until", "Bay Point"], ["Address", "2019-10-16", "Date", "2021-11-24"]],
+                (63.0, 109.9, 167.1, 229.4), "mono", 8.5, None),
+         "vi": ([["Khách hàng", "15/04/2022", "Số báo giá", "Vinh"], ["Hiệu lực", "08/07/2023", "Ngày", "Cần Thơ"]],
+                (45.0, 107.2, 168.0, 224.0), "sans", 9.5, "Bảng 1: Số liệu quý theo địa điểm")}
+
+
+def _advance(text: str, size: float, face: str) -> float:
+    return pymupdf.Font(fontfile=_MONO).text_length(text, size) if face == "mono" else width(text, size, face)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_plain_fields_set_a_few_points_apart_are_cut_where_both_rows_start_a_word(tmp_path: Path, lang: str) -> None:
+    """Two rows of plain fields, each field a few points after the one before (a fixed-width
+    face's space and a little more; twice a proportional face's word space), a space printed
+    between them: the text layer runs a key and its value into one line (`Customer Glenwood`,
+    `Khách hàng 15/04/2022 Số báo giá Vinh`). They are cut where a word of each row starts at
+    one x, one of them starting a line or both after more than a word space, and read as one
+    table of four columns with no header, with or without a caption (issue 13, zoo dev11
+    headerless_kv-190-en, dev3 headerless_kv-36-vi: not found)."""
+    rows, xs, face, size, caption = CLOSE[lang]
+    doc = pymupdf.open()
+    page = new_page(doc)
+    page.insert_font(fontname="mono", fontfile=_MONO)
+    page.insert_font(fontname="monob", fontfile=_MONO_BOLD)
+    bold = "monob" if face == "mono" else "bold"
+    page.insert_text((60, 80), "Quarterly figures by site 2020", fontsize=16, fontname=bold)
+    page.insert_text((60, 140), "Values are rounded; totals may differ slightly from the sum of the rows "
+                     "and were checked by the team.", fontsize=size, fontname=face)
+    for i, row in enumerate(rows):
+        y = 170 + 15.6 * i
+        for c, (x, text) in enumerate(zip(xs, row, strict=True)):
+            page.insert_text((x, y), text, fontsize=size, fontname=face)
+            if c + 1 < len(xs):  # the space between two fields, as the row's one string prints it
+                page.insert_text((x + _advance(text, size, face), y), " ", fontsize=size, fontname=face)
+    if caption:
+        page.insert_text((42, 205), caption, fontsize=size, fontname=bold)
+    page.insert_text((60, 230), "Sites opened during the year are included from their first full month.",
+                     fontsize=size, fontname=face)
+    doc.save(tmp_path / "close.pdf")
+    (t,) = tables_of(tmp_path / "close.pdf")
+    assert t.columns == ("", "", "", "")
+    assert [list(r) for r in t.rows] == rows
 
 
 _IPA = {"gothic": "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",

@@ -267,12 +267,14 @@ def test_a_key_printed_against_its_value_without_a_space_is_parted_at_the_gap(tm
     assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]
 
 
-def test_a_key_printed_against_a_figure_without_a_space_is_parted_at_the_gap(tmp_path: Path) -> None:
+@pytest.mark.parametrize("value", ["179-2061", "09/12/2022"])
+def test_a_key_printed_against_a_figure_without_a_space_is_parted_at_the_gap(tmp_path: Path, value: str) -> None:
     """`Người liên hệ`, its value `179-2061` 6 pt right of it, no space between: MuPDF makes one
-    word of `hệ179-2061`, which no capital gives away. A figure of three digits right after a
-    small letter sends the word to the glyph read too (issue 13, zoo dev10 form-166-vi)."""
+    word of `hệ179-2061`, which no capital gives away. A figure of three characters or more
+    right after a small letter sends the word to the glyph read too (issue 13, zoo dev10
+    form-166-vi; a date, `hệ09/12/2022`, whose first group has two digits: dev16 form-276-vi)."""
     left = [("Khách hàng", "467.364 ₫"), ("Ngày", "Phan Thiết 83"), ("Số báo giá", "20/08/2019")]
-    right = [("Điện thoại", "Phan Thiết 91"), ("Người liên hệ", "179-2061")]
+    right = [("Điện thoại", "Phan Thiết 91"), ("Người liên hệ", value)]
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, 60, 70, "Tổng quan nhà cung cấp 2023", 16, "bold")
@@ -284,6 +286,6 @@ def test_a_key_printed_against_a_figure_without_a_space_is_parted_at_the_gap(tmp
     path = tmp_path / "glued.pdf"
     doc.save(path)
     words = [w[4] for w in words_in(doc[0], doc[0].rect)]
-    assert "hệ" in words and "179-2061" in words
+    assert "hệ" in words and value in words
     tables = sorted(tables_of(path), key=lambda t: t.regions[0].bbox[0])
     assert [[tuple(r) for r in t.rows] for t in tables] == [left, right]
