@@ -27,6 +27,7 @@ from rowkeeper.extractors.finder.label_tails import with_last_tail
 from rowkeeper.extractors.finder.level_rows import no_aligned_rows
 from rowkeeper.extractors.finder.plots import plot_box
 from rowkeeper.extractors.finder.prose_sides import without_prose_sides
+from rowkeeper.extractors.finder.rule_breaks import MIN_RULES, over_broken_rules
 from rowkeeper.extractors.finder.rule_frame import framed_regions
 from rowkeeper.extractors.finder.short_tables import short_ruled_tables
 from rowkeeper.extractors.finder.text_runs import aligned_regions
@@ -271,6 +272,13 @@ def _label_tails(r: Regions) -> None:
     r.aligned = [with_last_tail(b, r.lines, r.hs) for b in r.aligned]
 
 
+def _broken_rules(r: Regions) -> None:
+    """An aligned region reaches over every record of the row rules broken at its column gaps
+    that it overlaps (`finder/rule_breaks`)."""
+    if len(r.hs) >= 2 * MIN_RULES and r.aligned:
+        r.aligned = over_broken_rules(r.aligned, r.hs, r.lines)
+
+
 def _rule_frames(r: Regions) -> None:
     """Aligned regions between a top and a bottom rule reach from rule to rule, one per frame
     (`finder/rule_frame`)."""
@@ -303,7 +311,7 @@ def _field_blocks(r: Regions) -> None:
 
 REGION_PASSES: tuple[Callable[[Regions], None], ...] = (
     _ruled_grids, _boxed_cells, _filled_cells, _aligned_runs, _column_boxes, _prose_sides, _bullet_lists,
-    _detached_tops, _figure_tails, _top_rules, _frame_cuts, _label_tails, _rule_frames, _short_ruled, _field_blocks)
+    _detached_tops, _figure_tails, _top_rules, _frame_cuts, _label_tails, _broken_rules, _rule_frames, _short_ruled, _field_blocks)
 """In order: a later pass sees (and may refine) what the earlier ones found."""
 
 

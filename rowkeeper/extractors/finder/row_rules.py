@@ -57,7 +57,22 @@ def side_by_side(page: pymupdf.Page, region: Sequence[float],
     words = shown_words(page.get_text("words", clip=pad(region)), hidden_spans(page))
     if any(not any(p[0] - 1 <= w[0] and w[2] <= p[2] + 1 for p in parts) for w in words):
         return []
+    if any(_one_column([w for w in words if p[0] - 1 <= w[0] and w[2] <= p[2] + 1]) for p in parts):
+        # a table has two columns: a part whose words stand in one column is a column of one
+        # table whose rules break at its column gaps (issue 13, zoo dev16 row_rules-272-ja)
+        return []
     return parts
+
+
+def _one_column(words: Sequence[Any]) -> bool:
+    """Whether `words` stand in one column: their x extents overlap in one run across, no
+    white stretch between them from top to bottom."""
+    reach = None
+    for w in sorted(words, key=lambda w: w[0]):
+        if reach is not None and w[0] > reach:
+            return False
+        reach = w[2] if reach is None else max(reach, w[2])
+    return True
 
 
 def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
@@ -90,9 +105,10 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
     edges = [*edges[:-1], right]
     top, head = min(w[1] for w in words), region[1]
     over = text_lines([w for w in everything if (w[1] + w[3]) / 2 <= inside[0]])
-    while len(over) > 1 and _cut_by(over[0], edges[1:-1]):
+    while len(over) > 1 and (_cut_by(over[0], edges[1:-1]) or _set_over(over, [*inside, bottom])):
         # a caption or heading over the first record, with no rule over that record: the
-        # columns cut through its words, as through no line of a record
+        # columns cut through its words, as through no line of a record, or it stands a
+        # record's distance over the first one
         over = over[1:]
         top = head = min(w[1] for w in over[0])
         everything = [w for w in everything if w[1] >= top - 0.5]
@@ -109,13 +125,31 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
 
 
 def _cut_by(line: Sequence[Any], inner: Sequence[float]) -> bool:
-    """Whether a line is one phrase (its words a word space apart, less than half its
-    height) that an inner column edge runs through: a header's labels stand a column gap
-    apart, each in its column."""
+    """Whether a line is one phrase that an inner column edge runs through: a header's labels
+    stand a column gap apart, each in its column."""
+    return _one_phrase(line) and any(w[0] + 1.0 < x < w[2] - 1.0 for w in line for x in inner)
+
+
+def _set_over(over: Sequence[Sequence[Any]], rules: Sequence[float]) -> bool:
+    """Whether the first of the lines over a table's first rule (`over`; `rules`: the heights
+    of the rules under the records) is no line of the first record: one phrase, half a line
+    height or more over the next line (a cell's wrapped lines stand closer), and the lines
+    under it as far from that rule as the rules are apart, the first record whole without it
+    (a caption set a row pitch over a block of fields ruled under each row, its column gap
+    wider than the caption: issue 13, zoo dev16 headerless_kv-281-vi)."""
+    first, below = over[0], over[1]
+    height = max(w[3] - w[1] for w in first)
+    if not _one_phrase(first) or min(w[1] for w in below) - max(w[3] for w in first) < 0.5 * height:
+        return False
+    pitch = min(b - a for a, b in zip(rules, rules[1:], strict=False))
+    return rules[0] - min(w[1] for w in below) <= pitch
+
+
+def _one_phrase(line: Sequence[Any]) -> bool:
+    """Whether a line's words stand a word space apart (less than half its height)."""
     words = sorted(line, key=lambda w: w[0])
     height = max(w[3] - w[1] for w in words)
-    return all(b[0] - a[2] < 0.5 * height for a, b in zip(words, words[1:], strict=False)) \
-        and any(w[0] + 1.0 < x < w[2] - 1.0 for w in words for x in inner)
+    return all(b[0] - a[2] < 0.5 * height for a, b in zip(words, words[1:], strict=False))
 
 
 def packed_row_rules(page: pymupdf.Page, tab: Any) -> list[Segment]:

@@ -156,3 +156,57 @@ def test_a_heading_under_blocks_ruled_under_each_row_is_no_row_of_them(tmp_path:
     tables = sorted(tables_of(path), key=lambda t: (t.regions[0].bbox[1] > 150, t.regions[0].bbox[0]))
     assert [[tuple(r) for r in t.rows] for t in tables[:2]] == [left, right]
     assert [t.columns for t in tables[2:]] == [("Telephely", "Költség [Ft]")]
+
+
+def test_rules_broken_at_the_column_gaps_part_no_tables_side_by_side(tmp_path: Path) -> None:
+    """Rules between rows drawn as one segment per column, a short break between columns, and
+    every column's text inside its segment: the segments are columns of one table (two of
+    them hold one column of figures each), not tables side by side; a code and a name a word
+    space apart stay one cell (issue 13, zoo dev16 row_rules-272-ja)."""
+    rows = [("9132 札幌店舗", "18.6%", "302,342"), ("5353 大阪工場", "70.7%", "307,117"),
+            ("4325 長野センター", "93.0%", "211,747"), ("3736 松山倉庫", "17.1%", "558,979"),
+            ("3446 盛岡支店", "70.9%", "777,897")]
+    doc = pymupdf.open()
+    page = new_page(doc, 612, 792)
+    put(page, 60, 100, "保守計画 2019", 14, "cjk")
+    put(page, 60, 130, "費用には保守、エネルギー及び外部委託を含み、減価償却費は含まない。", 7, "cjk")
+    y = 150.0
+    for k, row in enumerate([("品目", "利益率", "出力"), *rows]):
+        put(page, 66, y, row[0], 7, "cjk")
+        put(page, 392.5, y, row[1], 7, "cjk", "right")
+        put(page, 546, y, row[2], 7, "cjk", "right")
+        for a, b in ((60, 245.5), (251.5, 395.5), (401.5, 552)):
+            page.draw_line((a, y + 7), (b, y + 7), width=0.5 if k == 0 else 0.4)
+        y += 18.75
+    put(page, 60, y + 6, "表1保守計画", 7, "cjk")
+    path = tmp_path / "broken.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.columns == ("品目", "利益率", "出力")
+    assert [tuple(r) for r in t.rows] == rows
+
+
+def test_a_caption_a_row_pitch_over_a_block_ruled_under_each_row_is_its_caption(tmp_path: Path) -> None:
+    """A block of fields ruled under each row, none over the first, its caption a row pitch
+    over the first field and narrower than the key column (no column edge cuts it): the
+    caption stands apart from the first record as its lines stand from the rules; it is the
+    table's caption, not a line of the first key (issue 13, zoo dev16 headerless_kv-281-vi)."""
+    pairs = [("Dự án", "08/09/2026"), ("Hiệu lực", "639-6304"), ("Khách hàng", "Nha Trang 57"),
+             ("Người liên hệ", "617.846 ₫")]
+    caption = "Bảng 1 – Nhân sự và ngân sách"
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 100, "Chi phí vận hành theo khu vực 2026", 16, "bold")
+    put(page, 60, 150, "Các giá trị đã được làm tròn; tổng có thể chênh lệch nhỏ so với tổng các dòng.", 8.5)
+    put(page, 60, 179.5, caption, 8.5, "bold")
+    for i, (key, value) in enumerate(pairs):
+        y = 197 + 17.6 * i
+        put(page, 63, y, key, 8.5, "bold")
+        put(page, 303.3, y, value, 8.5)
+        page.draw_line((60, y + 7), (535, y + 7), width=0.5)
+    put(page, 60, 290, "Số liệu dưới đây thuộc kỳ báo cáo và đã được bộ phận kiểm soát kiểm tra.", 8.5)
+    path = tmp_path / "block.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.caption == caption
+    assert [tuple(r) for r in t.rows] == pairs
