@@ -9,7 +9,10 @@ are work rowkeeper never uses, and they were half of its time on the peer corpus
   rowkeeper's header rows come from its own transforms, so inside `reading()` that search
   is skipped (`header` is None);
 * every call reads the chars of its clip into Python dicts (`make_chars`), and re-reads of a
-  table use the same clip; inside `reading()` the chars of a (page, clip) are read once.
+  table use the same clip; inside `reading()` the chars of a (page, clip) are read once;
+* every joined rectangle of rulings is kept only if a char lies inside it (`chars_in_rect`, a
+  scan of all the clip's char dicts per rectangle); inside `reading()` the char boxes are put
+  in arrays once per (page, clip) and each rectangle is one vectorised test.
 
 Both apply only inside `with reading():` (a context variable: other threads and any other
 caller of `find_tables` in the process get PyMuPDF's own behaviour, header included). The
@@ -86,8 +89,9 @@ def _install() -> None:
     """Wrap PyMuPDF's header search and char reader once (no-op where its internals differ)."""
     table_cls = getattr(_table, "Table", None)
     header, make_chars = getattr(table_cls, "_get_header", None), getattr(_table, "make_chars", None)
-    chars = getattr(_table, "CHARS", None)
-    if header is None or make_chars is None or chars is None or getattr(make_chars, "_rowkeeper", False):
+    chars, in_rect = getattr(_table, "CHARS", None), getattr(_table, "chars_in_rect", None)
+    if (header is None or make_chars is None or chars is None or in_rect is None
+            or not hasattr(chars, "_list") or getattr(make_chars, "_rowkeeper", False)):
         return
 
     def _get_header(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -107,11 +111,44 @@ def _install() -> None:
             cache[key] = (list(chars), textpage)
         else:
             chars.extend(cache[key][0])
+        cache[_FILLED] = (chars._list(), key)
         return cache[key][1]
+
+    def _chars_in_rect(chars_now: Any, rect: Any) -> bool:
+        cache = _READING.get()
+        filled = None if cache is None else cache.get(_FILLED)
+        listed = getattr(chars_now, "_list", None)
+        if filled is None or listed is None or listed() is not filled[0] or len(filled[0]) != len(cache[filled[1]][0]):
+            return bool(in_rect(chars_now, rect))
+        if ("boxes", filled[1]) not in cache:
+            cache[("boxes", filled[1])] = _char_boxes(filled[0])
+        boxes = cache[("boxes", filled[1])]
+        return bool(in_rect(chars_now, rect)) if boxes is None else in_boxes(boxes, rect)
 
     _make_chars._rowkeeper = True  # type: ignore[attr-defined]
     table_cls._get_header = _get_header
     _table.make_chars = _make_chars
+    _table.chars_in_rect = _chars_in_rect
+
+
+_FILLED = ("filled",)
+"""Cache key of the char list the current `find_tables` call filled, and its (page, clip) key."""
+
+
+def _char_boxes(chars: Sequence[dict[str, Any]]) -> np.ndarray | None:
+    """x0, x1, y0, y1 of every char dict as rows of a float64 array (None when a value is not
+    a Python float or int: then float64 would not compare as the dict's value does)."""
+    columns = [[c[k] for c in chars] for k in ("x0", "x1", "y0", "y1")]
+    if not all(set(map(type, col)) <= {float, int} for col in columns):
+        return None
+    return np.array(columns, dtype=np.float64).reshape(4, len(chars))
+
+
+def in_boxes(boxes: np.ndarray, rect: Any) -> bool:
+    """PyMuPDF's `chars_in_rect` on the char boxes `_char_boxes` made: whether a char lies
+    inside `rect` (its edges included)."""
+    x0, y0, x1, y1 = rect[0], rect[1], rect[2], rect[3]
+    return bool(((x0 <= boxes[0]) & (boxes[1] <= x1) & (y0 <= boxes[2]) & (y1 >= boxes[3])).any())
 
 
 def _read_chars(page: Any, clip: Any, chars: Any, hidden: Callable[[dict[str, Any]], bool] | None = None) -> Any:
