@@ -15,6 +15,7 @@ body rows do; a paragraph's lines share a word's end only by chance.
 from __future__ import annotations
 
 import statistics
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,12 +47,25 @@ class ColumnEdges:
             lefts = _shared([w[0] for w in under[0] if not _shared([w[2]], rights)], [w[0] for w in under[1]])
             if rights or lefts:
                 self._lines.append((y0, y1, rights, lefts))
+        # the lines' bottoms rise line by line (`_lines` sorts the words by bottom), so the
+        # first line reaching down to a word's middle is found by bisection; a later line may
+        # start higher (a tall word), so the least top from each line on bounds the search
+        self._bottoms = [ln[1] for ln in self._lines]
+        self._tops_after = [ln[0] for ln in self._lines]
+        for i in range(len(self._lines) - 2, -1, -1):
+            self._tops_after[i] = min(self._tops_after[i], self._tops_after[i + 1])
+        self._sorted = all(a <= b for a, b in zip(self._bottoms, self._bottoms[1:], strict=False))
 
     def _of(self, w: Any) -> tuple[list[float], list[float]]:
+        """The edges of the first line whose height holds the word's middle."""
         mid = (w[1] + w[3]) / 2
-        for y0, y1, rights, lefts in self._lines:
+        i = bisect_left(self._bottoms, mid) if self._sorted else 0
+        for k in range(i, len(self._lines)):
+            y0, y1, rights, lefts = self._lines[k]
             if y0 <= mid <= y1:
                 return rights, lefts
+            if self._sorted and self._tops_after[k] > mid:
+                break
         return [], []
 
     def inside(self, w: Any) -> bool:
@@ -119,4 +133,12 @@ def _lines(words: Sequence[Any]) -> list[list[Any]]:
 def _shared(xs: Sequence[float], ys: Sequence[float]) -> list[float]:
     """The x of `xs` that `ys` has too, within `TOL`."""
     ys = sorted(ys)
-    return [x for x in xs if any(abs(x - y) <= TOL for y in ys)]
+    return [x for x in xs if _near(ys, x)]
+
+
+def _near(ys: Sequence[float], x: float) -> bool:
+    """Whether sorted `ys` (finite, as MuPDF's coordinates are) holds a y within `TOL` of x:
+    the nearest below and the nearest at or above are the ones to test, since a float
+    difference grows as y moves away from x."""
+    i = bisect_left(ys, x)
+    return (i < len(ys) and abs(x - ys[i]) <= TOL) or (i > 0 and abs(x - ys[i - 1]) <= TOL)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import statistics
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
@@ -359,10 +360,24 @@ def words_in(page: pymupdf.Page, clip: Any, hidden: Sequence[HiddenSpan] = ()) -
     return [part for w in words for part in _glyph_box(w, by_mid)]
 
 
-def _glyphs_by_mid(tp: pymupdf.TextPage) -> dict[int, list[Any]]:
+class _Glyphs(dict[int, list[Any]]):
+    """Glyphs by the height of their middle; each such row's horizontal middles sorted on
+    first use, so that a word's glyphs are found by bisection instead of a scan of its row."""
+
+    def row(self, k: int) -> tuple[list[float], list[int]]:
+        """Row `k`'s glyph middles, sorted, and the glyphs' places in the row in that order."""
+        rows = self.__dict__.setdefault("_rows", {})
+        if k not in rows:
+            mids = [(c["bbox"][0] + c["bbox"][2]) / 2 for c in self.get(k, ())]
+            order = sorted(range(len(mids)), key=mids.__getitem__)
+            rows[k] = ([mids[i] for i in order], order)
+        return rows[k]
+
+
+def _glyphs_by_mid(tp: pymupdf.TextPage) -> _Glyphs:
     """The glyphs (not spaces) by the height of their middle (the words' line numbers skip
     lines the char read leaves out, so they cannot be matched by number)."""
-    by_mid: dict[int, list[Any]] = {}
+    by_mid = _Glyphs()
     for b in tp.extractRAWDICT()["blocks"]:
         for line in b.get("lines", ()):
             for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
@@ -371,11 +386,22 @@ def _glyphs_by_mid(tp: pymupdf.TextPage) -> dict[int, list[Any]]:
 
 
 def _inside(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:
-    """The glyphs whose middle lies inside word `w`, left to right."""
+    """The glyphs whose middle lies inside word `w`, left to right (rows above, at and below
+    its middle, each in its order, then sorted by left edge: a stable sort keeps that order
+    for glyphs starting at one x)."""
     mid = round((w[1] + w[3]) / 2)
-    inside = [c for k in (mid - 1, mid, mid + 1) for c in by_mid.get(k, ())
-              if w[0] - 0.01 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= w[2] + 0.01]
-    return sorted(inside, key=lambda c: c["bbox"][0])
+    lo, hi = w[0] - 0.01, w[2] + 0.01
+    keys = (mid - 1, mid, mid + 1)
+    if not isinstance(by_mid, _Glyphs):
+        inside = [c for k in keys for c in by_mid.get(k, ()) if lo <= (c["bbox"][0] + c["bbox"][2]) / 2 <= hi]
+        return sorted(inside, key=lambda c: c["bbox"][0])
+    places = []
+    for rank, k in enumerate(keys):
+        if k in by_mid:
+            xs, order = by_mid.row(k)
+            places += [(rank, order[j]) for j in range(bisect_left(xs, lo), bisect_right(xs, hi))]
+    places.sort()
+    return sorted((by_mid[keys[rank]][i] for rank, i in places), key=lambda c: c["bbox"][0])
 
 
 def _own_glyphs(w: Any, by_mid: dict[int, list[Any]]) -> list[Any]:

@@ -9,7 +9,13 @@ are work rowkeeper never uses, and they were half of its time on the peer corpus
   rowkeeper's header rows come from its own transforms, so inside `reading()` that search
   is skipped (`header` is None);
 * every call reads the chars of its clip into Python dicts (`make_chars`), and re-reads of a
-  table use the same clip; inside `reading()` the chars of a (page, clip) are read once.
+  table use the same clip; inside `reading()` the chars of a (page, clip) are read once;
+* every joined rectangle of rulings is kept only if a char lies inside it (`chars_in_rect`, a
+  scan of all the clip's char dicts per rectangle); inside `reading()` the char boxes are put
+  in arrays once per (page, clip) and each rectangle is one vectorised test;
+* `Table.extract` tests every char of the page against each row's box (and the row's chars
+  against each cell's); inside `reading()` the chars' middles are put in arrays once per
+  call's char list and each box is one vectorised test (the same float tests, same order).
 
 Both apply only inside `with reading():` (a context variable: other threads and any other
 caller of `find_tables` in the process get PyMuPDF's own behaviour, header included). The
@@ -86,8 +92,10 @@ def _install() -> None:
     """Wrap PyMuPDF's header search and char reader once (no-op where its internals differ)."""
     table_cls = getattr(_table, "Table", None)
     header, make_chars = getattr(table_cls, "_get_header", None), getattr(_table, "make_chars", None)
-    chars = getattr(_table, "CHARS", None)
-    if header is None or make_chars is None or chars is None or getattr(make_chars, "_rowkeeper", False):
+    extract = getattr(table_cls, "extract", None)
+    chars, in_rect = getattr(_table, "CHARS", None), getattr(_table, "chars_in_rect", None)
+    if (header is None or make_chars is None or chars is None or in_rect is None or extract is None
+            or not hasattr(chars, "_list") or getattr(make_chars, "_rowkeeper", False)):
         return
 
     def _get_header(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -107,11 +115,107 @@ def _install() -> None:
             cache[key] = (list(chars), textpage)
         else:
             chars.extend(cache[key][0])
+        cache[_FILLED] = (chars._list(), key)
         return cache[key][1]
+
+    def _chars_in_rect(chars_now: Any, rect: Any) -> bool:
+        cache = _READING.get()
+        filled = None if cache is None else cache.get(_FILLED)
+        listed = getattr(chars_now, "_list", None)
+        if filled is None or listed is None or listed() is not filled[0] or len(filled[0]) != len(cache[filled[1]][0]):
+            return bool(in_rect(chars_now, rect))
+        if ("boxes", filled[1]) not in cache:
+            cache[("boxes", filled[1])] = _char_boxes(filled[0])
+        boxes = cache[("boxes", filled[1])]
+        return bool(in_rect(chars_now, rect)) if boxes is None else in_boxes(boxes, rect)
+
+    def _extract(self: Any, **kwargs: Any) -> list[list[str | None]]:
+        cache, listed = _READING.get(), self._chars
+        if cache is None or listed is None or not all(_plain(b) for r in self.rows for b in (r.bbox, *r.cells) if b):
+            return extract(self, **kwargs)
+        if ("mids", id(listed)) not in cache:  # the list is held by the entry: its id stays its own
+            cache[("mids", id(listed))] = (listed, _char_mids(listed))
+        mids = cache[("mids", id(listed))][1]
+        if mids is None:
+            return extract(self, **kwargs)
+        return _cell_texts(self.rows, listed, mids, kwargs)
 
     _make_chars._rowkeeper = True  # type: ignore[attr-defined]
     table_cls._get_header = _get_header
+    table_cls.extract = _extract
     _table.make_chars = _make_chars
+    _table.chars_in_rect = _chars_in_rect
+
+
+_FILLED = ("filled",)
+"""Cache key of the char list the current `find_tables` call filled, and its (page, clip) key."""
+
+
+def _char_boxes(chars: Sequence[dict[str, Any]]) -> np.ndarray | None:
+    """x0, x1, y0, y1 of every char dict as rows of a float64 array (None when a value is not
+    a Python float or int: then float64 would not compare as the dict's value does)."""
+    columns = [[c[k] for c in chars] for k in ("x0", "x1", "y0", "y1")]
+    if not all(set(map(type, col)) <= {float, int} for col in columns):
+        return None
+    return np.array(columns, dtype=np.float64).reshape(4, len(chars))
+
+
+def _plain(box: Sequence[Any]) -> bool:
+    """Whether a box's four values are Python floats (a numpy float32 would compare in float32)."""
+    return len(box) == 4 and all(type(v) is float for v in box)
+
+
+def _char_mids(chars: Sequence[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray] | None:
+    """The horizontal and vertical middle of each char, as `Table.extract` computes them
+    ((x0 + x1) / 2, (top + bottom) / 2: one IEEE double sum and halving, as Python's), None
+    when a value is not a Python float."""
+    columns = [[c[k] for c in chars] for k in ("x0", "x1", "top", "bottom")]
+    if not all(set(map(type, col)) <= {float} for col in columns):
+        return None
+    x0, x1, top, bottom = (np.array(col, dtype=np.float64) for col in columns)
+    return (x0 + x1) / 2, (top + bottom) / 2
+
+
+def _cell_texts(rows: Sequence[Any], chars: Sequence[dict[str, Any]], mids: tuple[np.ndarray, np.ndarray],
+                kwargs: dict[str, Any]) -> list[list[str | None]]:
+    """PyMuPDF's `Table.extract` body with its char-in-box filters vectorised: a char is in a
+    box when its middle is (left and top edges in, right and bottom out); a row's chars, then
+    a cell's among them, in the chars' order; `kwargs` updated per cell as it does."""
+    h, v = mids
+    texts = []
+    for row in rows:
+        in_row = np.flatnonzero(_mid_in(h, v, row.bbox))
+        rh, rv = h[in_row], v[in_row]
+        arr: list[str | None] = []
+        for cell in row.cells:
+            if cell is None:
+                arr.append(None)
+                continue
+            inside = in_row[_mid_in(rh, rv, cell)]
+            if not len(inside):
+                arr.append("")
+                continue
+            kwargs["x_shift"] = cell[0]
+            kwargs["y_shift"] = cell[1]
+            if "layout" in kwargs:
+                kwargs["layout_width"] = cell[2] - cell[0]
+                kwargs["layout_height"] = cell[3] - cell[1]
+            arr.append(_table.extract_text([chars[i] for i in inside], **kwargs))
+        texts.append(arr)
+    return texts
+
+
+def _mid_in(h: np.ndarray, v: np.ndarray, box: Sequence[float]) -> np.ndarray:
+    """Which middles lie in `box`, as `Table.extract`'s char_in_bbox tests it."""
+    x0, top, x1, bottom = box
+    return (h >= x0) & (h < x1) & (v >= top) & (v < bottom)
+
+
+def in_boxes(boxes: np.ndarray, rect: Any) -> bool:
+    """PyMuPDF's `chars_in_rect` on the char boxes `_char_boxes` made: whether a char lies
+    inside `rect` (its edges included)."""
+    x0, y0, x1, y1 = rect[0], rect[1], rect[2], rect[3]
+    return bool(((x0 <= boxes[0]) & (boxes[1] <= x1) & (y0 <= boxes[2]) & (y1 >= boxes[3])).any())
 
 
 def _read_chars(page: Any, clip: Any, chars: Any, hidden: Callable[[dict[str, Any]], bool] | None = None) -> Any:
