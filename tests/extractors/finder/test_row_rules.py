@@ -41,6 +41,15 @@ def _page(path: Path, rows: list[tuple[str, str, list[str]]], rule_every_row: bo
     doc.save(path)
 
 
+def _read_as_one_block(doc: pymupdf.Document, tmp_path: Path, caption: str, pairs: list[tuple[str, str]]) -> None:
+    """`doc` saved and read: one table, captioned `caption`, its rows `pairs`."""
+    path = tmp_path / "block.pdf"
+    doc.save(path)
+    (t,) = tables_of(path)
+    assert t.caption == caption
+    assert [tuple(r) for r in t.rows] == pairs
+
+
 def test_wrapped_cells_stay_in_the_row_their_rules_bound(tmp_path: Path) -> None:
     rows = [("Cat", "C1", ["Meow"]), ("Bee", "B2", ["Buzz", "and a long hum"]),
             ("Fox", "F3", ["Ring-", "ding-ding-dingeringeding", "gering-ding"])]
@@ -120,11 +129,7 @@ def test_a_caption_over_a_block_ruled_under_each_row_is_no_line_of_its_first_row
         page.insert_text((296.5, y), value, fontsize=10, fontname=faces[1])
         page.draw_line((72, y + 5), (540, y + 5), width=0.5)
     put(page, 72, 270, "Sites opened during the year are included from their first full month.", 10)
-    path = tmp_path / "block.pdf"
-    doc.save(path)
-    (t,) = tables_of(path)
-    assert t.caption == caption
-    assert [tuple(r) for r in t.rows] == pairs
+    _read_as_one_block(doc, tmp_path, caption, pairs)
 
 
 def test_a_heading_under_blocks_ruled_under_each_row_is_no_row_of_them(tmp_path: Path) -> None:
@@ -205,8 +210,4 @@ def test_a_caption_a_row_pitch_over_a_block_ruled_under_each_row_is_its_caption(
         put(page, 303.3, y, value, 8.5)
         page.draw_line((60, y + 7), (535, y + 7), width=0.5)
     put(page, 60, 290, "Số liệu dưới đây thuộc kỳ báo cáo và đã được bộ phận kiểm soát kiểm tra.", 8.5)
-    path = tmp_path / "block.pdf"
-    doc.save(path)
-    (t,) = tables_of(path)
-    assert t.caption == caption
-    assert [tuple(r) for r in t.rows] == pairs
+    _read_as_one_block(doc, tmp_path, caption, pairs)
