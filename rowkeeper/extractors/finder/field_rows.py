@@ -58,7 +58,9 @@ def figure_values(rows: Sequence[Sequence[TextLine]]) -> bool:
 
 WIDE_SPACE = 1.5
 """How many times the narrowest gap between two words of the rows (a word space) a gap is, at
-least, that stands between two fields rather than two words of one."""
+least, that stands between two fields rather than two words of one (a proportional face's
+space is a third of an em: a key and its value 6 pt apart at 9.5 pt are no word space apart;
+`region_trims.wide_gaps_only` keeps such a column gap too)."""
 LOOSE_SPACE = 1.1
 """How many times a word space a gap is, more than, that is no word space (a face sets every
 space alike: in a fixed-width face every word a space on starts on the character grid, and
@@ -73,7 +75,8 @@ def cut_level_rows(rows: Sequence[Sequence[TextLine]], words_of: WordsOf | None)
     cut."""
     if words_of is None or len(rows) != 2:
         return [list(r) for r in rows]
-    words = [[_line_words(t, words_of) for t in sorted(row, key=lambda t: t.bbox[0])] for row in rows]
+    ordered = [sorted(row, key=lambda t: t.bbox[0]) for row in rows]
+    words = [[_line_words(t, words_of) for t in row] for row in ordered]
     gaps = [b[0] - a[2] for row in words for ln in row for a, b in zip(ln, ln[1:], strict=False)]
     if not gaps:
         return [list(r) for r in rows]
@@ -82,8 +85,8 @@ def cut_level_rows(rows: Sequence[Sequence[TextLine]], words_of: WordsOf | None)
     # both words stand off more than a word space, one of them well off or starting a segment
     cuts = [x for x, off, apart in marks[0] if any(abs(x - y) <= TOL and off and off2 and (apart or apart2)
                                                    for y, off2, apart2 in marks[1])]
-    return [[part for t, ln in zip(sorted(row, key=lambda t: t.bbox[0]), lines, strict=True)
-             for part in _cut_at(t, ln, cuts)] for row, lines in zip(rows, words, strict=True)]
+    return [[part for t, ln in zip(row, lines, strict=True)
+             for part in _cut_at(t, ln, cuts)] for row, lines in zip(ordered, words, strict=True)]
 
 
 def _line_words(t: TextLine, words_of: WordsOf) -> list[Any]:

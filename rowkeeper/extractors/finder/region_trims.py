@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rowkeeper.extractors.finder.aligned_columns import column_gap, phrase_ends, text_lines
+from rowkeeper.extractors.finder.field_rows import WIDE_SPACE
 from rowkeeper.extractors.finder.figure_words import mostly_numbers
 from rowkeeper.extractors.finder.projection import aligned_separators, projection_gaps
 
@@ -86,12 +87,6 @@ def wide_gaps_only(words: Sequence[Any], seps: Sequence[float], min_rows: int = 
         if left is None or right is None or right - left >= need or _shared_start(words, right, rows, space, turns):
             out.append(x)  # a wide gap, or a left edge every row shares (a column of values)
     return out
-
-
-WIDE_SPACE = 1.5
-"""How many times the rows' own word space a gap is, at least, that parts two fields rather
-than two words of one (a proportional face's space is a third of an em: a key and its value
-6 pt apart at 9.5 pt are no word space apart, though less than 1.5 column gaps)."""
 
 
 def _word_space(words: Sequence[Any], need: float) -> float:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.boxes import bounds, within
 from rowkeeper.models import BBox, TextLine
 
 MIN_RULES = 3
@@ -53,9 +54,8 @@ def over_broken_rules(aligned: Sequence[BBox], hs: Sequence[BBox], lines: Sequen
             ruled = [ln.bbox for ln in lines if left - TOL <= ln.bbox[0] and ln.bbox[2] <= right + TOL
                      and ys[0] < (ln.bbox[1] + ln.bbox[3]) / 2 < ys[-1]]
             if ruled:
-                region = (min(region[0], *(b[0] for b in ruled)), min(region[1], *(b[1] for b in ruled)),
-                          max(region[2], *(b[2] for b in ruled)), max(region[3], *(b[3] for b in ruled)))
-        if not any(o[0] <= region[0] and o[1] <= region[1] and region[2] <= o[2] and region[3] <= o[3] for o in out):
+                region = bounds([region, *ruled])
+        if not any(within(region, o) for o in out):
             out.append(region)  # two runs of one table grow into one region
     return out
 

@@ -49,7 +49,7 @@ def header_lines(above: Sequence[TextLine], first: Sequence[TextLine]) -> list[T
         edges = any(abs(t.bbox[0] - c.bbox[0]) <= 3 or abs(t.bbox[2] - c.bbox[2]) <= 3 and t.bbox[2] <= right + OVERHANG
                     for c in first[1:])
         if (below.bbox[1] - t.bbox[1] > 2.5 * height or len(t.text) > HEADER_CHARS
-                or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], below, max(c.bbox[2] for c in first))
+                or t.text.rstrip()[-1:] in CLAUSE_END or _heading_over(t, first) or _wrapped_tail(t, lines[i + 1:i + 2], below, right)
                 or not (abs(t.bbox[0] - first[0].bbox[0]) <= 3 or edges)):
             break
         out.append(t)
