@@ -28,6 +28,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.same_tables import unclocked  # noqa: E402
+
 SHARED_CORPORA = ("peer", "real-dev")
 
 
@@ -35,15 +39,6 @@ def _cpu() -> float:
     """CPU seconds of this process and its waited-for children."""
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-
-
-def _unclocked(value):
-    """`value` with every `seconds` field removed, recursively (the clock is not output)."""
-    if isinstance(value, dict):
-        return {k: _unclocked(v) for k, v in value.items() if k != "seconds"}
-    if isinstance(value, list):
-        return [_unclocked(v) for v in value]
-    return value
 
 
 def worker(tree: Path, pdfs: list[str], out: Path) -> None:
@@ -62,14 +57,13 @@ def worker(tree: Path, pdfs: list[str], out: Path) -> None:
             cpu = _cpu()
             result = process_document(load_document(pdf), config)
             used = _cpu() - cpu
-            dumped = _unclocked(result.model_dump(mode="json", exclude={"images"}))
+            dumped = unclocked(result.model_dump(mode="json", exclude={"images"}))
             f.write(json.dumps({"pdf": pdf, "cpu": used, "pages": len(result.document.pages),
                                 "result": dumped}, sort_keys=True) + "\n")
 
 
 def corpus_pdfs(corpus: str, every: int) -> list[str]:
     """Every `every`-th PDF of a shared corpus (by name) or of a folder."""
-    sys.path.insert(0, str(ROOT))
     from bench.corpus_run import SHARED
 
     folder = SHARED / "corpus" / corpus if corpus in SHARED_CORPORA else Path(corpus)
