@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 from bench.zoo import tables, variants
+from bench.zoo.cell_families import group_rows, merged_cells, wrapped_body
 from bench.zoo.doc import Builder
 from bench.zoo.fonts import wrap
 from bench.zoo.layout import PageSetup
@@ -282,4 +283,9 @@ FAMILIES: dict[str, Family] = {
     "landscape": (landscape_setup, wide),
     "financial": (portrait, financial),
     "slide": (slide_setup, slide),
+    # after generator v10, appended so that no document of the families above changes (the
+    # language rotation follows a family's index, the seeds its name)
+    "merged_cells": (portrait, merged_cells),
+    "wrapped_body": (portrait, wrapped_body),
+    "group_rows": (portrait, group_rows),
 }

@@ -58,6 +58,19 @@ class TableSpec:
     checks: dict[int, list[bool]] = field(default_factory=dict)  # column -> a tick box per row
     double_total: bool = False  # the last bold row gets a double rule under it
     left_marks: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, col) -> "$"
+    # the families added after generator v10 (bench/zoo/cells.py draws their bodies): merged
+    # body cells, multi-line cells aligned in their row, category label rows
+    spans: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # (row, col) -> (rows, cols)
+    span_middle: bool = False  # a merged cell's text vertically centred (else at its top)
+    valign: str = "top"  # "top", "middle" or "bottom": where a short cell sits in a tall row
+    valign_cols: frozenset[int] = frozenset()  # the columns `valign` applies to
+    label_rows: frozenset[int] = frozenset()  # category label rows (first cell only)
+    label_tint: float = 0.0  # grey behind a label row (0: none)
+
+    @property
+    def cell_layout(self) -> bool:
+        """Drawn by bench/zoo/cells.py (the merged-cell / wrapped-body / group-row families)."""
+        return bool(self.spans or self.label_rows or self.valign != "top")
 
     @property
     def n_cols(self) -> int:
@@ -219,11 +232,20 @@ def draw_table(flow: Flow, t: TableSpec) -> list[tuple[int, tuple[float, float, 
         elif t.style in ("grid", "box", "booktabs"):
             hrule(flow, t, xs, piece_top, t.rule_width * (t.heavy if t.style == "booktabs" else 1))
         first = False
-        r = _draw_body(flow, t, xs, r)
+        body_top = flow.top
+        if t.cell_layout:
+            from bench.zoo.cells import draw_body  # draws its own verticals, row by row
+
+            r = draw_body(flow, t, xs, r)
+        else:
+            r = _draw_body(flow, t, xs, r)
         bottom = flow.top
         if t.style in ("grid", "box", "booktabs", "rows"):
             hrule(flow, t, xs, bottom, t.rule_width * (t.heavy if t.style == "booktabs" else 1))
-        _verticals(flow, t, xs, piece_top, header_rows, bottom)
+        if not t.cell_layout:
+            _verticals(flow, t, xs, piece_top, header_rows, bottom)
+        elif header_rows or t.style == "box":
+            _verticals(flow, t, xs, piece_top, header_rows, body_top if t.style == "grid" else bottom)
         regions.append((flow.page, (xs[0], piece_top, xs[-1], bottom)))
         if r < len(t.body):
             flow.next_column()
