@@ -14,7 +14,7 @@ from __future__ import annotations
 from bench.zoo import business, content, tables, variants
 from bench.zoo.doc import Builder
 from bench.zoo.fonts import width
-from bench.zoo.table import HeaderCell
+from bench.zoo.table import HeaderCell, TableSpec, _row_height
 
 
 def _titled(b: Builder) -> None:
@@ -64,6 +64,17 @@ def _merged_grid(b: Builder):
     return names, body, aligns, types, spans
 
 
+def _table(b: Builder, spec: TableSpec, types: list[str], notes: str) -> None:
+    """Draw the table, first breaking the page where its caption (up to three lines, above) and
+    what draw_table keeps together (the header and two rows, or all of it) would not fit: a
+    caption counts rows one line tall, and these rows are taller."""
+    rows = spec.body if spec.keep_together else spec.body[:2]
+    need = sum(_row_height(spec, [c.text for c in h], None) for h in spec.header)
+    need += sum(_row_height(spec, row, None) for row in rows)
+    b.flow.ensure(need + (b.face.size * 4.5 if b.caption_above else 0.0))
+    b.table(spec, types, notes=notes)
+
+
 def _rows_of(body: list[list[str]], col: int, label: str) -> list[int]:
     return [i for i, row in enumerate(body) if row[col] == label]
 
@@ -96,7 +107,7 @@ def merged_cells(b: Builder) -> None:
         kw["style"] = "rows" if kw.get("style") == "zebra" else style
         spec = b.spec([[HeaderCell(n) for n in names]], body, aligns, spans=spans,
                       span_middle=b.v8.random() < 0.5, keep_together=True, **kw)
-        b.table(spec, types, notes=variants.notes(b, 0.2))
+        _table(b, spec, types, variants.notes(b, 0.2))
         b.prose(b.rng.randint(1, 2))
 
 
@@ -141,7 +152,7 @@ def wrapped_body(b: Builder) -> None:
         if spec.style in ("none", "booktabs", "zebra"):
             spec.pad_y = max(spec.pad_y, 3.5)  # rows apart by more than their lines are
         _wrapped_rows(b, spec, 1, n)
-        b.table(spec, types, notes=variants.notes(b, 0.25))
+        _table(b, spec, types, variants.notes(b, 0.25))
         b.prose(b.rng.randint(1, 2))
 
 
@@ -172,5 +183,5 @@ def group_rows(b: Builder) -> None:
     kw.setdefault("style", style)
     spec = b.spec(g.header, body, g.aligns, label_rows=frozenset(label_rows), label_tint=tint,
                   bold_rows=frozenset(label_rows) if bold else frozenset(), indents=indents, **kw)
-    b.table(spec, g.types, notes=variants.notes(b, 0.2))
+    _table(b, spec, g.types, variants.notes(b, 0.2))
     b.prose()
