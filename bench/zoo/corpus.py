@@ -26,6 +26,17 @@ eleventh (**dev11**) once dev10 had, a twelfth (**dev12**) once dev11 had, a thi
 (**dev13**) once dev12 had, a fourteenth (**dev14**) once dev13 had, a fifteenth (**dev15**) once
 dev14 had, a sixteenth (**dev16**) once dev15 had, a seventeenth (**dev17**) once dev16
 had, and an eighteenth (**dev18**) once dev17 had.
+
+Families are appended at the end of FAMILIES, never inserted: a document's language follows its
+family's index and its seed the family's name, so an appended family adds documents to every
+split (dev, test, dev2, holdout and each tune-only draw) and changes none already there, and
+GENERATOR_VERSION stays. Three were appended after v10 for what business tables show and the
+first 17 never drew (bench/zoo/cell_families.py): **merged_cells** (body cells merged down over
+2-4 rows or across the amounts; truth repeats the text into every slot it covers, as the
+CONTRACT reads a merged cell), **wrapped_body** (descriptions over 2-4 lines in their cell;
+truth one string, lines joined as every multi-line cell of the zoo is) and **group_rows**
+(category label rows between body rows). `python bench/zoo_unchanged.py --base REV` checks that
+the older families' PDFs and truth are byte for byte what REV wrote.
 """
 
 from __future__ import annotations
