@@ -57,7 +57,7 @@ def _rows(draw):
     return rows
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_rows(), st.sampled_from([0.5, 1.0, 3.0]))
 def test_column_edges_as_the_scan(rows, tol) -> None:
     assert column_edges(rows, tol) == _column_edges_before(rows, tol)
@@ -86,7 +86,7 @@ def _fields(draw):
     return words
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(_fields())
 def test_under_blocks_as_the_full_read(words) -> None:
     assert under_blocks(words) == _under_blocks_before(words)
@@ -114,7 +114,7 @@ def _glyph_run(draw):
     return out
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(_glyph_run())
 def test_a_words_gap_cuts_as_before(glyphs) -> None:
     w = (glyphs[0]["bbox"][0], 5.0, glyphs[-1]["bbox"][2], 15.0, "".join(c["c"] for c in glyphs), 0, 0, 0)
