@@ -5,7 +5,11 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -40,3 +44,43 @@ def pytest_sessionfinish(session: object, exitstatus: int) -> None:
                 os.kill(int(pid), signal.SIGTERM)
         except OSError:
             continue
+
+
+class _Harness:
+    """Prefect's test harness (a temporary database and a server: ~20 s of start-up on two cores),
+    held open across the tests that use it: `pytest_collection_modifyitems` runs them in a row,
+    `pytest_runtest_teardown` closes it after the last of them, so no other test runs with it."""
+
+    stack: ExitStack | None = None
+
+
+@pytest.fixture()
+def prefect_harness() -> Iterator[None]:
+    """Flows in this test run against Prefect's test harness, started once for all such tests."""
+    if _Harness.stack is None:
+        from prefect.testing.utilities import prefect_test_harness
+
+        stack = ExitStack()
+        stack.enter_context(prefect_test_harness(server_startup_timeout=120))
+        _Harness.stack = stack
+    yield
+
+
+def _uses_harness(item: object) -> bool:
+    return "prefect_harness" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(session: object, config: object, items: list) -> None:
+    """The tests using the harness moved up to the first of them, in their order (the others keep theirs)."""
+    users = [i for i in items if _uses_harness(i)]
+    if users:
+        at = items.index(users[0])
+        rest = [i for i in items if not _uses_harness(i)]
+        items[:] = rest[:at] + users + rest[at:]
+
+
+def pytest_runtest_teardown(item: object, nextitem: object) -> None:
+    """Close the harness after the last test in a row that uses it."""
+    if _Harness.stack is not None and (nextitem is None or not _uses_harness(nextitem)):
+        stack, _Harness.stack = _Harness.stack, None
+        stack.close()

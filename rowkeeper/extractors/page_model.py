@@ -380,8 +380,16 @@ def _glyphs_by_mid(tp: pymupdf.TextPage) -> _Glyphs:
     by_mid = _Glyphs()
     for b in tp.extractRAWDICT()["blocks"]:
         for line in b.get("lines", ()):
-            for c in (c for s in line["spans"] for c in s["chars"] if not c["c"].isspace()):
-                by_mid.setdefault(round((c["bbox"][1] + c["bbox"][3]) / 2), []).append(c)
+            for s in line["spans"]:
+                for c in s["chars"]:
+                    if not c["c"].isspace():
+                        box = c["bbox"]
+                        k = round((box[1] + box[3]) / 2)
+                        row = by_mid.get(k)
+                        if row is None:
+                            by_mid[k] = [c]
+                        else:
+                            row.append(c)
     return by_mid
 
 
@@ -459,6 +467,8 @@ def _split_at_gaps(w: Any, glyphs: list[dict[str, Any]]) -> list[Any]:
     `構 成 比`, are two words)."""
     gaps = [b["bbox"][0] - a["bbox"][2] for a, b in zip(glyphs, glyphs[1:], strict=False)]
     height = max(c["bbox"][3] - c["bbox"][1] for c in glyphs)
+    if not any(g >= GAP_EM * height for g in gaps):  # no gap reaches the least cut (below): one part
+        return [(glyphs[0]["bbox"][0], w[1], glyphs[-1]["bbox"][2], w[3], "".join(c["c"] for c in glyphs), *w[5:])]
     median = statistics.median(gaps)
     # a full-width glyph's advance is an em; a font's box height may be half as much again
     wide = [c["bbox"][2] - c["bbox"][0] for c in glyphs if WIDE.match(c["c"])]

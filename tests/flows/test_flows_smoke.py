@@ -1,23 +1,15 @@
-"""One smoke test per flow under Prefect's test harness (its server starts once, here only)."""
+"""One smoke test per flow under Prefect's test harness (its server starts once for these and the
+Python API's flow tests: `prefect_harness`, tests/conftest.py)."""
 
 from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from rowkeeper.config import Config, load_config
-
-
-@pytest.fixture(scope="module")
-def harness() -> Iterator[None]:
-    from prefect.testing.utilities import prefect_test_harness
-
-    with prefect_test_harness(server_startup_timeout=120):
-        yield
 
 
 @pytest.fixture()
@@ -29,7 +21,7 @@ def corpus(pdf_dir: Path, tmp_path: Path) -> Path:
     return d
 
 
-def test_ingest_flow_then_backfill_flow(harness: None, corpus: Path, tmp_path: Path) -> None:
+def test_ingest_flow_then_backfill_flow(prefect_harness: None, corpus: Path, tmp_path: Path) -> None:
     from rowkeeper.flows.backfill import BackfillOptions, backfill_flow
     from rowkeeper.flows.ingest import ingest_flow
 
@@ -52,7 +44,7 @@ def test_ingest_flow_then_backfill_flow(harness: None, corpus: Path, tmp_path: P
     assert json.loads((out / "backfill.json").read_text())["backfill"]["summary"]["dry-run"] == 2
 
 
-def test_opt_in_extraction_cache_serves_a_new_sink(harness: None, corpus: Path, tmp_path: Path) -> None:
+def test_opt_in_extraction_cache_serves_a_new_sink(prefect_harness: None, corpus: Path, tmp_path: Path) -> None:
     from rowkeeper.flows.ingest import ingest_flow
 
     first = load_config().with_out(str(tmp_path / "a"))
@@ -85,7 +77,7 @@ def _with_password(config: Config, password: str) -> Config:
     return config.model_copy(update={"extract": config.extract.model_copy(update={"passwords": (password,)})})
 
 
-def test_flow_run_ends_failed_when_every_document_failed(harness: None, pdf_dir: Path,
+def test_flow_run_ends_failed_when_every_document_failed(prefect_harness: None, pdf_dir: Path,
                                                          tmp_path: Path) -> None:
     from rowkeeper.flows.ingest import ingest_flow
 
@@ -104,7 +96,7 @@ def test_flow_run_ends_failed_when_every_document_failed(harness: None, pdf_dir:
     assert tables[0]["rows"][1] == ["01-002", "Office chair", "14,900.00", "7"]
 
 
-def test_cli_exits_0_hints_at_retry_failed_and_retries(harness: None, pdf_dir: Path, tmp_path: Path,
+def test_cli_exits_0_hints_at_retry_failed_and_retries(prefect_harness: None, pdf_dir: Path, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     from rowkeeper.cli import main
 
@@ -129,7 +121,7 @@ def test_cli_exits_0_hints_at_retry_failed_and_retries(harness: None, pdf_dir: P
     assert sorted(d["status"] for d in docs) == ["ok", "ok"]
 
 
-def test_reported_seconds_count_from_process_start(harness: None, pdf_dir: Path, tmp_path: Path) -> None:
+def test_reported_seconds_count_from_process_start(prefect_harness: None, pdf_dir: Path, tmp_path: Path) -> None:
     """The run's seconds include Python's and Prefect's start-up: the process's whole life up to
     the report (here the CLI attaches to the harness's server, as to a `prefect server start`)."""
     import os

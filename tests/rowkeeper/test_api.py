@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -68,15 +67,7 @@ def test_extract_checks_a_config_dict_like_a_file() -> None:
         rowkeeper.extract("unused.pdf", {"extract": {"options": {"pymupdf": {"snap_tolerence": 3}}}})
 
 
-@pytest.fixture(scope="module")
-def harness() -> Iterator[None]:
-    from prefect.testing.utilities import prefect_test_harness
-
-    with prefect_test_harness(server_startup_timeout=120):
-        yield
-
-
-def test_ingest_runs_the_flow_into_the_sinks_and_summarises(harness: None, pdf_dir: Path,
+def test_ingest_runs_the_flow_into_the_sinks_and_summarises(prefect_harness: None, pdf_dir: Path,
                                                             tmp_path: Path) -> None:
     inputs = [pdf_dir / "ruled.pdf", pdf_dir / "corrupt.pdf"]
     out = tmp_path / "out"
@@ -114,7 +105,7 @@ _EXTRAS = {"rowkeeper.integrations.langchain": "langchain_core",
 
 # llama-index-core's own models trip a pydantic warning on import; not ours to fix
 @pytest.mark.filterwarnings("ignore:The 'validate_default' attribute")
-def test_readme_python_examples_run_as_written(harness: None, tmp_path: Path,
+def test_readme_python_examples_run_as_written(prefect_harness: None, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     import importlib.util
 

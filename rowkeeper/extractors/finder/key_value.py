@@ -146,13 +146,7 @@ def blocks_apart(words: Sequence[Word]) -> list[tuple[float, float, float]]:
     hold figures, or its gaps are alike)."""
     if len(words) < 4:
         return []
-    spans = sorted((w[0], w[2]) for w in words)
-    river, at = 0.0, 0.0
-    reach = spans[0][1]
-    for x0, x1 in spans[1:]:
-        if x0 - reach > river:
-            river, at = x0 - reach, reach
-        reach = max(reach, x1)
+    river, at, _ = _river(words)
     height = sorted(w[3] - w[1] for w in words)[len(words) // 2]
     if river < 4 * height:
         return []
@@ -163,6 +157,19 @@ def blocks_apart(words: Sequence[Word]) -> list[tuple[float, float, float]]:
         return []
     return [(min(w[0] for ln in s for w in ln), _values_left(s, gap) - 0.5, max(w[2] for ln in s for w in ln))
             for s in sides]
+
+
+def _river(words: Sequence[Word]) -> tuple[float, float, float]:
+    """The widest white that no word crosses, left to right: (its width, the x it starts at,
+    the x it ends at, a word's left edge); (0, 0, 0) when every word overlaps the next."""
+    spans = sorted((w[0], w[2]) for w in words)
+    river, at, end = 0.0, 0.0, 0.0
+    reach = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - reach > river:
+            river, at, end = x0 - reach, reach, x0
+        reach = max(reach, x1)
+    return river, at, end
 
 
 def _values_left(lines: Sequence[Sequence[Word]], gap: float) -> float:
@@ -194,6 +201,13 @@ def under_blocks(words: Sequence[Word]) -> float | None:
     lines = text_lines(words)
     for k in range(len(lines) - 2, 1, -1):
         top = [w for ln in lines[:k] for w in ln]
+        # the blocks' inner edges stand at the top lines' river or inside it (the left block
+        # ends at its start or further right, the right one starts at its end or further left):
+        # lines under that do not all reach into the river cross no blocks', and the costlier
+        # reading of the blocks is skipped
+        river, at, end = _river(top)
+        if river > 0 and not all(any(at < w[2] and w[0] < end for w in ln) for ln in lines[k:]):
+            continue
         blocks = blocks_apart(top)
         if blocks and abs(lines[k][0][0] - blocks[0][1] - 0.5) > EDGE and \
                 all(any(blocks[0][2] < w[2] and w[0] < blocks[1][0] for w in ln) for ln in lines[k:]):

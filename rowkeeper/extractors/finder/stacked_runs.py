@@ -10,6 +10,7 @@ columns starts. Rows are lists of text segments (`TextLine`), left to right.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from rowkeeper.models import TextLine
@@ -29,13 +30,23 @@ def column_edges(rows: Sequence[Row], tol: float = 3.0) -> list[float]:
     """x of the left and right edges that at least `SHARE` of the rows (and two) share."""
     need = max(2, math.ceil(SHARE * len(rows)))
     marks = sorted({round(x, 1) for row in rows for t in row for x in (t.bbox[0], t.bbox[2])})
+    # each row's edges sorted once: whether a row has one within `tol` of a mark is read off
+    # the nearest either side of it (bisection), not a scan of the row's segments per mark
+    edges = [sorted(x for t in row for x in (t.bbox[0], t.bbox[2])) for row in rows]
     out: list[float] = []
     for x in marks:
         if out and x - out[-1] <= 2 * tol:
             continue
-        if sum(any(abs(t.bbox[k] - x) <= tol for t in row for k in (0, 2)) for row in rows) >= need:
+        if sum(_near(xs, x, tol) for xs in edges) >= need:
             out.append(x)
     return out
+
+
+def _near(xs: Sequence[float], x: float, tol: float) -> bool:
+    """Whether sorted `xs` holds a value within `tol` of `x` (`abs(y - x) <= tol`): the nearest
+    value either side of x is the one to test, as the distance grows away from x both ways."""
+    i = bisect_left(xs, x)
+    return (i < len(xs) and abs(xs[i] - x) <= tol) or (i > 0 and abs(xs[i - 1] - x) <= tol)
 
 
 def columns_change(before: Sequence[Row], after: Sequence[Row], tol: float = 3.0, fullest: bool = False) -> bool:
