@@ -307,6 +307,15 @@ def _words(texts: Sequence[str]) -> list[str]:
     return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
+def _spaced_as(cell: str, label: str) -> str:
+    """The label the lines give a column, or the cell's own text when it holds the same
+    characters in the same order: the lines move words between columns, and the spaces
+    between a cell's words are the finder's, read from the gaps between its glyphs (a label
+    letter-spaced by a word space: `Name des Blattes`, where the line reads
+    `N a m e d e s B l a t t e s`)."""
+    return cell if cell.split() != label.split() and "".join(cell.split()) == "".join(label.split()) else label
+
+
 def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
                 flush: frozenset[int] = frozenset(), figures: frozenset[int] = frozenset()) -> RawTable:
     """Row r's cells given the label lines over their columns' ink, when the row's words stay
@@ -329,7 +338,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words([ln.text for ln in caption] + found):
         return piece
-    texts = {j: _text(v) for j, v in labels.items()}
+    texts = {j: _spaced_as(cells[j] if j < len(cells) else "", _text(v)) for j, v in labels.items()}
     if all(clean_text(texts.get(j, "")) == clean_text(t) for j, t in enumerate(cells)):
         return piece
     new = tuple(c.model_copy(update={"text": texts.get(c.col, "")}) if c.row == r else c
