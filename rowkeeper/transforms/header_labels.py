@@ -307,13 +307,19 @@ def _words(texts: Sequence[str]) -> list[str]:
     return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
+_SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+"""Kana, Han and Hangul: where the lines' spacing is the reader's, never the finder's cut."""
+
+
 def _spaced_as(cell: str, label: str) -> str:
     """The label the lines give a column, or the cell's own text when it holds the same
-    characters in the same order: the lines move words between columns, and the spaces
-    between a cell's words are the finder's, read from the gaps between its glyphs (a label
-    letter-spaced by a word space: `Name des Blattes`, where the line reads
-    `N a m e d e s B l a t t e s`)."""
-    return cell if cell.split() != label.split() and "".join(cell.split()) == "".join(label.split()) else label
+    characters in the same order, spaced otherwise, in a script that spaces its words: the
+    lines move words between columns, and a label letter-spaced by a word space reads
+    `N a m e d e s B l a t t e s` on its line, while the finder's words, joined by the gaps
+    between its glyphs, read `Name des Blattes`. In kana and Han the lines' spacing stands
+    (`利益率` / `[ % ]` over a cell cut `利 益率[%]`)."""
+    same = "".join(cell.split()) == "".join(label.split())
+    return cell if same and cell.split() != label.split() and not _SPACELESS.search(cell) else label
 
 
 def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],

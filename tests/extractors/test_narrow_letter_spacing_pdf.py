@@ -98,3 +98,11 @@ def test_a_whole_cell_letter_spaced_in_any_script_reads_as_one_word() -> None:
     assert clean_text("P é l d á n y s z á m") == "Példányszám"
     assert clean_text("Ö s s z e s") == "Összes"
     assert clean_text("A to B") == "A to B" and clean_text("1 2 3") == "1 2 3"
+
+
+def test_relabelling_keeps_a_cell_s_word_spaces_but_not_in_cjk() -> None:
+    from rowkeeper.transforms.header_labels import _spaced_as
+
+    assert _spaced_as("Name des Blattes", "N a m e d e s B l a t t e s") == "Name des Blattes"
+    assert _spaced_as("利 益率[%]", "利益率\n[ % ]") == "利益率\n[ % ]"  # zoo dev16 wrapped_header-287-ja
+    assert _spaced_as("Price", "Unit price") == "Unit price"
