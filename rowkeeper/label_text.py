@@ -59,7 +59,7 @@ def period_label(text: str) -> bool:
     return bool(_PERIOD_LABEL.fullmatch(text.strip()))
 
 
-_GLYPH = r"(?:[^\W_]|[%&+./-])"
+_GLYPH = rf"(?:[^\W_{_IDEOGRAPH}\uac00-\ud7af]|[%&+./-])"  # kana, Han and Hangul: the CJK rules
 _SPACED_WORD = re.compile(rf"{_GLYPH}(?: {_GLYPH}){{2,}}")
 """A label of three glyphs or more letter-spaced one by one (`c h r F`, `E N - V I`,
 `P é l d á n y s z á m`): letters of any script, figures and joining marks."""
