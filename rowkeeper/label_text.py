@@ -59,13 +59,16 @@ def period_label(text: str) -> bool:
     return bool(_PERIOD_LABEL.fullmatch(text.strip()))
 
 
-_SPACED_WORD = re.compile(r"[A-Za-z0-9%&+./-](?: [A-Za-z0-9%&+./-]){2,}")
-"""A label of three glyphs or more letter-spaced one by one (`c h r F`, `E N - V I`)."""
+_GLYPH = rf"(?:[^\W_{_IDEOGRAPH}\uac00-\ud7af]|[%&+./-])"  # kana, Han and Hangul: the CJK rules
+_SPACED_WORD = re.compile(rf"{_GLYPH}(?: {_GLYPH}){{2,}}")
+"""A label of three glyphs or more letter-spaced one by one (`c h r F`, `E N - V I`,
+`P é l d á n y s z á m`): letters of any script, figures and joining marks."""
 
 
 def spaced_word(text: str) -> bool:
     """A whole cell of three single letters, digits or joining marks or more one space apart,
-    two of them letters: a Latin label letter-spaced like the CJK labels beside it (a reader
+    two of them letters (of any script: `P é l d á n y s z á m`): a label letter-spaced like
+    the CJK labels beside it, or by an OCR layer that read its letters one by one (a reader
     sets a space wherever letter spacing is wider than a word space). A word of several
     letters anywhere in the cell leaves it alone (`A to B`)."""
     return bool(_SPACED_WORD.fullmatch(text)) and sum(ch.isalpha() for ch in text) >= 2

@@ -25,7 +25,7 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, box_grids
 from rowkeeper.extractors.finder.filled_cells import fill_grids
 from rowkeeper.extractors.finder.tick_boxes import Segments
 from rowkeeper.extractors.page_features import PageFeatures, page_features, read_drawings, tinted
-from rowkeeper.extractors.spaced_letters import join_spaced_letters
+from rowkeeper.extractors.spaced_letters import join_narrow_spacing, join_spaced_letters
 from rowkeeper.extractors.tagged_objects import is_tagged, structure_dict
 from rowkeeper.extractors.tagged_tables import declares_table
 from rowkeeper.extractors.text_layer import (
@@ -347,7 +347,7 @@ def words_in(page: pymupdf.Page, clip: Any, hidden: Sequence[HiddenSpan] = ()) -
     if any(len(w[4]) >= 2 and edges.inside(w) for w in words):
         by_mid = _glyphs_by_mid(tp)
         words = part_at_edges(words, edges, lambda w: _own_glyphs(w, by_mid or {}))
-    words = join_spaced_letters(words, edges.parted)
+    words = join_narrow_spacing(join_spaced_letters(words, edges.parted))
     # Only a word wider than its characters would set gives them away (a glyph is ~0.5 of the
     # line height, a wide capital ~0.8; a CJK glyph is a whole em, so a CJK word of two glyphs
     # or more is looked at): most pages stop here, without the costlier char read.

@@ -5,10 +5,17 @@ then parts the label (`施設 H` | `c h r F U - E N J`). A run of single glyphs 
 stand one even gap apart, wider than a word space and narrower than a column gap, is one
 word; the run parts where the gap grows (the next label, set a little further off). Two
 letters in it at least, and the words beside it further off than its spacing: dot leaders,
-spaced figures (`2 0 2 3`, read by the label rules) and `1 - 2 years` stay as they are."""
+spaced figures (`2 0 2 3`, read by the label rules) and `1 - 2 years` stay as they are.
+
+Letter spacing narrower than that (a word space between letters, as an OCR layer over a
+letter-spaced print sets it: `N a m e d e s B l a t t e s`) is told apart from a row of
+one-letter words by the run's own gaps: they fall in two even classes, its letters' gaps and
+its words' gaps several times wider, and each word is joined (`Name`, `des`, `Blattes`); a
+run of one even gap throughout (`A B C`) stays as it is."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -72,6 +79,106 @@ def _apart(run: list[int], words: Sequence[Any], step: float, parted: Parted) ->
     return (before is None or before[5:7] != first[5:7] or first[0] - before[2] > least
             or parted(before, first)) and \
         (after is None or after[5:7] != last[5:7] or after[0] - last[2] > least or parted(last, after))
+
+
+WORD_GAP = 2.5
+"""How many times the widest letter gap of a narrowly letter-spaced run its narrowest word gap
+is at least: a reader sees words, not a row of letters a space apart."""
+MOST_WORD_GAP = 2.0
+"""The widest word gap (share of the height) inside such a run: wider is a gap between columns."""
+_SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+"""Kana, Han and Hangul: scripts whose letter spacing the label rules read (`施 設 種 類`)."""
+
+
+def _level(a: Any, b: Any) -> bool:
+    """Whether `b` stands after `a` on one line of one block, level and of one height (MuPDF
+    may give each word a line of its own when its gap is wide)."""
+    height = a[3] - a[1]
+    return a[5] == b[5] and height > 0 and abs(b[1] - a[1]) <= 0.2 * height and \
+        abs(b[3] - b[1] - height) <= 0.2 * height and b[0] > a[2]
+
+
+def _letter(w: Any) -> bool:
+    return w[4].isalpha() and not _SPACELESS.match(w[4])
+
+
+def _chains(words: Sequence[Any]) -> list[list[int]]:
+    """Runs of single letters (no spaceless script) one after the other on a line, no gap
+    wider than `MOST_WORD_GAP`. A column edge between two of them parts nothing: a label over
+    figures right-aligned under it has one inside it, and a gap between columns is wider than
+    the run's letters' (where one falls between its words, they stay words)."""
+    chains: list[list[int]] = []
+    for i, w in enumerate(words):
+        prev = words[chains[-1][-1]] if chains else None
+        if prev is not None and _letter(w) and _letter(prev) and _level(prev, w) and len(w[4]) == len(prev[4]) == 1 and \
+                w[0] - prev[2] <= MOST_WORD_GAP * (prev[3] - prev[1]):
+            chains[-1].append(i)
+        else:
+            chains.append([i])
+    return chains
+
+
+def _gaps(chain: list[int], words: Sequence[Any]) -> list[float]:
+    return [words[j][0] - words[i][2] for i, j in zip(chain, chain[1:], strict=False)]
+
+
+def _letter_gap(chain: list[int], words: Sequence[Any]) -> float | None:
+    """The widest gap between the letters of a chain whose gaps fall in two classes, its
+    letters' and its words' (`WORD_GAP` times wider at least: the widest step between its
+    gaps in order of width); None when they do not (one even gap throughout, as one-letter
+    words a space apart stand)."""
+    if len(chain) < 5:
+        return None
+    gaps = sorted(_gaps(chain, words))
+    if gaps[0] <= 0:
+        return None
+    k = max(range(len(gaps) - 1), key=lambda i: gaps[i + 1] / gaps[i], default=None)
+    return gaps[k] if k is not None and gaps[k + 1] >= WORD_GAP * gaps[k] else None
+
+
+def _word_parts(chain: list[int], words: Sequence[Any], letter_gap: float) -> list[list[int]]:
+    """The chain cut where a gap is wider than its letters'."""
+    parts = [[chain[0]]]
+    for g, j in zip(_gaps(chain, words), chain[1:], strict=True):
+        if g <= letter_gap:
+            parts[-1].append(j)
+        else:
+            parts.append([j])
+    return parts
+
+
+def _apart_by(chain: list[int], words: Sequence[Any], gap: float) -> bool:
+    """Whether the words beside the chain on its line stand further off than `gap`."""
+    first, last = words[chain[0]], words[chain[-1]]
+    before = words[chain[0] - 1] if chain[0] > 0 else None
+    after = words[chain[-1] + 1] if chain[-1] + 1 < len(words) else None
+    return (before is None or not _level(before, first) or first[0] - before[2] > gap) and \
+        (after is None or not _level(last, after) or after[0] - last[2] > gap)
+
+
+def join_narrow_spacing(words: Sequence[Any]) -> list[Any]:
+    """`words` with each run of single letters set a word space apart whose gaps fall in two
+    classes (`_letter_gap`: two words of two letters at least, the words beside it further
+    off than its letters) joined word by word (`N a m e d e s` -> `Name`, `des`)."""
+    if sum(len(w[4]) == 1 for w in words) < 5:
+        return list(words)
+    ordered = sorted(words, key=lambda w: (w[5], w[6], w[0]))
+    out: list[Any] = []
+    for chain in _chains(ordered):
+        gap = _letter_gap(chain, ordered)
+        parts = _word_parts(chain, ordered, gap) if gap is not None else []
+        if gap is None or sum(len(p) >= 2 for p in parts) < 2 or not _apart_by(chain, ordered, 2 * gap):
+            out += [ordered[i] for i in chain]
+            continue
+        out += [_joined([ordered[i] for i in part]) for part in parts]
+    return out
+
+
+def _joined(glyphs: Sequence[Any]) -> Any:
+    """One word of `glyphs`, left to right on one line."""
+    first, last = glyphs[0], glyphs[-1]
+    return (first[0], min(g[1] for g in glyphs), last[2], max(g[3] for g in glyphs),
+            "".join(g[4] for g in glyphs), *first[5:])
 
 
 def join_spaced_letters(words: Sequence[Any], parted: Parted = _never) -> list[Any]:

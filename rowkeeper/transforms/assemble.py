@@ -202,6 +202,14 @@ def table_caption(captions: dict[str, TextLine], pieces: Sequence[RawTable]) -> 
     return next((ln for ln in found if not is_continued(ln.text)), found[0] if found else None)
 
 
+def field_types(types: Sequence[ColumnType], values: Sequence[Sequence[float | None]]
+                ) -> tuple[tuple[ColumnType, ...], tuple[tuple[float | None, ...], ...]]:
+    """A key-value block's column types: text where a column holds anything. Each row is a field
+    of its own (`Address` | `2021-12-14`, `Project` | `2024-06-15`), so the values beside the
+    keys share no kind, however alike two or three of them happen to read."""
+    return tuple("text" if t != "empty" else t for t in types), tuple(tuple(None for _ in r) for r in values)
+
+
 def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     """One logical table from a group of pieces (first piece holds the header)."""
     first, last = group[0], group[-1]
@@ -225,6 +233,8 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     reach = not first.piece.metrics.get(UNDERLINED_SPANS)  # a rule's span is no spread one
     columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped), reach)) if h else ("",) * width
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
+    if first.piece.metrics.get("key_value"):
+        types, values = field_types(types, values)
     caption = table_caption(ctx.captions, [p.piece for p in group])
     pieces = [p.piece for p in group]
     table = Table(

@@ -307,6 +307,21 @@ def _words(texts: Sequence[str]) -> list[str]:
     return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
+_SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+"""Kana, Han and Hangul: where the lines' spacing is the reader's, never the finder's cut."""
+
+
+def _spaced_as(cell: str, label: str) -> str:
+    """The label the lines give a column, or the cell's own text when it holds the same
+    characters in the same order, spaced otherwise, in a script that spaces its words: the
+    lines move words between columns, and a label letter-spaced by a word space reads
+    `N a m e d e s B l a t t e s` on its line, while the finder's words, joined by the gaps
+    between its glyphs, read `Name des Blattes`. In kana and Han the lines' spacing stands
+    (`利益率` / `[ % ]` over a cell cut `利 益率[%]`)."""
+    same = "".join(cell.split()) == "".join(label.split())
+    return cell if same and cell.split() != label.split() and not _SPACELESS.search(cell) else label
+
+
 def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],
                 flush: frozenset[int] = frozenset(), figures: frozenset[int] = frozenset()) -> RawTable:
     """Row r's cells given the label lines over their columns' ink, when the row's words stay
@@ -329,7 +344,7 @@ def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[in
     found = [_text(v) for _, v in sorted(labels.items())] if labels is not None else []
     if labels is None or _words(cells) != _words([ln.text for ln in caption] + found):
         return piece
-    texts = {j: _text(v) for j, v in labels.items()}
+    texts = {j: _spaced_as(cells[j] if j < len(cells) else "", _text(v)) for j, v in labels.items()}
     if all(clean_text(texts.get(j, "")) == clean_text(t) for j, t in enumerate(cells)):
         return piece
     new = tuple(c.model_copy(update={"text": texts.get(c.col, "")}) if c.row == r else c

@@ -14,6 +14,7 @@ from typing import Any
 from rowkeeper.config import ChunkConfig
 from rowkeeper.models import Chunk, ImageRef, OutlineEntry, PageInfo, Table, TextLine
 from rowkeeper.transforms.evidence import Evidence, assign_evidence, estimate_row_boxes
+from rowkeeper.transforms.row_notes import row_notes, split_notes
 from rowkeeper.transforms.table_text import (
     clean,
     column_labels,
@@ -42,6 +43,10 @@ class TableView:
     so a long caption or footnote is not copied whole into every row (the table chunk has it)."""
     caption: str = ""
     """The caption, cut the same way, that row chunks start with."""
+    cut: int = 0
+    """chunk.max_context_chars, which the notes a row chunk repeats are cut to."""
+    notes: tuple[tuple[str, str], ...] = ()
+    """The table's notes as (mark, text): a row chunk repeats those its row carries the mark of."""
 
 
 def size_of(text: str, config: ChunkConfig) -> int:
@@ -69,7 +74,8 @@ def view_of(table: Table, config: ChunkConfig, images: Sequence[ImageRef] = ()) 
     cut = config.max_context_chars
     return TableView(table, labels, key_column(table, config.key_column),
                      tuple(context), meta, row_pages, assign_evidence(table, images),
-                     tuple(_shorten(c, cut) for c in context), _shorten(clean(table.caption or ""), cut))
+                     tuple(_shorten(c, cut) for c in context), _shorten(clean(table.caption or ""), cut),
+                     cut, tuple(split_notes([clean(f) for f in table.footnotes])))
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -197,9 +203,14 @@ def _group_chunk(view: TableView, n: int, start: int, end: int, part: list[int] 
 
 
 def _render_row(view: TableView, i: int, cols: Sequence[int]) -> str:
+    """`caption. Column: value | ...` under the section path, and the notes the row's marks
+    point to (`row_notes`: a note on the whole table is left to the table and row-group chunks)."""
     body = " | ".join(f"{k}: {v}" for k, v in pairs(view, i, cols))
     caption = view.caption
-    lines = [s for s in view.repeated if not s.startswith("Table: ")]
+    lines = [s for s in view.repeated if not s.startswith(("Table: ", "Notes: "))]
+    notes = row_notes(view.notes, view.table.rows[i])
+    if notes:
+        lines.append(_shorten("Notes: " + " ".join(notes), view.cut))
     return "\n".join([*lines, f"{caption}. {body}" if caption else body,
                       *_evidence_lines(view, i, i)])
 

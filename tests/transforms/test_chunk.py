@@ -155,7 +155,8 @@ def test_ragged_rows_and_missing_headers_never_crash(rows: list[list[str]], n_co
 
 def test_a_long_caption_and_notes_are_cut_where_every_row_repeats_them() -> None:
     """Output bound (issue 15): row and row-group chunks repeat context lines cut to
-    chunk.max_context_chars; the table chunk keeps them whole."""
+    chunk.max_context_chars; the table chunk keeps them whole. A note with no mark speaks to the
+    whole table: row-group chunks repeat it, row chunks do not (`row_notes`)."""
     notes = "Amounts include the building insurance levy. " * 40  # ~1,800 characters
     table = property_table(10).model_copy(update={"footnotes": (notes,), "caption": "表2 管理費一覧 " + "注" * 600})
     chunks = chunk_table(table, ChunkConfig(max_context_chars=300))
@@ -163,11 +164,12 @@ def test_a_long_caption_and_notes_are_cut_where_every_row_repeats_them() -> None
     assert notes.strip() in whole.text and "注" * 600 in whole.text
     for c in chunks:
         if c.kind in ("row", "row_group"):
-            notes_line = next(ln for ln in c.text.splitlines() if ln.startswith("Notes: "))
-            assert len(notes_line) <= 300 and notes_line.endswith(" the…")  # cut at a word
+            notes_line = next((ln for ln in c.text.splitlines() if ln.startswith("Notes: ")), "")
+            assert (len(notes_line) <= 300 and notes_line.endswith(" the…")) if c.kind == "row_group" \
+                else not notes_line  # cut at a word
             assert "注" * 300 not in c.text
             assert "表2 管理費一覧" in c.text and "物件名" in c.text  # still self-contained
     rows = [c for c in chunks if c.kind == "row"]
-    assert len(rows) == 10 and all(c.text.count("…") == 2 for c in rows)
+    assert len(rows) == 10 and all(c.text.count("…") == 1 for c in rows)
     uncut = chunk_table(table, ChunkConfig(max_context_chars=0))
     assert sum(len(c.text) for c in chunks) < sum(len(c.text) for c in uncut) / 3
