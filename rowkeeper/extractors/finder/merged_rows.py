@@ -50,11 +50,12 @@ def _boundary(upper: Sequence[BBox | None], lower: Sequence[BBox | None], hrules
               spans: Sequence[tuple[float, float] | None]) -> list[bool] | None:
     """Per column: whether a rule closes it between the two rows; None when no rule lies
     between them at all (an unruled boundary says nothing)."""
-    up = [(b[1] + b[3]) / 2 for b in upper if b is not None]
-    low = [(b[1] + b[3]) / 2 for b in lower if b is not None]
+    up = [b[1] for b in upper if b is not None]
+    low = [b[3] for b in lower if b is not None]
     if not up or not low:
         return None
-    # between the rows' middles: a tall cell (a label centred on the rule) reaches past it
+    # from the upper row's top to the lower row's bottom: a label centred on the rule makes
+    # a row reach past it, or a line of its own that the rule cuts
     lo, hi = max(up), min(low)
     between = [r for r in hrules if lo < (r[1] + r[3]) / 2 < hi]
     if not between:
@@ -84,7 +85,11 @@ def merged_down(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[
             if k > i:
                 _join(rs, ts, j, i, k)
             i = k + 1
-    return rs, ts
+    # a row that held nothing but merged texts (centred between two rows, read as a line of
+    # their own) is no row of the table: its texts went to their bands
+    keep = [i for i in range(len(rs)) if i == 0 or any((t or "").strip() for t in ts[i])
+            or any(b is not None for b in rs[i]) and not any(t is None for t in ts[i])]
+    return [rs[i] for i in keep], [ts[i] for i in keep]
 
 
 def _join(rs: list[list[BBox | None]], ts: list[list[str | None]], j: int, first: int, last: int) -> None:
@@ -192,3 +197,42 @@ def _lines_up(own: tuple[float, float], others: Sequence[tuple[float, float]]) -
     return sum(abs(e[0] - own[0]) <= ALIGNED for e in others) >= need \
         or sum(abs(e[1] - own[1]) <= ALIGNED for e in others) >= need \
         or sum(abs((e[0] + e[1]) / 2 - mid) <= ALIGNED for e in others) >= need
+
+
+EDGE = 4.0
+"""Points between rule ends taken for one column edge."""
+
+
+def rule_edges(hrules: Sequence[BBox], words: Sequence[Sequence[float]], region: Sequence[float],
+               seps: Sequence[float]) -> list[float]:
+    """`seps` with the column edges the rules between rows show and the words' gaps missed: a
+    rule left out over a merged cell starts at the next column's edge (and a rule drawn in one
+    piece per column breaks at every edge). An edge is taken where two rules or more end
+    level with it inside the table, no word crosses it, and words lie on both its sides
+    between the separators around it: a column read as one beside its mostly empty merged
+    neighbour (`Group Detail`) splits there."""
+    rs = [r for r in hrules if region[1] - 2 <= (r[1] + r[3]) / 2 <= region[3] + 2
+          and r[2] > region[0] and r[0] < region[2]]
+    if len(rs) < 3 or not words:
+        return list(seps)
+    left, right = min(r[0] for r in rs), max(r[2] for r in rs)
+    ends = sorted([r[0] for r in rs if r[0] > left + EDGE] + [r[2] for r in rs if r[2] < right - EDGE])
+    runs: list[list[float]] = []
+    for x in ends:
+        if runs and x - runs[-1][-1] <= EDGE:
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    out = sorted(seps)
+    for run in runs:
+        if len(run) < 2:
+            continue
+        x = (run[0] + run[-1]) / 2
+        if any(w[0] < x < w[2] for w in words) or any(abs(x - s) <= 2 * EDGE for s in out):
+            continue
+        lo = max((s for s in out if s < x), default=-1e9)
+        hi = min((s for s in out if s > x), default=1e9)
+        beside = [w for w in words if lo < (w[0] + w[2]) / 2 < hi]
+        if any(w[2] <= x for w in beside) and any(w[0] >= x for w in beside):
+            out = sorted([*out, x])
+    return out

@@ -93,3 +93,45 @@ def test_labels_beside_a_subtotal_rule_and_a_lone_value_stay_put(tmp_path: Path)
     (t,) = tables_of(_save(doc, tmp_path / "subtotal.pdf"))
     assert t.columns == tuple(rows[0])
     assert [list(r) for r in t.rows] == rows[1:]
+
+
+SITES = [("North Ridge store", [("Outpatient", ["diagnostics", "consultation", "medication"]),
+                                ("Hospital", ["ambulance"])]),
+         ("Millbrook office", [("Maternity", ["prenatal care", "delivery"])])]
+
+
+def test_two_merged_columns_centred_under_rules_drawn_a_piece_per_column(tmp_path: Path) -> None:
+    """A site merged over its categories, each category over its items, every text centred on
+    its rows; the rules between rows drawn a piece per column, the pieces under merged cells
+    left out. The site column, empty but for two texts, stays a column of its own (the rule
+    pieces end at its edge), and a text centred on a rule (read as a line of its own) is no row."""
+    cols = [(60, 170), (172, 262), (264, 364), (366, 446)]
+    doc = pymupdf.open()
+    pg = Page(doc)
+    top = 100.0
+    for (a, b), h in zip(cols, ["Site", "Section", "Detail", "Volume"], strict=True):
+        pg.text(a + 2, top + 11, h, 8, True, "r" if a == 366 else "l", b - a - 4)
+    for a, b in cols:
+        pg.rule(a, top, b, 0.8)
+        pg.rule(a, top + STEP, b, 0.8)
+    rows, y, n = [], top + STEP, 0
+    for site, groups in SITES:
+        items = sum(len(i) for _, i in groups)
+        pg.text(cols[0][0] + 2, y + STEP * items / 2 + 3, site, 8)
+        for k, (section, details) in enumerate(groups):
+            pg.text(cols[1][0] + 2, y + STEP * len(details) / 2 + 3, section, 8)
+            for m, detail in enumerate(details):
+                n += 1
+                volume = f"{n * 1117:,}"
+                pg.text(cols[2][0] + 2, y + 11, detail, 8)
+                pg.text(cols[3][0] + 2, y + 11, volume, 8, False, "r", cols[3][1] - cols[3][0] - 4)
+                rows.append([site, section, detail, volume])
+                last_item, last_group = m == len(details) - 1, k == len(groups) - 1
+                for j, (a, b) in enumerate(cols):
+                    if j == 0 and not (last_item and last_group) or j == 1 and not last_item:
+                        continue
+                    pg.rule(a, y + STEP, b, 0.5)
+                y += STEP
+    (t,) = tables_of(_save(doc, tmp_path / "sites.pdf"))
+    assert t.columns == ("Site", "Section", "Detail", "Volume")
+    assert [list(r) for r in t.rows] == rows
