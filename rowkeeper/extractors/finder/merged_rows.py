@@ -124,7 +124,8 @@ def merged_across(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequenc
 
     A text-strategy read puts such a text in the one column under its middle. It is taken for
     merged when its middle sits on the middle of a run of two or more columns empty but for it,
-    while it lines up with nothing of its own column (a left or right edge, or a middle, shared
+    right of the row's key (a filled cell on its left), while it lines up with nothing of its
+    own column (a left or right edge, or a middle, shared
     with the column's other texts): a sparse row's value in its own column stays where it is.
     `words`: the table's words (x0, y0, x1, y1, ...); the first row (the header) is left alone.
     """
@@ -179,6 +180,9 @@ def _centred_run(i: int, j: int, rs: Sequence[Sequence[BBox | None]], ts: Sequen
     while hi + 1 < len(rs[i]) and rs[i][hi + 1] is not None and not (ts[i][hi + 1] or "").strip():
         hi += 1
     best = None
+    # the row's own key stands left of the run: a label in the first column (indented, or
+    # beside a column of currency signs) is no word merged across the amounts
+    lo = max(lo, 1 + min((k for k in range(j) if (ts[i][k] or "").strip()), default=j))
     for a in range(lo, j + 1):
         for b in range(j, hi + 1):
             sa, sb = spans[a], spans[b]
