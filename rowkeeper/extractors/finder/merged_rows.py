@@ -93,9 +93,11 @@ def merged_down(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[
 
 
 def _join(rs: list[list[BBox | None]], ts: list[list[str | None]], j: int, first: int, last: int) -> None:
-    """Rows first..last of column j made one cell when exactly one of them holds text."""
+    """Rows first..last of column j made one cell when exactly one of them holds text, printed
+    in the first row or centred on them: a text in the last row (a header's stub set at the
+    foot of the header, beside the rules under group labels) is left where it is printed."""
     filled = [i for i in range(first, last + 1) if (ts[i][j] or "").strip()]
-    if len(filled) != 1:
+    if len(filled) != 1 or filled[0] == last:
         return
     box: BBox | None = None
     for i in range(first, last + 1):
