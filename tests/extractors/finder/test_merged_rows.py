@@ -135,3 +135,15 @@ def test_two_merged_columns_centred_under_rules_drawn_a_piece_per_column(tmp_pat
     (t,) = tables_of(_save(doc, tmp_path / "sites.pdf"))
     assert t.columns == ("Site", "Section", "Detail", "Volume")
     assert [list(r) for r in t.rows] == rows
+
+
+def test_stub_at_the_foot_of_a_spanned_header_stays_in_its_row(tmp_path: Path) -> None:
+    """Group labels underlined over their columns, not over the stub: the stub column runs on
+    unruled between the two header rows, but its name printed in the lower row is where it
+    stays (no merged cell printed at its foot)."""
+    from tests.transforms.surroundings_docs import spanner_table
+
+    (t,) = tables_of(spanner_table(tmp_path / "spanner.pdf", "en"))
+    assert len(t.header_grid) == 2
+    assert t.header_grid[0][0] == ""
+    assert t.header_grid[1][0] == t.columns[0] != ""
