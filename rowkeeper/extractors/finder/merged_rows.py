@@ -214,9 +214,10 @@ def rule_edges(hrules: Sequence[BBox], words: Sequence[Sequence[float]], region:
     """`seps` with the column edges the rules between rows show and the words' gaps missed: a
     rule left out over a merged cell starts at the next column's edge (and a rule drawn in one
     piece per column breaks at every edge). An edge is taken where two rules or more end
-    level with it inside the table, no word crosses it, and words lie on both its sides
-    between the separators around it: a column read as one beside its mostly empty merged
-    neighbour (`Group Detail`) splits there."""
+    level with it inside the table, no word crosses it, and the words on its two sides between
+    the separators around it stand level on two lines or more (`_level`): a column read as one
+    beside its mostly empty merged neighbour (`Group Detail`) splits there; a column of figures
+    under a spanner's label does not (peer icdar2013/us-017, `Grade` over `7 .. 12`)."""
     rs = [r for r in hrules if region[1] - 2 <= (r[1] + r[3]) / 2 <= region[3] + 2
           and r[2] > region[0] and r[0] < region[2]]
     if len(rs) < 3 or not words:
@@ -239,6 +240,15 @@ def rule_edges(hrules: Sequence[BBox], words: Sequence[Sequence[float]], region:
         lo = max((s for s in out if s < x), default=-1e9)
         hi = min((s for s in out if s > x), default=1e9)
         beside = [w for w in words if lo < (w[0] + w[2]) / 2 < hi]
-        if any(w[2] <= x for w in beside) and any(w[0] >= x for w in beside):
+        if _level([w for w in beside if w[2] <= x], [w for w in beside if w[0] >= x]) >= 2:
             out = sorted([*out, x])
     return out
+
+
+
+def _level(left: Sequence[Sequence[float]], right: Sequence[Sequence[float]]) -> int:
+    """How many of the left words' lines hold right words level with them: two columns read
+    as one share their rows (a merged label beside its first item, the header's two names);
+    labels over a spanner's rule above a column of figures share none."""
+    mids = sorted({round((w[1] + w[3]) / 2, 1) for w in left})
+    return sum(1 for m in mids if any(abs((w[1] + w[3]) / 2 - m) <= 2.0 for w in right))
