@@ -189,7 +189,7 @@ class PyMuPDFExtractor:
                     *join_label_tails(rows, cell_texts(tab, words), label_starts(words))))
                 if is_bullet_list(texts):
                     continue  # list items beside their markers line up like columns
-                rows, texts = merged_across(rows, texts, [w for row in words for ws in row for w in ws])
+                rows, texts = merged_across(rows, texts, [w for row in words for ws in row for w in ws], view.rules[0])
                 rows, texts = merged_down(rows, texts, view.rules[0])
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)

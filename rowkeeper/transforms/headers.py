@@ -234,9 +234,15 @@ class RowEvidence:
     @cached_property
     def merged_value(self) -> bool:
         """Under the header, one cell merged across figure columns (`included` over the amounts)
-        beside the row's own key in a column of no figures: a body row's value, not a spanner
-        (a spanner stands over heads and beside no key)."""
-        over = any(k > 1 and all(c < len(self.cols) and self.cols[c] for c in range(j, j + k)) for j, k in self.wide)
+        beside the row's own key in a column of no figures, under a row that names each of those
+        columns apart: a body row's value, not a spanner (a spanner stands over heads, beside
+        the stub's name at most)."""
+        def named(j: int, k: int) -> bool:  # the row above names each covered column apart
+            heads = [self.above[c].strip() if c < len(self.above) else "" for c in range(j, j + k)]
+            return all(heads) and len(set(heads)) == k
+
+        over = any(k > 1 and all(c < len(self.cols) and self.cols[c] for c in range(j, j + k)) and named(j, k)
+                   for j, k in self.wide)
         return self.n > 0 and over and any(t.strip() for c, t in enumerate(self.row) if c < len(self.cols) and not self.cols[c])
 
     @cached_property

@@ -75,8 +75,11 @@ def merged_down(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[
         return rs, ts
     spans = _column_spans(rs, n_cols)
     open_below = [_boundary(rs[i], rs[i + 1], hrules, spans) for i in range(len(rs) - 1)]
+    first = _body_start(rs, hrules, spans)
+    if first is None:
+        return rs, ts
     for j in range(n_cols):
-        i = 0
+        i = first + 1
         while i < len(rs):
             k = i
             while k + 1 < len(rs) and rs[k][j] is not None and rs[k + 1][j] is not None \
@@ -90,6 +93,18 @@ def merged_down(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[
     keep = [i for i in range(len(rs)) if i == 0 or any((t or "").strip() for t in ts[i])
             or any(b is not None for b in rs[i]) and not any(t is None for t in ts[i])]
     return [rs[i] for i in keep], [ts[i] for i in keep]
+
+
+def _body_start(rs: Sequence[Sequence[BBox | None]], hrules: Sequence[BBox],
+                spans: Sequence[tuple[float, float] | None]) -> int | None:
+    """The row over the first rule across every column (the header's last), None when no rule
+    runs across: rules under a header's group labels leave its stub open, and no body cell is
+    merged up into the header."""
+    for i in range(len(rs) - 1):
+        b = _boundary(rs[i], rs[i + 1], hrules, spans)
+        if b is not None and all(b):
+            return i
+    return None
 
 
 def _join(rs: list[list[BBox | None]], ts: list[list[str | None]], j: int, first: int, last: int) -> None:
@@ -119,7 +134,8 @@ ALIGNED = 2.0
 
 
 def merged_across(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]],
-                  words: Sequence[Sequence[float]]) -> tuple[list[list[BBox | None]], list[list[str | None]]]:
+                  words: Sequence[Sequence[float]],
+                  hrules: Sequence[BBox]) -> tuple[list[list[BBox | None]], list[list[str | None]]]:
     """Rows and texts with a body row's text centred over empty neighbouring columns (`included`,
     `n/a` merged across the amounts) made one cell over those columns: its text and the columns'
     box in the first slot, None in the others.
@@ -129,7 +145,9 @@ def merged_across(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequenc
     right of the row's key (a filled cell on its left), while it lines up with nothing of its
     own column (a left or right edge, or a middle, shared
     with the column's other texts): a sparse row's value in its own column stays where it is.
-    `words`: the table's words (x0, y0, x1, y1, ...); the first row (the header) is left alone.
+    `words`: the table's words (x0, y0, x1, y1, ...). Only the body of a table ruled between
+    its rows is read so, under the first rule across every column (`_body_start`): a header's
+    group labels are centred over empty columns too.
     """
     rs = [list(r) for r in rows]
     ts = [list(t) for t in texts]
@@ -137,9 +155,12 @@ def merged_across(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequenc
     if len(rs) < 3 or n_cols < 2 or any(len(r) != n_cols for r in rs) or any(len(t) != n_cols for t in ts):
         return rs, ts
     spans = _column_spans(rs, n_cols)
+    first = _body_start(rs, hrules, spans)
+    if first is None:
+        return rs, ts
     extents = [[_extent(b, words) if b is not None and (t or "").strip() else None for b, t in zip(r, t_, strict=True)]
                for r, t_ in zip(rs, ts, strict=True)]
-    for i in range(1, len(rs)):
+    for i in range(first + 1, len(rs)):
         filled = [j for j in range(n_cols) if (ts[i][j] or "").strip()]
         for j in filled:
             run = _centred_run(i, j, rs, ts, spans, extents)
