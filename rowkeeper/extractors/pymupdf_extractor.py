@@ -35,6 +35,7 @@ from rowkeeper.extractors.finder.key_value import (
     split_pairs,
 )
 from rowkeeper.extractors.finder.label_tails import join_label_tails
+from rowkeeper.extractors.finder.merged_rows import merged_across, merged_down
 from rowkeeper.extractors.finder.reads import find_on, words_at
 from rowkeeper.extractors.finder.row_rules import pad as _pad
 from rowkeeper.extractors.finder.rule_crossers import whole_words_over_rules
@@ -188,6 +189,8 @@ class PyMuPDFExtractor:
                     *join_label_tails(rows, cell_texts(tab, words), label_starts(words))))
                 if is_bullet_list(texts):
                     continue  # list items beside their markers line up like columns
+                rows, texts = merged_across(rows, texts, [w for row in words for ws in row for w in ws], view.rules[0])
+                rows, texts = merged_down(rows, texts, view.rules[0])
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)
             cells, n_rows = drop_empty_rows(cells, n_rows)
             if n_rows < self.options.min_rows:

@@ -89,7 +89,8 @@ def flag_bold_header(cells: Sequence[Cell]) -> tuple[Cell, ...]:
     """Cells with is_header set on the top rows printed in bold above a body that is not.
 
     Typography is the one header signal every text-layer extractor can share; a table in bold
-    throughout says nothing, so its cells are left unflagged.
+    throughout says nothing, so its cells are left unflagged. A bold group label under the
+    header (`_group_label`) ends it: the label row is body.
     """
     by_row: dict[int, list[Cell]] = {}
     for c in cells:
@@ -99,11 +100,19 @@ def flag_bold_header(cells: Sequence[Cell]) -> tuple[Cell, ...]:
     if not by_row or bold_rows >= set(by_row):
         return tuple(cells)
     n = 0
-    while n in bold_rows or (n not in by_row and n < max(by_row)):
+    while (n in bold_rows and not _group_label(by_row, n)) or (n not in by_row and n < max(by_row)):
         n += 1
     n = min(n, 3)  # a header taller than three rows is more likely a bold body
     return tuple(c.model_copy(update={"is_header": True}) if c.row < n and not c.is_header else c
                  for c in cells)
+
+
+def _group_label(by_row: dict[int, list[Cell]], n: int) -> bool:
+    """Row n holds text in its first column only, under a row that names that column: a bold
+    label opening a group of body rows (`Dental` under `Item`), not one more header row."""
+    row, above = by_row.get(n, []), by_row.get(n - 1, [])
+    return n > 0 and len(row) == 1 and row[0].col == 0 and row[0].col_span == 1 \
+        and any(c.col == 0 for c in above) and len(above) > 1
 
 
 def drop_empty_rows(cells: Sequence[Cell], n_rows: int) -> tuple[tuple[Cell, ...], int]:

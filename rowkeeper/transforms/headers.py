@@ -163,10 +163,12 @@ class RowEvidence:
     signal is read when a rule first asks for it (a row of figures is told at the first)."""
 
     def __init__(self, grid: Sequence[Sequence[str]], n: int, cols: list[bool],
-                 flagged: Sequence[bool] = (), bold: Sequence[bool | None] = ()) -> None:
+                 flagged: Sequence[bool] = (), bold: Sequence[bool | None] = (),
+                 wide: Sequence[Sequence[tuple[int, int]]] = ()) -> None:
         self.grid, self.n, self.cols, self.bold = grid, n, cols, bold
         self.row, self.above, self.below = grid[n], grid[n - 1] if n else (), grid[n + 1:]
         self.flagged = n < len(flagged) and flagged[n]  # the extractor's flag: a ruled header cell, a TH
+        self.wide = wide[n] if n < len(wide) else ()  # (col, col_span) of its cells over several columns
 
     @cached_property
     def set_apart(self) -> bool:
@@ -230,6 +232,20 @@ class RowEvidence:
         return _section_label(self.row, self.above)
 
     @cached_property
+    def merged_value(self) -> bool:
+        """Under the header, one cell merged across figure columns (`included` over the amounts)
+        beside the row's own key in a column of no figures, under a row that names each of those
+        columns apart: a body row's value, not a spanner (a spanner stands over heads, beside
+        the stub's name at most)."""
+        def named(j: int, k: int) -> bool:  # the row above names each covered column apart
+            heads = [self.above[c].strip() if c < len(self.above) else "" for c in range(j, j + k)]
+            return all(heads) and len(set(heads)) == k
+
+        over = any(k > 1 and all(c < len(self.cols) and self.cols[c] for c in range(j, j + k)) and named(j, k)
+                   for j, k in self.wide)
+        return self.n > 0 and over and any(t.strip() for c, t in enumerate(self.row) if c < len(self.cols) and not self.cols[c])
+
+    @cached_property
     def form(self) -> bool:
         """The first row of a grid shaped as key-value pairs (`key_value_shape`)."""
         return self.n == 0 and key_value_shape(self.grid)
@@ -251,6 +267,8 @@ def header_row(e: RowEvidence, n: int, figures: bool, prev: RowEvidence | None =
         return False  # a number where the body has numbers: data, whatever the flags say
     if e.section and not e.flagged:
         return False  # a group of the body's rows starts, bold or not
+    if e.merged_value and not e.set_apart:
+        return False  # a word merged across the amounts beside its row's key
     if n >= MAX_HEADER_ROWS and (not (e.set_apart or e.wraps_on) or e.data):
         return False  # past the usual depth only labels set apart or run on (a bold total row is data)
     if e.data and not (e.set_apart or e.heads or e.titled or e.units):
@@ -266,15 +284,17 @@ def detect_header_rows(
     grid: Sequence[Sequence[str]],
     flagged: Sequence[bool] = (),
     bold: Sequence[bool | None] = (),
+    wide: Sequence[Sequence[tuple[int, int]]] = (),
 ) -> int:
-    """How many leading rows of `grid` (spans expanded) are header rows."""
+    """How many leading rows of `grid` (spans expanded) are header rows; `wide`, per row, the
+    (column, columns spanned) of its cells merged across several columns."""
     if not grid:
         return 0
     limit = min(MAX_TYPESET_HEADER_ROWS, len(grid) - 1)
     cols = figure_columns(grid[1:])
     n, prev = 0, None
     while n < limit:
-        e = RowEvidence(grid, n, cols, flagged, bold)
+        e = RowEvidence(grid, n, cols, flagged, bold, wide)
         if not header_row(e, n, any(cols), prev):
             break
         n, prev = n + 1, e
@@ -289,15 +309,18 @@ def piece_header_rows(piece: RawTable, grid: Sequence[Sequence[str]]) -> int:
         return min(int(declared), piece.n_rows - 1)
     flagged = [False] * piece.n_rows
     bolds: list[list[bool | None]] = [[] for _ in range(piece.n_rows)]
+    wide: list[list[tuple[int, int]]] = [[] for _ in range(piece.n_rows)]
     for c in piece.cells:
         if 0 <= c.row < piece.n_rows:
             flagged[c.row] = flagged[c.row] or c.is_header
             if c.text.strip():
                 bolds[c.row].append(c.bold)
+                if c.col_span > 1:
+                    wide[c.row].append((c.col, c.col_span))
     bold = [None if not b or None in b else all(b) for b in bolds]
     if not any(flagged) and bold_key_column(piece):
         return 0
-    return detect_header_rows(grid, flagged, bold)
+    return detect_header_rows(grid, flagged, bold, wide)
 
 
 def bold_key_column(piece: RawTable) -> bool:

@@ -17,6 +17,7 @@ from rowkeeper.extractors.finder.field_blocks import field_separators
 from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import blocks_apart, under_blocks
+from rowkeeper.extractors.finder.merged_rows import rule_edges
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     join_unheaded,
@@ -84,6 +85,8 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = without_marker_columns(words, wide_gaps_only(words, seps, turns=turns))
     # a ruled header band over the body: its column rules are the boundaries
     seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
+    # rules left out over merged cells (or drawn a piece per column) end at column edges
+    seps = rule_edges((rules or rules_of_page(page))[0], words, region, seps) if seps else seps
     if seps:
         words, region = _with_header_band(page, words, seps, region)
     if _one_line(words):

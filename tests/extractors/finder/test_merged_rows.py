@@ -1,0 +1,149 @@
+"""Tables ruled between their rows only, with cells merged down over several rows (the rule
+between them left out under the merged column) and words merged across the amount columns:
+each merged text is repeated into every row and column it covers (CONTRACT, tables.jsonl),
+whether printed at the top of its rows or centred on them; a value alone in its own column,
+and labels beside a subtotal rule drawn over the amounts only, stay where they are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from tests.transforms.pdf_docs import tables_of
+from tests.transforms.surroundings_docs import Page, _save
+
+COLS = [(60, 170), (170, 290), (290, 380), (380, 470), (470, 550)]
+HEAD = ["Benefit", "Item", "Margin", "Volume", "Score"]
+# (benefit, item, figures or one word merged across the figures); a benefit None: merged from above
+ROWS = [("Dental", "fillings", ("51,507", "29,364", "3,081")),
+        (None, "crowns", ("76,234", "90,303", "98,001")),
+        (None, "cleaning", "on request"),
+        (None, "bridges", ("35,745", "3,563", "13,037")),
+        ("Hospital", "surgery", ("2,016", "34,162", "25,011")),
+        (None, "outpatient", ("27,612", "5,102", "18,789")),
+        ("Maternity", "delivery", ("29,247", "26,040", "52,481"))]
+STEP = 16.0
+
+
+def _rules_between_rows(path: Path, centred: bool) -> Path:
+    """The schedule: a rule under every row, left out under a benefit merged down into the
+    next; a benefit printed in its first row or centred on its rows."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    top = 100.0
+    for (a, b), h in zip(COLS, HEAD, strict=True):
+        pg.text(a + 4, top + 11, h, 8, True, "l" if a < 290 else "r", b - a - 8)
+    pg.rule(COLS[0][0], top, COLS[-1][1], 0.8)
+    pg.rule(COLS[0][0], top + STEP, COLS[-1][1], 0.8)
+    starts = [i for i, r in enumerate(ROWS) if r[0]]
+    for i, (benefit, item, figs) in enumerate(ROWS):
+        y = top + STEP * (i + 1)
+        if benefit:
+            end = next((s for s in starts if s > i), len(ROWS))
+            mid = y + STEP * (end - i) / 2 + 3 if centred else y + 11
+            pg.text(COLS[0][0] + 4, mid, benefit, 8)
+        pg.text(COLS[1][0] + 4, y + 11, item, 8)
+        if isinstance(figs, str):
+            pg.text(COLS[2][0], y + 11, figs, 8, False, "c", COLS[-1][1] - COLS[2][0])
+        else:
+            for (a, b), f in zip(COLS[2:], figs, strict=True):
+                pg.text(a + 4, y + 11, f, 8, False, "r", b - a - 8)
+        merged_on = i + 1 < len(ROWS) and ROWS[i + 1][0] is None
+        pg.rule(COLS[1][0] if merged_on else COLS[0][0], y + STEP, COLS[-1][1], 0.5)
+    return _save(doc, path)
+
+
+def _expected() -> list[tuple[str, ...]]:
+    out, benefit = [], ""
+    for b, item, figs in ROWS:
+        benefit = b or benefit
+        out.append((benefit, item, *((figs,) * 3 if isinstance(figs, str) else figs)))
+    return out
+
+
+def test_merged_benefit_printed_at_the_top_is_repeated_down(tmp_path: Path) -> None:
+    (t,) = tables_of(_rules_between_rows(tmp_path / "top.pdf", centred=False))
+    assert t.columns == tuple(HEAD)
+    assert list(t.rows) == _expected()
+
+
+def test_merged_benefit_centred_on_its_rows_is_repeated_down(tmp_path: Path) -> None:
+    (t,) = tables_of(_rules_between_rows(tmp_path / "centred.pdf", centred=True))
+    assert t.columns == tuple(HEAD)
+    assert list(t.rows) == _expected()
+
+
+def test_labels_beside_a_subtotal_rule_and_a_lone_value_stay_put(tmp_path: Path) -> None:
+    """A rule over the amounts only (a subtotal line) leaves the labels column open between two
+    labelled rows: two texts, two cells. A value alone in its row sits right-aligned like its
+    column's others: it is that column's value, not a word merged across the row."""
+    doc = pymupdf.open()
+    pg = Page(doc)
+    cols = [(60, 200), (200, 300), (300, 400), (400, 500)]
+    rows = [["Region", "Q1", "Q2", "Q3"], ["North", "1,204", "1,388", "1,412"],
+            ["South", "", "2,051", ""], ["West", "3,310", "3,004", "3,118"], ["Total", "7,920", "8,443", "8,102"]]
+    top = 100.0
+    pg.rule(60, top, 500, 0.8)
+    for i, row in enumerate(rows):
+        y = top + STEP * i
+        for (a, b), text in zip(cols, row, strict=True):
+            pg.text(a + 4, y + 11, text, 8, i == 0, "l" if a == 60 else "r", b - a - 8)
+        pg.rule(200 if i == len(rows) - 2 else 60, y + STEP, 500, 0.5)
+    (t,) = tables_of(_save(doc, tmp_path / "subtotal.pdf"))
+    assert t.columns == tuple(rows[0])
+    assert [list(r) for r in t.rows] == rows[1:]
+
+
+SITES = [("North Ridge store", [("Outpatient", ["diagnostics", "consultation", "medication"]),
+                                ("Hospital", ["ambulance"])]),
+         ("Millbrook office", [("Maternity", ["prenatal care", "delivery"])])]
+
+
+def test_two_merged_columns_centred_under_rules_drawn_a_piece_per_column(tmp_path: Path) -> None:
+    """A site merged over its categories, each category over its items, every text centred on
+    its rows; the rules between rows drawn a piece per column, the pieces under merged cells
+    left out. The site column, empty but for two texts, stays a column of its own (the rule
+    pieces end at its edge), and a text centred on a rule (read as a line of its own) is no row."""
+    cols = [(60, 170), (172, 262), (264, 364), (366, 446)]
+    doc = pymupdf.open()
+    pg = Page(doc)
+    top = 100.0
+    for (a, b), h in zip(cols, ["Site", "Section", "Detail", "Volume"], strict=True):
+        pg.text(a + 2, top + 11, h, 8, True, "r" if a == 366 else "l", b - a - 4)
+    for a, b in cols:
+        pg.rule(a, top, b, 0.8)
+        pg.rule(a, top + STEP, b, 0.8)
+    rows, y, n = [], top + STEP, 0
+    for site, groups in SITES:
+        items = sum(len(i) for _, i in groups)
+        pg.text(cols[0][0] + 2, y + STEP * items / 2 + 3, site, 8)
+        for k, (section, details) in enumerate(groups):
+            pg.text(cols[1][0] + 2, y + STEP * len(details) / 2 + 3, section, 8)
+            for m, detail in enumerate(details):
+                n += 1
+                volume = f"{n * 1117:,}"
+                pg.text(cols[2][0] + 2, y + 11, detail, 8)
+                pg.text(cols[3][0] + 2, y + 11, volume, 8, False, "r", cols[3][1] - cols[3][0] - 4)
+                rows.append([site, section, detail, volume])
+                last_item, last_group = m == len(details) - 1, k == len(groups) - 1
+                for j, (a, b) in enumerate(cols):
+                    if j == 0 and not (last_item and last_group) or j == 1 and not last_item:
+                        continue
+                    pg.rule(a, y + STEP, b, 0.5)
+                y += STEP
+    (t,) = tables_of(_save(doc, tmp_path / "sites.pdf"))
+    assert t.columns == ("Site", "Section", "Detail", "Volume")
+    assert [list(r) for r in t.rows] == rows
+
+
+def test_stub_at_the_foot_of_a_spanned_header_stays_in_its_row(tmp_path: Path) -> None:
+    """Group labels underlined over their columns, not over the stub: the stub column runs on
+    unruled between the two header rows, but its name printed in the lower row is where it
+    stays (no merged cell printed at its foot)."""
+    from tests.transforms.surroundings_docs import spanner_table
+
+    (t,) = tables_of(spanner_table(tmp_path / "spanner.pdf", "en"))
+    assert len(t.header_grid) == 2
+    assert t.header_grid[0][0] == ""
+    assert t.header_grid[1][0] == t.columns[0] != ""
