@@ -44,6 +44,7 @@ from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_s
 from rowkeeper.extractors.finder.shared_cells import own_parts
 from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
 from rowkeeper.extractors.finder.underlined_labels import underlined_spans
+from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
 from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import hide, reading
@@ -184,8 +185,9 @@ class PyMuPDFExtractor:
                 texts = whole_words_over_rules(page, tab.bbox, rows, texts)
             else:
                 words = word_cells(page, tab, id(tab) in from_text, marks, id(tab) in fields)
+                rows, texts, words = join_wrapped_records(rows, cell_texts(tab, words), words)
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
-                    *join_label_tails(rows, cell_texts(tab, words), label_starts(words))))
+                    *join_label_tails(rows, texts, label_starts(words))))
                 if is_bullet_list(texts):
                     continue  # list items beside their markers line up like columns
             cells, n_rows, n_cols = cells_from_rows(rows, texts, pno, spans)

@@ -108,6 +108,21 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     return n
 
 
+def keyed_rows(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> list[list[TextLine]]:
+    """The run's rows as a table's rows: a row that starts right of the run's left edge (its
+    key cell empty) is the wrapped lines of the row above it (a description over three lines,
+    its amounts on the last: `Bay Point plant 4206 | Delivery of the` over `old parts | 223,687`),
+    so the key and the amounts of one row count as one row's edges."""
+    left = min((t.bbox[0] for row in run for t in row), default=0.0)
+    out: list[list[TextLine]] = []
+    for row in run:
+        if out and min(t.bbox[0] for t in row) > left + tol:
+            out[-1] = [*out[-1], *row]
+        else:
+            out.append(list(row))
+    return out
+
+
 def _within(xs: Sequence[float], x: float, by: float) -> Sequence[float]:
     """The values of sorted `xs` from x - by to x + by."""
     return xs[bisect_left(xs, x - by):bisect_right(xs, x + by)]
@@ -421,7 +436,7 @@ def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
         if fields is None:
             return regions, n_rows, n_num
         run, lead = fields, 0  # fields set across have no header: a line over them is a caption's
-    if _anchors(run[lead:]) < 2:
+    if max(_anchors(run[lead:]), _anchors(keyed_rows(run[lead:]))) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)
