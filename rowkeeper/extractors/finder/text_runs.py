@@ -290,7 +290,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
-        in_cell = near and len(row) == 1 and in_one_column(run, row[0])
+        in_cell = near and len(row) == 1 and (in_one_column(run, row[0]) or _under_cell(run, row[0]))
         if run and (near or far) and bridged < (REMARK_LINES if in_cell else 2) and len(row) == 1 \
                 and (len(row[0].text) <= 40 or stub or in_cell) and not _larger_print(row, run, HEADING_BOLD) \
                 and not _runs_out(row[0], run):
@@ -351,6 +351,20 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         over[col] = t
         out.append(t)
     return out
+
+
+def _under_cell(run: Sequence[Sequence[TextLine]], line: TextLine, tol: float = 3.0) -> bool:
+    """Whether a line is a wrapped line of a cell of the run's last row of three cells or more
+    (a description over three lines beside its key, in the table's first rows, before
+    `in_one_column` has rows enough to see its columns): it starts on the left edge of a cell
+    other than the first and ends before the next cell starts."""
+    last = sorted(run[-1], key=lambda t: t.bbox[0]) if run else []
+    if len(last) < 3:
+        return False
+    for i, c in enumerate(last[1:], start=1):
+        if abs(c.bbox[0] - line.bbox[0]) <= tol:
+            return i + 1 == len(last) or line.bbox[2] < last[i + 1].bbox[0]
+    return False
 
 
 def _block_pair(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
