@@ -336,13 +336,17 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     wrap the same way, beside marks."""
     # two plain segments: a bulleted list's marks and items, two text columns
     if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and (
-            is_key(min(run[-1], key=lambda t: t.bbox[0])) or _block_pair(run))):
+            is_key(min(run[-1], key=lambda t: t.bbox[0])) or _block_pair(run) or _keyed_pair(run))):
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}
     out: list[TextLine] = []
     for t in tail:
         col = next((i for i, c in enumerate(last) if i > 0 and abs(c.bbox[0] - t.bbox[0]) <= tol), None)
+        if col is None and is_numeric(t.text) and t.bbox[0] > last[-1].bbox[0] \
+                and t.bbox[1] < max(c.bbox[3] for c in over.values()):
+            out.append(t)  # the record's amount, set level with the middle of its wrapped lines
+            continue
         if col is None or (col + 1 < len(last) and t.bbox[2] > last[col + 1].bbox[0]):
             break
         height = over[col].bbox[3] - over[col].bbox[1]
@@ -354,17 +358,26 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
 
 
 def _under_cell(run: Sequence[Sequence[TextLine]], line: TextLine, tol: float = 3.0) -> bool:
-    """Whether a line is a wrapped line of a cell of the run's last row of three cells or more
-    (a description over three lines beside its key, in the table's first rows, before
-    `in_one_column` has rows enough to see its columns): it starts on the left edge of a cell
-    other than the first and ends before the next cell starts."""
+    """Whether a line is a wrapped line of a cell of the run's last row (a description over
+    three lines beside its key, in the table's first rows, before `in_one_column` has rows
+    enough to see its columns, or beside a key alone, its amount set level with its middle
+    line): it starts on the left edge of a cell other than the first and ends before the next
+    cell starts. A row of two cells whose first is a list marker (`•`, `1.`) is a list's item."""
     last = sorted(run[-1], key=lambda t: t.bbox[0]) if run else []
-    if len(last) < 3:
+    if len(last) < 2 or len(last) == 2 and len(last[0].text.strip()) < 4:
         return False
     for i, c in enumerate(last[1:], start=1):
         if abs(c.bbox[0] - line.bbox[0]) <= tol:
             return i + 1 == len(last) or line.bbox[2] < last[i + 1].bbox[0]
     return False
+
+
+def _keyed_pair(run: Sequence[Sequence[TextLine]]) -> bool:
+    """Whether the run's last row, two segments, is a record's key and the first line of its
+    wrapped description in a table of three columns or more (its amounts on a later line): no
+    list marker first, and a row of the run holds three segments."""
+    first = min(run[-1], key=lambda t: t.bbox[0])
+    return len(first.text.strip()) >= 4 and any(len(r) >= 3 for r in run)
 
 
 def _block_pair(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
