@@ -1,0 +1,57 @@
+"""Line breaks in a ruled cell (finder/filled_lines.py): Japanese lines wrapped at one width in
+three cells of a column or more run on without a space; a line broken short of that width, or
+the lines of a column with only two wrapped cells (a statement's labels as their writer broke
+them), keep the space a cell's line breaks read as."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from tests.extractors.finder.layout import new_page, put
+from tests.transforms.pdf_docs import tables_of
+
+XS = (60.0, 160.0, 290.0, 360.0)
+"""Column edges: descriptions wrapped at ten characters of 9.5 pt in a cell 130 pt wide."""
+WRAPPED = [("名古屋支店", ["荷捌き場シャッターの", "年次点検"], "601,751"),
+           ("盛岡センター", ["冷却設備の月次保守（", "撤去品の処分を含む）"], "726,710"),
+           ("大阪店舗", ["乗用エレベーターの年", "次点検"], "398,719")]
+SHORT = ("京都支店", ["主配電盤の修理", "臨時対応"], "845,694")  # broken short by its writer
+ONE = ("高松店舗", ["冷却設備の納入"], "100,322")
+
+
+def _grid(path: Path, records: list) -> Path:
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, XS[0], 60, "保守費用の内訳", 14, "cjk")
+    ys = [100.0, 118.0]
+    for x, label in zip(XS, ("施設", "内容"), strict=False):
+        put(page, x + 3, 112, label, 9.5, "cjk")
+    put(page, XS[3] - 3, 112, "費用", 9.5, "cjk", align="right")
+    for key, lines, amount in records:
+        top = ys[-1]
+        put(page, XS[0] + 3, top + 12, key, 9.5, "cjk")
+        for k, line in enumerate(lines):
+            put(page, XS[1] + 3, top + 12 + 12 * k, line, 9.5, "cjk")
+        put(page, XS[3] - 3, top + 12, amount, 9.5, "cjk", align="right")
+        ys.append(top + 12 * len(lines) + 6)
+    for y in ys:
+        page.draw_line((XS[0], y), (XS[-1], y), width=0.5)
+    for x in XS:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    doc.save(path)
+    return path
+
+
+def test_lines_wrapped_at_the_columns_width_run_on_one_broken_short_keeps_its_space(tmp_path: Path) -> None:
+    (table,) = tables_of(_grid(tmp_path / "ja.pdf", [*WRAPPED, SHORT, ONE]))
+    assert [tuple(r) for r in table.rows] == [*((k, "".join(lines), a) for k, lines, a in WRAPPED),
+                                              ("京都支店", "主配電盤の修理 臨時対応", "845,694"),
+                                              ("高松店舗", "冷却設備の納入", "100,322")]
+
+
+def test_two_wrapped_cells_show_no_width_and_keep_their_spaces(tmp_path: Path) -> None:
+    (table,) = tables_of(_grid(tmp_path / "two.pdf", [*WRAPPED[:2], ONE]))
+    assert [tuple(r) for r in table.rows] == [*((k, " ".join(lines), a) for k, lines, a in WRAPPED[:2]),
+                                              ("高松店舗", "冷却設備の納入", "100,322")]
