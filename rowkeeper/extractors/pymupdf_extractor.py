@@ -28,7 +28,7 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
 from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
 from rowkeeper.extractors.finder.candidates import owned_once
-from rowkeeper.extractors.finder.filled_lines import run_on_breaks
+from rowkeeper.extractors.finder.filled_lines import run_on_breaks, run_on_cells
 from rowkeeper.extractors.finder.key_value import (
     KEY_VALUE,
     fields_across,
@@ -187,7 +187,7 @@ class PyMuPDFExtractor:
                 texts = run_on_breaks(page, tab.bbox, rows, texts)
             else:
                 words = word_cells(page, tab, id(tab) in from_text, marks, id(tab) in fields)
-                rows, texts, words = join_wrapped_records(rows, cell_texts(tab, words), words)
+                rows, texts, words = join_wrapped_records(rows, run_on_cells(words, cell_texts(tab, words)), words)
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
                     *join_label_tails(rows, texts, label_starts(words))))
                 if is_bullet_list(texts):

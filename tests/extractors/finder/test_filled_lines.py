@@ -1,4 +1,4 @@
-"""Line breaks in a ruled cell (finder/filled_lines.py): Japanese lines wrapped at one width in
+"""Line breaks in a cell (finder/filled_lines.py; ruled grid or rules between rows only): Japanese lines wrapped at one width in
 three cells of a column or more run on without a space; a line broken short of that width, or
 the lines of a column with only two wrapped cells (a statement's labels as their writer broke
 them), keep the space a cell's line breaks read as."""
@@ -21,7 +21,7 @@ SHORT = ("京都支店", ["主配電盤の修理", "臨時対応"], "845,694")  
 ONE = ("高松店舗", ["冷却設備の納入"], "100,322")
 
 
-def _grid(path: Path, records: list) -> Path:
+def _grid(path: Path, records: list, verticals: bool = True) -> Path:
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, XS[0], 60, "保守費用の内訳", 14, "cjk")
@@ -38,7 +38,7 @@ def _grid(path: Path, records: list) -> Path:
         ys.append(top + 12 * len(lines) + 6)
     for y in ys:
         page.draw_line((XS[0], y), (XS[-1], y), width=0.5)
-    for x in XS:
+    for x in XS if verticals else ():
         page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
     doc.save(path)
     return path
@@ -54,4 +54,12 @@ def test_lines_wrapped_at_the_columns_width_run_on_one_broken_short_keeps_its_sp
 def test_two_wrapped_cells_show_no_width_and_keep_their_spaces(tmp_path: Path) -> None:
     (table,) = tables_of(_grid(tmp_path / "two.pdf", [*WRAPPED[:2], ONE]))
     assert [tuple(r) for r in table.rows] == [*((k, " ".join(lines), a) for k, lines, a in WRAPPED[:2]),
+                                              ("高松店舗", "冷却設備の納入", "100,322")]
+
+
+def test_a_table_ruled_between_rows_only_runs_its_wrapped_lines_on_too(tmp_path: Path) -> None:
+    # read from the text between the rules: each cell's lines from its words
+    (table,) = tables_of(_grid(tmp_path / "rows.pdf", [*WRAPPED, SHORT, ONE], verticals=False))
+    assert [tuple(r) for r in table.rows] == [*((k, "".join(lines), a) for k, lines, a in WRAPPED),
+                                              ("京都支店", "主配電盤の修理 臨時対応", "845,694"),
                                               ("高松店舗", "冷却設備の納入", "100,322")]
