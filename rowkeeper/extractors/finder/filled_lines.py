@@ -75,7 +75,7 @@ def run_on_cells(words: Sequence[Sequence[Sequence[Any]]], texts: Sequence[Seque
 def _run_on(cells: dict[tuple[int, int], tuple[list[str], list[list[Any]]]]) -> dict[tuple[int, int], str]:
     """The texts of the cells (keyed by row and column: their lines' texts and words) whose
     column wraps at one width, each break after a line filled to it that touches a CJK character
-    joined without a space, the others with one."""
+    joined without a space, the others as `bullet_items.lines_text` joins a cell's lines."""
     out: dict[tuple[int, int], str] = {}
     for col in sorted({j for _, j in cells}):
         mine = {k: v for k, v in cells.items() if k[1] == col}
@@ -90,7 +90,8 @@ def _run_on(cells: dict[tuple[int, int], tuple[list[str], list[list[Any]]]]) -> 
             parts = mine[k][0]
             text = parts[0]
             for f, upper, lower in zip(flags, parts, parts[1:], strict=False):
-                text += ("" if f and (_wide(upper[-1:]) or _wide(lower[:1])) else " ") + lower
+                # the other breaks as a cell's breaks read (a list item after CJK text: none)
+                text = text + lower if f and (_wide(upper[-1:]) or _wide(lower[:1])) else lines_text([text, lower])
             out[k] = text
     return out
 

@@ -63,3 +63,17 @@ def test_a_table_ruled_between_rows_only_runs_its_wrapped_lines_on_too(tmp_path:
     assert [tuple(r) for r in table.rows] == [*((k, "".join(lines), a) for k, lines, a in WRAPPED),
                                               ("京都支店", "主配電盤の修理 臨時対応", "845,694"),
                                               ("高松店舗", "冷却設備の納入", "100,322")]
+
+
+def test_a_list_item_after_cjk_text_keeps_joining_without_a_space_in_a_wrapped_column() -> None:
+    # zoo dev slide-14-ja: three cells of items, each line ending at the column's width; the
+    # item breaks are the items' joins (`bullet_items.lines_text`), none after CJK text
+    from rowkeeper.extractors.finder.filled_lines import run_on_cells
+
+    def cell(top: float, lines: list[str]) -> list[tuple]:
+        return [(100.0, top + 12 * k, 100.0 + 10 * len(t), top + 12 * k + 10, t) for k, t in enumerate(lines)]
+
+    items = ["• 施設別四半期実績", "• 主要指標", "• 保守計画"]
+    words = [[cell(12 + 40 * i, items)] for i in range(3)]
+    texts = [["• 施設別四半期実績• 主要指標• 保守計画"] for _ in range(3)]
+    assert run_on_cells(words, texts) == texts
