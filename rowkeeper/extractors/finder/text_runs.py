@@ -112,11 +112,14 @@ def keyed_rows(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> list[list
     """The run's rows as a table's rows: a row that starts right of the run's left edge (its
     key cell empty) is the wrapped lines of the row above it (a description over three lines,
     its amounts on the last: `Bay Point plant 4206 | Delivery of the` over `old parts | 223,687`),
-    so the key and the amounts of one row count as one row's edges."""
+    so the key and the amounts of one row count as one row's edges. A row that a list marker
+    starts (`•`, `ｲ`, `1.`: a key of three characters or fewer) keeps its lines apart: a bulleted
+    paragraph's hanging lines are no record's."""
     left = min((t.bbox[0] for row in run for t in row), default=0.0)
     out: list[list[TextLine]] = []
     for row in run:
-        if out and min(t.bbox[0] for t in row) > left + tol:
+        if out and min(t.bbox[0] for t in row) > left + tol \
+                and len(min(out[-1], key=lambda t: t.bbox[0]).text.strip()) >= 4:
             out[-1] = [*out[-1], *row]
         else:
             out.append(list(row))

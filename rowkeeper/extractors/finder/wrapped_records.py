@@ -7,7 +7,9 @@ starts a new key (its first cell filled) down to the next one: each line in betw
 cell empty, is the wrapped lines of the cells over it. The band shows in the white: a record's
 lines stand at the type's leading, records apart by more (a table that sets every line at one
 pitch, its first column filled only now and then, is a grouped table whose rows stand alone).
-A line whose figure would land on a figure the record already holds is a row of its own.
+A line whose figure would land on a figure the record already holds is a row of its own, and
+so is one under a line holding a label alone: a label wrapped around its figures (`Between-state
+income inequality (Gini` / figures / `index)`) is `text_cells.merge_wrapped_rows`' to join.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def join_wrapped_records(rows: Sequence[Sequence[BBox | None]], texts: Sequence[
         if ts[i][0]:
             owner = i
             continue
-        if owner is None or white[i] > TIGHT * apart or _figure_on_figure(ts[owner], ts[i]):
+        if owner is None or white[i] > TIGHT * apart or _figure_on_figure(ts[owner], ts[i]) \
+                or not any(ts[owner][1:]):
             owner = None  # a row of its own: no line under it joins a record over it
             continue
         ts[owner] = [_joined(a or "", b or "") for a, b in zip(ts[owner], ts[i], strict=False)]
