@@ -118,8 +118,9 @@ def keyed_rows(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> list[list
     left = min((t.bbox[0] for row in run for t in row), default=0.0)
     out: list[list[TextLine]] = []
     for row in run:
-        if out and min(t.bbox[0] for t in row) > left + tol \
-                and len(min(out[-1], key=lambda t: t.bbox[0]).text.strip()) >= 4:
+        key = min(out[-1], key=lambda t: t.bbox[0]) if out else None
+        if key is not None and min(t.bbox[0] for t in row) > left + tol and key.bbox[0] <= left + tol \
+                and len(key.text.strip()) >= 4:
             out[-1] = [*out[-1], *row]
         else:
             out.append(list(row))

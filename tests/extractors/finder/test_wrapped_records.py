@@ -113,3 +113,32 @@ def test_a_line_whose_figure_lands_on_the_records_figure_is_a_row() -> None:
     _, texts, _ = join_wrapped_records(*_grid(lines))
     assert texts == [["Site", "Scope", "Cost"], ["Oak Hill", "Delivery of lighting", "5"],
                      ["Elm Street", "Cleaning", "6"], ["", "total", "7"]]
+
+
+
+def test_no_line_joins_a_label_alone_wrapped_around_its_figures() -> None:
+    # peer icdar2013/us-023: `Between-state income inequality (Gini` / figures set level with the
+    # middle of the label's lines / `index)`: merge_wrapped_rows joins the label's lines around
+    # the figures; the figures row joining the label's first line would leave `index)` a row
+    lines = [(0.0, ["Measure", "1997", "1998"]), (15.0, ["Median household income", "49,497", "51,295"]),
+             (30.0, ["Between-state income inequality (Gini", "", ""]), (35.0, ["", "0.0628", "0.0636"]),
+             (40.0, ["index)", "", ""]), (55.0, ["Household income inequality", "0.4590", "0.4560"])]
+    _, texts, _ = join_wrapped_records(*_grid(lines))
+    assert texts == [t for _, t in lines]
+
+
+def test_a_bulleted_paragraphs_hanging_lines_are_no_records_lines() -> None:
+    # peer icdar2013/us-022: a marker (`ｲ`) then a paragraph whose lines hang at its text's edge,
+    # set with wide word spaces: grouped under the marker as a key they made a table
+    from rowkeeper.extractors.finder.text_runs import keyed_rows
+    from rowkeeper.models import TextLine
+
+    def seg(x: float, y: float, text: str) -> TextLine:
+        return TextLine(page=1, text=text, bbox=(x, y, x + 6 * len(text), y + 9), font_size=9.0)
+
+    run = [[seg(99, 303, "ｲ"), seg(117, 303, "FBI: In FY 2011, the FBI"), seg(330, 303, "indictments,")],
+           [seg(117, 321, "and obtained 79 convictions"), seg(330, 321, "In FY 2010, the FBI")],
+           [seg(117, 336, "75 indictments, and 83"), seg(330, 336, "In FY 2009, the FBI")]]
+    assert keyed_rows(run) == run
+    keyed = [[seg(99, 303, "Oak Hill 12"), *run[0][1:]], *run[1:]]
+    assert len(keyed_rows(keyed)) == 1  # under a key, the same lines are its record's
