@@ -467,7 +467,8 @@ def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
         if fields is None:
             return regions, n_rows, n_num
         run, lead = fields, 0  # fields set across have no header: a line over them is a caption's
-    if max(_anchors(run[lead:]), _anchors(keyed_rows(run[lead:]))) < 2:
+    keyed = keyed_rows(run[lead:])  # records of wrapped lines: as many as a table's rows at least
+    if max(_anchors(run[lead:]), _anchors(keyed) if len(keyed) >= min_rows else 0) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)
