@@ -28,6 +28,7 @@ from rowkeeper.extractors.finder.boxed_cells import BoxGrid, grid_rows
 from rowkeeper.extractors.finder.bullet_items import join_bullet_items
 from rowkeeper.extractors.finder.bullet_lists import is_bullet_list
 from rowkeeper.extractors.finder.candidates import owned_once
+from rowkeeper.extractors.finder.filled_lines import run_on_breaks, run_on_cells
 from rowkeeper.extractors.finder.key_value import (
     KEY_VALUE,
     fields_across,
@@ -45,6 +46,7 @@ from rowkeeper.extractors.finder.ruled_rows import split_paragraph_rows, split_s
 from rowkeeper.extractors.finder.shared_cells import own_parts
 from rowkeeper.extractors.finder.side_by_side import MIN_BLOCK_COLS, split_side_by_side
 from rowkeeper.extractors.finder.underlined_labels import underlined_spans
+from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
 from rowkeeper.extractors.note_marks import note_marks
 from rowkeeper.extractors.page_model import DocumentModel, PageModel, document_of
 from rowkeeper.extractors.pymupdf_tables import hide, reading
@@ -183,10 +185,12 @@ class PyMuPDFExtractor:
                 rows, texts = split_stacked_spans(page, tab, rows, tab.extract())
                 rows, texts = split_paragraph_rows(page, rows, texts)
                 texts = whole_words_over_rules(page, tab.bbox, rows, texts)
+                texts = run_on_breaks(page, tab.bbox, rows, texts)
             else:
                 words = word_cells(page, tab, id(tab) in from_text, marks, id(tab) in fields)
+                rows, texts, words = join_wrapped_records(rows, run_on_cells(words, cell_texts(tab, words)), words)
                 rows, texts = merge_wrapped_rows(*join_bullet_items(
-                    *join_label_tails(rows, cell_texts(tab, words), label_starts(words))))
+                    *join_label_tails(rows, texts, label_starts(words))))
                 if is_bullet_list(texts):
                     continue  # list items beside their markers line up like columns
                 rows, texts = merged_across(rows, texts, [w for row in words for ws in row for w in ws], view.rules[0])

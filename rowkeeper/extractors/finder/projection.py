@@ -53,7 +53,13 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
-        return _merge_header_only(words, _gaps(body, heads=set(sorted(per_row)[:3])))
+        seps = _gaps(body, heads=set(sorted(per_row)[:3]))
+        # the rows of figures start right of the first column (a record's key over its wrapped
+        # description, the figures on its last line): the columns left of them come from all
+        left = min(w[0] for w in body)
+        if any(w[2] < left for w in words):
+            seps = sorted({*seps, *(x for x in _gaps(words) if x < left)})
+        return _merge_header_only(words, seps)
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
         # two rows of figures under a header of two lines or more (a continuation's rows under

@@ -12,6 +12,7 @@ from typing import Any
 
 import pymupdf
 
+from rowkeeper.extractors.finder.rule_breaks import broken_rules
 from rowkeeper.extractors.page_features import rules_of_page
 from rowkeeper.extractors.pymupdf_tables import hidden_spans
 from rowkeeper.extractors.text_layer import shown_words
@@ -84,7 +85,10 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
     of values (a rule under the header and one at the foot: the text rows are the rows)."""
     left, right = edges[0], edges[-1]
     height = sorted(w[3] - w[1] for w in words)[len(words) // 2]
-    across = [r for r in (rules or rules_of_page(page))[0]
+    hs = (rules or rules_of_page(page))[0]
+    # a rule broken at the column gaps parts the records as a whole one does
+    joined = [(a, y, b, y) for a, b, ys in broken_rules(hs) for y in ys]
+    across = [r for r in [*hs, *joined]
               if r[0] <= left + 0.05 * (right - left) and r[2] >= right - 0.05 * (right - left)
               and region[1] - 2 * height <= (r[1] + r[3]) / 2 <= region[3] + 8 * height]
     ys = sorted({round((r[1] + r[3]) / 2, 1) for r in across})
@@ -120,7 +124,8 @@ def row_rules(page: pymupdf.Page, words: Sequence[Any], edges: Sequence[float],
         # cell wrapped beside another wrapped cell fills two columns of the second line)
         if sum(n >= 2 for n in filled) >= 3 or sum(n >= len(edges) - 1 for n in filled) >= 2:
             return {}
-    return {"horizontal_strategy": "lines", "horizontal_lines": [top - 1.0, bottom],
+    # the rules' heights too: a rule broken at the column gaps makes no edge of the cells it skips
+    return {"horizontal_strategy": "lines", "horizontal_lines": [top - 1.0, *inside, bottom],
             "vertical_lines": list(edges), "clip": pad((left, head, right, bottom))}
 
 

@@ -108,6 +108,25 @@ def _anchors(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> int:
     return n
 
 
+def keyed_rows(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> list[list[TextLine]]:
+    """The run's rows as a table's rows: a row that starts right of the run's left edge (its
+    key cell empty) is the wrapped lines of the row above it (a description over three lines,
+    its amounts on the last: `Bay Point plant 4206 | Delivery of the` over `old parts | 223,687`),
+    so the key and the amounts of one row count as one row's edges. A row that a list marker
+    starts (`•`, `ｲ`, `1.`: a key of three characters or fewer) keeps its lines apart: a bulleted
+    paragraph's hanging lines are no record's."""
+    left = min((t.bbox[0] for row in run for t in row), default=0.0)
+    out: list[list[TextLine]] = []
+    for row in run:
+        key = min(out[-1], key=lambda t: t.bbox[0]) if out else None
+        if key is not None and min(t.bbox[0] for t in row) > left + tol and key.bbox[0] <= left + tol \
+                and len(key.text.strip()) >= 4:
+            out[-1] = [*out[-1], *row]
+        else:
+            out.append(list(row))
+    return out
+
+
 def _within(xs: Sequence[float], x: float, by: float) -> Sequence[float]:
     """The values of sorted `xs` from x - by to x + by."""
     return xs[bisect_left(xs, x - by):bisect_right(xs, x + by)]
@@ -275,7 +294,7 @@ def _aligned_regions(lines: Sequence[TextLine], min_rows: int, pictures: Sequenc
         near = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 1.5)
         far = bool(row) and _within_pitch(run, bridge_top, row[0].bbox[1], 3.0)
         stub = bool(row) and bool(run) and _in_first_column(run, row[0])
-        in_cell = near and len(row) == 1 and in_one_column(run, row[0])
+        in_cell = near and len(row) == 1 and (in_one_column(run, row[0]) or _under_cell(run, row[0]))
         if run and (near or far) and bridged < (REMARK_LINES if in_cell else 2) and len(row) == 1 \
                 and (len(row[0].text) <= 40 or stub or in_cell) and not _larger_print(row, run, HEADING_BOLD) \
                 and not _runs_out(row[0], run):
@@ -321,13 +340,17 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     wrap the same way, beside marks."""
     # two plain segments: a bulleted list's marks and items, two text columns
     if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and (
-            is_key(min(run[-1], key=lambda t: t.bbox[0])) or _block_pair(run))):
+            is_key(min(run[-1], key=lambda t: t.bbox[0])) or _block_pair(run) or _keyed_pair(run))):
         return []
     last = sorted(run[-1], key=lambda t: t.bbox[0])
     over = {i: t for i, t in enumerate(last)}
     out: list[TextLine] = []
     for t in tail:
         col = next((i for i, c in enumerate(last) if i > 0 and abs(c.bbox[0] - t.bbox[0]) <= tol), None)
+        if col is None and is_numeric(t.text) and t.bbox[0] > last[-1].bbox[0] \
+                and t.bbox[1] < max(c.bbox[3] for c in over.values()):
+            out.append(t)  # the record's amount, set level with the middle of its wrapped lines
+            continue
         if col is None or (col + 1 < len(last) and t.bbox[2] > last[col + 1].bbox[0]):
             break
         height = over[col].bbox[3] - over[col].bbox[1]
@@ -336,6 +359,29 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         over[col] = t
         out.append(t)
     return out
+
+
+def _under_cell(run: Sequence[Sequence[TextLine]], line: TextLine, tol: float = 3.0) -> bool:
+    """Whether a line is a wrapped line of a cell of the run's last row (a description over
+    three lines beside its key, in the table's first rows, before `in_one_column` has rows
+    enough to see its columns, or beside a key alone, its amount set level with its middle
+    line): it starts on the left edge of a cell other than the first and ends before the next
+    cell starts. A row of two cells whose first is a list marker (`•`, `1.`) is a list's item."""
+    last = sorted(run[-1], key=lambda t: t.bbox[0]) if run else []
+    if len(last) < 2 or len(last) == 2 and len(last[0].text.strip()) < 4:
+        return False
+    for i, c in enumerate(last[1:], start=1):
+        if abs(c.bbox[0] - line.bbox[0]) <= tol:
+            return i + 1 == len(last) or line.bbox[2] < last[i + 1].bbox[0]
+    return False
+
+
+def _keyed_pair(run: Sequence[Sequence[TextLine]]) -> bool:
+    """Whether the run's last row, two segments, is a record's key and the first line of its
+    wrapped description in a table of three columns or more (its amounts on a later line): no
+    list marker first, and a row of the run holds three segments."""
+    first = min(run[-1], key=lambda t: t.bbox[0])
+    return len(first.text.strip()) >= 4 and any(len(r) >= 3 for r in run)
 
 
 def _block_pair(run: Sequence[Sequence[TextLine]], tol: float = 3.0) -> bool:
@@ -421,7 +467,8 @@ def _close_one(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
         if fields is None:
             return regions, n_rows, n_num
         run, lead = fields, 0  # fields set across have no header: a line over them is a caption's
-    if _anchors(run[lead:]) < 2:
+    keyed = keyed_rows(run[lead:])  # records of wrapped lines: as many as a table's rows at least
+    if max(_anchors(run[lead:]), _anchors(keyed) if len(keyed) >= min_rows else 0) < 2:
         return regions, n_rows, n_num
     flat = [t for row in run for t in row]
     return regions + [bounds(t.bbox for t in flat)], n_rows + len(run), n_num + sum(is_numeric(t.text) for t in flat)

@@ -1,0 +1,144 @@
+"""Body cells wrapped over several lines (finder/wrapped_records.py, with the run and rule
+readings that find such tables: text_runs.keyed_rows, _under_cell, _keyed_pair, row_rules over
+rules broken at the column gaps, projection's first column): a price list whose descriptions
+wrap over two to four lines, the amounts on the record's first line, its last or its middle,
+borderless, ruled between rows (rules broken at the column gaps) or booktabs, is one table of
+one row per record, its cells whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
+from tests.extractors.finder.layout import new_page, put
+from tests.transforms.pdf_docs import tables_of
+
+HEADER = ("Site", "Scope of service", "Volume", "Share")
+RECORDS = [("Bay Point plant 4206", ["Delivery of the water", "softener, with disposal of", "old parts"],
+            ("223,687", "27.6%")),
+           ("Elm Street unit 1820", ["Annual inspection of the", "water softener"], ("880,296", "34.7%")),
+           ("Oak Hill store 2637", ["Monthly maintenance of", "office chairs, as agreed in", "the framework",
+                                    "contract"], ("920,527", "14.9%")),
+           ("Ashford depot 1494", ["Replacement of the cooling", "system"], ("39,392", "51.2%")),
+           ("Riverside store 7651", ["Cleaning of the main", "switchboard, at all sites"], ("784,632", "4.8%"))]
+JA_HEADER = ("施設", "内容", "数量", "予算")
+JA_RECORDS = [("名古屋支店 9938", ["荷捌き場シャッターの", "交換（高所作業車は別", "途）"], ("81,797", "356,910")),
+              ("盛岡センター 9777", ["冷却設備の月次保守（", "撤去品の処分を含む）"], ("69,805", "726,710")),
+              ("大阪店舗 7168", ["LED天井照明の月次保", "守"], ("42,799", "398,719")),
+              ("仙台工場 2286", ["事務用椅子の清掃"], ("62,221", "833,811"))]
+LEFT, DESC, RIGHTS, END = 60.0, 170.0, (360.0, 430.0), 440.0
+LEADING, APART = 10.5, 9.0
+
+
+def _price_list(path: Path, records: list, valign: str, style: str, header=HEADER, face: str = "sans") -> Path:
+    """A heading, a line of prose, and the price list drawn in `style` ("none", "rows": rules
+    between records broken at the column gaps, "booktabs"), amounts at `valign`."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, LEFT, 60, "Maintenance costs" if face == "sans" else "保守費用", 14, "bold" if face == "sans" else face)
+    put(page, LEFT, 84, "All amounts are stated before tax." if face == "sans" else "金額は税抜きです。", 9, face)
+    y = 120.0
+    put(page, LEFT, y, header[0], 8, face)
+    put(page, DESC, y, header[1], 8, face)
+    for x, h in zip(RIGHTS, header[2:], strict=True):
+        put(page, x, y, h, 8, face, align="right")
+    rules = [y - 11, y + 4] if style == "booktabs" else [y + 4] if style == "rows" else []
+    y += 4 + APART + 7
+    for key, lines, amounts in records:
+        put(page, LEFT, y, key, 8, face)
+        for k, line in enumerate(lines):
+            put(page, DESC, y + k * LEADING, line, 8, face)
+        at = {"top": 0.0, "bottom": len(lines) - 1.0, "middle": (len(lines) - 1) / 2}[valign] * LEADING
+        for x, a in zip(RIGHTS, amounts, strict=True):
+            put(page, x, y + at, a, 8, face, align="right")
+        y += (len(lines) - 1) * LEADING + 4 + APART / 2
+        if style == "rows":
+            rules.append(y)
+        y += APART / 2 + 7
+    if style == "booktabs":
+        rules.append(y - APART / 2 - 7)
+    for r in rules:  # broken at the column gaps (a rule per column) where ruled between rows
+        cuts = [LEFT - 3, DESC - 6, DESC - 3, RIGHTS[0] - 58, RIGHTS[0] - 55, RIGHTS[0] + 4, RIGHTS[0] + 7, END] \
+            if style == "rows" else [LEFT - 3, END]
+        for a, b in zip(cuts[::2], cuts[1::2], strict=True):
+            page.draw_line((a, r), (b, r), width=0.5)
+    put(page, LEFT, y + 20, "Sites opened during the year are included from their first month." if face == "sans"
+        else "年度中に開設した拠点は最初の月から含みます。", 9, face)
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize("style", ["none", "rows", "booktabs"])
+@pytest.mark.parametrize("valign", ["top", "bottom", "middle"])
+def test_a_record_wrapped_over_lines_is_one_row_whatever_line_holds_its_amounts(
+        tmp_path: Path, valign: str, style: str) -> None:
+    (table,) = tables_of(_price_list(tmp_path / "list.pdf", RECORDS, valign, style))
+    assert list(table.columns) == list(HEADER)
+    assert [tuple(r) for r in table.rows] == [(k, " ".join(lines), *a) for k, lines, a in RECORDS]
+
+
+@pytest.mark.parametrize("valign", ["top", "bottom"])
+def test_a_japanese_description_runs_on_over_its_line_breaks(tmp_path: Path, valign: str) -> None:
+    (table,) = tables_of(_price_list(tmp_path / "ja.pdf", JA_RECORDS, valign, "none", JA_HEADER, "cjk"))
+    assert list(table.columns) == list(JA_HEADER)
+    assert [tuple(r) for r in table.rows] == [(k, "".join(lines), *a) for k, lines, a in JA_RECORDS]
+
+
+def _grid(lines: list[tuple[float, list[str]]]) -> tuple[list, list, list]:
+    """A text-strategy grid of one row a printed line (top, cell texts), with each cell's words."""
+    rows, texts, words = [], [], []
+    for top, cells in lines:
+        rows.append([(100.0 * c, top, 100.0 * c + 90, top + 8) for c in range(len(cells))])
+        texts.append(cells)
+        words.append([[(100.0 * c, top, 100.0 * c + 50, top + 8, t)] if t else [] for c, t in enumerate(cells)])
+    return rows, texts, words
+
+
+def test_lines_at_one_pitch_with_a_sparse_first_column_stay_rows() -> None:
+    # a grouped table (its label on its group's first row only), every line at one leading:
+    # no band tells a record's lines from the next record
+    lines = [(0.0, ["Year", "Quarter", "Sales"]), (10.0, ["2023", "Q1", "5"]), (20.0, ["", "Q2", "6"]),
+             (30.0, ["2024", "Q1", "7"]), (40.0, ["", "Q2", "8"]), (50.0, ["2025", "Q1", "9"])]
+    _, texts, _ = join_wrapped_records(*_grid(lines))
+    assert texts == [t for _, t in lines]
+
+
+def test_a_line_whose_figure_lands_on_the_records_figure_is_a_row() -> None:
+    # tight under its record, but a second figure in the record's column: a row of its own
+    lines = [(0.0, ["Site", "Scope", "Cost"]), (15.0, ["Oak Hill", "Delivery of", "5"]),
+             (24.0, ["", "lighting", ""]), (39.0, ["Elm Street", "Cleaning", "6"]), (48.0, ["", "total", "7"])]
+    _, texts, _ = join_wrapped_records(*_grid(lines))
+    assert texts == [["Site", "Scope", "Cost"], ["Oak Hill", "Delivery of lighting", "5"],
+                     ["Elm Street", "Cleaning", "6"], ["", "total", "7"]]
+
+
+
+def test_no_line_joins_a_label_alone_wrapped_around_its_figures() -> None:
+    # peer icdar2013/us-023: `Between-state income inequality (Gini` / figures set level with the
+    # middle of the label's lines / `index)`: merge_wrapped_rows joins the label's lines around
+    # the figures; the figures row joining the label's first line would leave `index)` a row
+    lines = [(0.0, ["Measure", "1997", "1998"]), (15.0, ["Median household income", "49,497", "51,295"]),
+             (30.0, ["Between-state income inequality (Gini", "", ""]), (35.0, ["", "0.0628", "0.0636"]),
+             (40.0, ["index)", "", ""]), (55.0, ["Household income inequality", "0.4590", "0.4560"])]
+    _, texts, _ = join_wrapped_records(*_grid(lines))
+    assert texts == [t for _, t in lines]
+
+
+def test_a_bulleted_paragraphs_hanging_lines_are_no_records_lines() -> None:
+    # peer icdar2013/us-022: a marker (`ｲ`) then a paragraph whose lines hang at its text's edge,
+    # set with wide word spaces: grouped under the marker as a key they made a table
+    from rowkeeper.extractors.finder.text_runs import keyed_rows
+    from rowkeeper.models import TextLine
+
+    def seg(x: float, y: float, text: str) -> TextLine:
+        return TextLine(page=1, text=text, bbox=(x, y, x + 6 * len(text), y + 9), font_size=9.0)
+
+    run = [[seg(99, 303, "ｲ"), seg(117, 303, "FBI: In FY 2011, the FBI"), seg(330, 303, "indictments,")],
+           [seg(117, 321, "and obtained 79 convictions"), seg(330, 321, "In FY 2010, the FBI")],
+           [seg(117, 336, "75 indictments, and 83"), seg(330, 336, "In FY 2009, the FBI")]]
+    assert keyed_rows(run) == run
+    keyed = [[seg(99, 303, "Oak Hill 12"), *run[0][1:]], *run[1:]]
+    assert len(keyed_rows(keyed)) == 1  # under a key, the same lines are its record's
