@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from bench.zoo.fonts import greedy_lines
+
 # (group label, its items): a benefit schedule's categories and a price list's departments
 GROUPS = {
     "en": (("Hospitalisation", ("per day", "surgery", "intensive care", "outpatient", "ambulance")),
@@ -125,15 +127,5 @@ def wrap_cell(text: str, measure, max_width: float) -> list[str]:
                 tokens[-1] += ch
             else:
                 tokens.append(ch)
-    lines: list[str] = []
-    cur = ""
-    for tok in tokens:
-        cand = f"{cur}{sep}{tok}" if cur else tok
-        if cur and measure(cand) > max_width and tok not in "、。）":  # no line opens with a closing mark
-            lines.append(cur)
-            cur = tok
-        else:
-            cur = cand
-    if cur:
-        lines.append(cur)
-    return lines
+    return greedy_lines(tokens, sep, lambda line: measure(line) > max_width,
+                        lambda tok: tok not in "、。）")  # no line opens with a closing mark

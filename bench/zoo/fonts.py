@@ -90,11 +90,17 @@ def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
     """Greedy line breaking at spaces (at any character for CJK text)."""
     tokens = list(text) if any(is_cjk(c) for c in text) else text.split(" ")
     sep = "" if any(is_cjk(c) for c in text) else " "
+    return greedy_lines(tokens, sep, lambda line: width(line, font, size) > max_width)
+
+
+def greedy_lines(tokens: list[str], sep: str, too_wide, may_open=lambda tok: True) -> list[str]:
+    """Tokens joined by `sep` into lines, each line as long as `too_wide(line)` allows; a token
+    that `may_open` refuses (a closing mark) stays on the line before even past the width."""
     lines: list[str] = []
     cur = ""
     for tok in tokens:
         cand = f"{cur}{sep}{tok}" if cur else tok
-        if cur and width(cand, font, size) > max_width:
+        if cur and too_wide(cand) and may_open(tok):
             lines.append(cur)
             cur = tok
         else:

@@ -63,21 +63,32 @@ def _boundary(upper: Sequence[BBox | None], lower: Sequence[BBox | None], hrules
     return [s is not None and _covered(s, between) for s in spans]
 
 
+def _body(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]],
+          hrules: Sequence[BBox]) -> tuple[list[list[BBox | None]], list[list[str | None]],
+                                           tuple[int, list[tuple[float, float] | None], int] | None]:
+    """Copies of the rows and texts, and where merged cells may be read: the column count, the
+    columns' x spans and the first body row under the rule across every column; None for a
+    grid too small or ragged, or without such a rule."""
+    rs = [list(r) for r in rows]
+    ts = [list(t) for t in texts]
+    n_cols = max((len(r) for r in rs), default=0)
+    if len(rs) < 3 or n_cols < 2 or any(len(r) != n_cols for r in rs) or any(len(t) != n_cols for t in ts):
+        return rs, ts, None
+    spans = _column_spans(rs, n_cols)
+    first = _body_start(rs, hrules, spans)
+    return rs, ts, None if first is None else (n_cols, spans, first)
+
+
 def merged_down(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequence[str | None]],
                 hrules: Sequence[BBox]) -> tuple[list[list[BBox | None]], list[list[str | None]]]:
     """Rows and texts with each band of rows that a column spans unruled (rules close other
     columns between those rows) made one cell: its text and the band's box in the band's first
     slot, None in the others (a slot a span covers already ends a band)."""
-    rs = [list(r) for r in rows]
-    ts = [list(t) for t in texts]
-    n_cols = max((len(r) for r in rs), default=0)
-    if len(rs) < 3 or n_cols < 2 or any(len(r) != n_cols for r in rs) or any(len(t) != n_cols for t in ts):
+    rs, ts, body = _body(rows, texts, hrules)
+    if body is None:
         return rs, ts
-    spans = _column_spans(rs, n_cols)
+    n_cols, spans, first = body
     open_below = [_boundary(rs[i], rs[i + 1], hrules, spans) for i in range(len(rs) - 1)]
-    first = _body_start(rs, hrules, spans)
-    if first is None:
-        return rs, ts
     for j in range(n_cols):
         i = first + 1
         while i < len(rs):
@@ -149,15 +160,10 @@ def merged_across(rows: Sequence[Sequence[BBox | None]], texts: Sequence[Sequenc
     its rows is read so, under the first rule across every column (`_body_start`): a header's
     group labels are centred over empty columns too.
     """
-    rs = [list(r) for r in rows]
-    ts = [list(t) for t in texts]
-    n_cols = max((len(r) for r in rs), default=0)
-    if len(rs) < 3 or n_cols < 2 or any(len(r) != n_cols for r in rs) or any(len(t) != n_cols for t in ts):
+    rs, ts, body = _body(rows, texts, hrules)
+    if body is None:
         return rs, ts
-    spans = _column_spans(rs, n_cols)
-    first = _body_start(rs, hrules, spans)
-    if first is None:
-        return rs, ts
+    n_cols, spans, first = body
     extents = [[_extent(b, words) if b is not None and (t or "").strip() else None for b, t in zip(r, t_, strict=True)]
                for r, t_ in zip(rs, ts, strict=True)]
     for i in range(first + 1, len(rs)):
