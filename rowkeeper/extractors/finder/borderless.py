@@ -83,10 +83,11 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
     seps = seps or field_separators(words)
     turns = _print_turns(page, region) if few_rows(words) else ()  # read only where wide_gaps_only weighs them
     seps = without_marker_columns(words, wide_gaps_only(words, seps, turns=turns))
+    hs, vs = rules or rules_of_page(page)
     # a ruled header band over the body: its column rules are the boundaries
-    seps = head_rules((rules or rules_of_page(page))[1], words, region) or seps
+    seps = head_rules(vs, words, region) or seps
     # rules left out over merged cells (or drawn a piece per column) end at column edges
-    seps = rule_edges((rules or rules_of_page(page))[0], words, region, seps) if seps else seps
+    seps = rule_edges(hs, words, region, seps) if seps else seps
     if seps:
         words, region = _with_header_band(page, words, seps, region)
     if _one_line(words):
