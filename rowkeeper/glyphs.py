@@ -7,6 +7,18 @@ from __future__ import annotations
 
 import re
 
+
+def is_cjk(ch: str) -> bool:
+    """Whether `ch` (its first character; "" is not) is a CJK ideograph, kana or full-width
+    form, code point U+2E80 or above: set with no space between words, so a line break
+    touching one joins with nothing."""
+    return bool(ch) and ord(ch[0]) >= 0x2E80
+
+
+SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+"""Kana, Han and Hangul: scripts whose letter spacing the label rules read (`施 設 種 類`), not
+the narrow letter-spacing join, and where a header line's spacing is the reader's."""
+
 WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff01-\uff60]")
 
 

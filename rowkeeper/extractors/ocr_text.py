@@ -14,12 +14,9 @@ import unicodedata
 import cv2
 import numpy as np
 
+from rowkeeper.glyphs import is_cjk
+
 Box = tuple[float, float, float, float]
-
-
-def is_cjk(ch: str) -> bool:
-    """Whether `ch` is a CJK ideograph, kana or full-width form (no spaces between them)."""
-    return ord(ch) >= 0x2E80
 
 
 def join_text(parts: list[str]) -> str:

@@ -15,9 +15,10 @@ run of one even gap throughout (`A B C`) stays as it is."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from rowkeeper.glyphs import SPACELESS
 
 Parted = Callable[[Any, Any], bool]
 """Whether a column edge parts a word from the next on its line (`column_edges.ColumnEdges.parted`)."""
@@ -86,8 +87,6 @@ WORD_GAP = 2.5
 is at least: a reader sees words, not a row of letters a space apart."""
 MOST_WORD_GAP = 2.0
 """The widest word gap (share of the height) inside such a run: wider is a gap between columns."""
-_SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-"""Kana, Han and Hangul: scripts whose letter spacing the label rules read (`施 設 種 類`)."""
 
 
 def _level(a: Any, b: Any) -> bool:
@@ -99,7 +98,7 @@ def _level(a: Any, b: Any) -> bool:
 
 
 def _letter(w: Any) -> bool:
-    return w[4].isalpha() and not _SPACELESS.match(w[4])
+    return w[4].isalpha() and not SPACELESS.match(w[4])
 
 
 def _chains(words: Sequence[Any]) -> list[list[int]]:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 
 from rowkeeper.boxes import centre_in
 from rowkeeper.caption_text import is_caption
-from rowkeeper.glyphs import span_x
+from rowkeeper.glyphs import SPACELESS, span_x
 from rowkeeper.label_text import clean_text, wrapped_rows
 from rowkeeper.models import DECLARED_HEADER_ROWS, BBox, Cell, RawTable, TextLine
 from rowkeeper.transforms.captions import caption_block
@@ -307,10 +307,6 @@ def _words(texts: Sequence[str]) -> list[str]:
     return sorted("".join(texts).replace(" ", "").replace("\n", "").replace("\u3000", ""))
 
 
-_SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-"""Kana, Han and Hangul: where the lines' spacing is the reader's, never the finder's cut."""
-
-
 def _spaced_as(cell: str, label: str) -> str:
     """The label the lines give a column, or the cell's own text when it holds the same
     characters in the same order, spaced otherwise, in a script that spaces its words: the
@@ -319,7 +315,7 @@ def _spaced_as(cell: str, label: str) -> str:
     between its glyphs, read `Name des Blattes`. In kana and Han the lines' spacing stands
     (`利益率` / `[ % ]` over a cell cut `利 益率[%]`)."""
     same = "".join(cell.split()) == "".join(label.split())
-    return cell if same and cell.split() != label.split() and not _SPACELESS.search(cell) else label
+    return cell if same and cell.split() != label.split() and not SPACELESS.search(cell) else label
 
 
 def relabel_row(piece: RawTable, r: int, lines: Sequence[TextLine], ink: dict[int, Extent],

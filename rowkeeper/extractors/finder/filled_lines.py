@@ -19,6 +19,7 @@ from rowkeeper.extractors.finder.row_rules import text_lines
 from rowkeeper.extractors.finder.word_lines import word_lines
 from rowkeeper.extractors.pymupdf_tables import hidden_spans
 from rowkeeper.extractors.text_layer import shown_words
+from rowkeeper.glyphs import is_cjk
 from rowkeeper.models import BBox
 
 ROOM = 1.5
@@ -91,21 +92,17 @@ def _run_on(cells: dict[tuple[int, int], tuple[list[str], list[list[Any]]]]) -> 
             text = parts[0]
             for f, upper, lower in zip(flags, parts, parts[1:], strict=False):
                 # the other breaks as a cell's breaks read (a list item after CJK text: none)
-                text = text + lower if f and (_wide(upper[-1:]) or _wide(lower[:1])) else lines_text([text, lower])
+                text = text + lower if f and (is_cjk(upper[-1:]) or is_cjk(lower[:1])) else lines_text([text, lower])
             out[k] = text
     return out
 
 
 def _cjk_break(parts: Sequence[str]) -> bool:
     """Whether a break between the printed lines `parts` touches a CJK character."""
-    return any(_wide(a[-1:]) or _wide(b[:1]) for a, b in zip(parts, parts[1:], strict=False))
+    return any(is_cjk(a[-1:]) or is_cjk(b[:1]) for a, b in zip(parts, parts[1:], strict=False))
 
 
 def _char(line: Sequence[Any]) -> float:
     """A character's width on a printed line: its last word's width a character."""
     last = max(line, key=lambda w: w[2])
     return (last[2] - last[0]) / max(len(last[4]), 1)
-
-
-def _wide(ch: str) -> bool:
-    return bool(ch) and ord(ch[0]) >= 0x2E80

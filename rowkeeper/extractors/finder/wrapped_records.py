@@ -20,6 +20,7 @@ from typing import Any
 
 from rowkeeper.boxes import union
 from rowkeeper.extractors.finder.running_text import is_numeric
+from rowkeeper.glyphs import is_cjk
 from rowkeeper.models import BBox
 
 TIGHT = 0.5
@@ -84,8 +85,4 @@ def _joined(upper: str, lower: str) -> str:
     CJK character (Japanese runs on over a line break)."""
     if not upper or not lower:
         return upper or lower
-    return f"{upper}{lower}" if _wide(upper[-1]) or _wide(lower[0]) else f"{upper} {lower}"
-
-
-def _wide(ch: str) -> bool:
-    return ord(ch) >= 0x2E80
+    return f"{upper}{lower}" if is_cjk(upper[-1]) or is_cjk(lower[0]) else f"{upper} {lower}"
