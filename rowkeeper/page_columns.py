@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.boxes import within
+from rowkeeper.glyphs import is_cjk
 from rowkeeper.models import BBox, TextLine
 
 PROSE_UNITS = 24
@@ -146,7 +147,7 @@ def units(text: str) -> int:
     t = text.strip()
     if t.isascii():
         return len(t)
-    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in t)
+    return sum(2 if is_cjk(ch) else 1 for ch in t)
 
 
 def running(line: TextLine) -> bool:
@@ -162,7 +163,7 @@ def _running(text: str) -> bool:
     if units(text) < PROSE_UNITS:
         return False
     digits = sum(ch.isdigit() for ch in text)
-    wide = any(ord(ch) >= 0x2E80 for ch in text)
+    wide = any(map(is_cjk, text))
     return digits <= 0.3 * len(text) and (wide or len(text.split()) >= 4)
 
 

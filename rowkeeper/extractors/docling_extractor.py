@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from rowkeeper.errors import BadInput, LayerUnavailable
+from rowkeeper.glyphs import is_cjk
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
 
@@ -232,5 +233,5 @@ def estimate_font_size(box: BBox, text: str) -> float:
     """Font size of a text block from its box: one line is ~1.2 em tall; a paragraph's area
     is ~0.6 em^2 per Latin character (1.2 em^2 per CJK one)."""
     w, h = box[2] - box[0], box[3] - box[1]
-    units = sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text if not ch.isspace()) or 1
+    units = sum(2 if is_cjk(ch) else 1 for ch in text if not ch.isspace()) or 1
     return round(min(h / 1.2, math.sqrt(max(w * h, 0.0) / (0.6 * units))), 1)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.config import ChunkConfig
+from rowkeeper.glyphs import is_cjk
 from rowkeeper.models import BBox, Chunk, OutlineEntry, PageInfo, Table, TextLine
 from rowkeeper.transforms.context import content_by_page, lines_outside_tables
 from rowkeeper.transforms.orientation import (
@@ -44,7 +45,7 @@ class Para:
         out = ""
         for ln in self.lines:
             t = clean(ln.text)
-            sep = "" if not out or (ord(out[-1]) >= 0x2E80 and ord(t[:1] or " ") >= 0x2E80) else " "
+            sep = "" if not out or (is_cjk(out[-1]) and is_cjk(t[:1])) else " "
             out += sep + t
         return out
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rowkeeper.boxes import union
+from rowkeeper.glyphs import is_cjk
 from rowkeeper.models import BBox
 
 MARKERS = frozenset("•▪◦‣∙・●■□▫►▸➢✓-–—*")
@@ -33,7 +34,7 @@ def is_item(text: str | None) -> bool:
 def _joined(upper: str, lower: str) -> str:
     """Two lines of a cell as one text: a space between them, none after a CJK character
     (CJK text runs on over a line break without one)."""
-    return f"{upper}{lower}" if upper and ord(upper[-1]) >= 0x2E80 else f"{upper} {lower}"
+    return f"{upper}{lower}" if is_cjk(upper[-1:]) else f"{upper} {lower}"
 
 
 def lines_text(lines: Sequence[str]) -> str:
