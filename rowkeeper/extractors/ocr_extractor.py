@@ -25,6 +25,7 @@ from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
+from rowkeeper.extractors.line_print import bold_lines, print_size
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import guess_language, restore_marks
@@ -174,8 +175,12 @@ class OcrExtractor:
             kept = [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
         tables = kept
         k = engine.box_to_font * frame.scale
-        lines = [TextLine(page=pno, bbox=frame.to_points(box), text=text, font_size=round(h / k, 1))
-                 for text, box, h in px_lines]
+        # a scan has no font flags: size and bold are read from the ink (headings, section paths)
+        ink = grid_lines.binarize(gray)
+        bold = bold_lines(ink, [box for _, box, _ in px_lines])
+        lines = [TextLine(page=pno, bbox=frame.to_points(box), text=text, bold=b,
+                          font_size=print_size(ink, box, text, frame.scale) or round(h / k, 1))
+                 for (text, box, h), b in zip(px_lines, bold, strict=True)]
         return tables, lines
 
     def _render(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[np.ndarray, PageFrame, float]:
