@@ -5,9 +5,16 @@ its size: the box grows with descenders and with the box's length (a short headi
 a long prose line's come out alike, a title without descenders smaller than a heading with
 them). The ink says more:
 
-* size: the band of rows holding at least half the line's densest row of ink is the x-height
-  of a line with lowercase letters (about half the font size) and the cap height of one
-  without (digits, capitals, CJK: about 0.7 of it), whatever ascenders and descenders it has;
+* size: in a line with lowercase letters, the band of rows holding at least 0.6 of its densest
+  row of ink is the x-height (about half the font size), whatever ascenders and descenders it
+  has (a line of digits, capitals or CJK has no such band: its ink is measured out by the
+  glyphs' own shapes, so its size stays the detector's);
+* levels: a measured band is whole pixels, so a heading reads a pixel taller or shorter than
+  another of its level (0.7 pt at 200 dpi, and heading levels are told apart at 0.5 pt);
+  the document's measured sizes within two pixels of the smallest of a group are one size;
+* place: the detector pads its box by about a quarter of the font size all round, so a caption
+  set close under a table starts above the table's last rule; the rows of ink joined to that
+  band (up to the first blank row each way) are where the line is;
 * bold: the horizontal runs of ink across a bold letter's stems are about half as wide again
   as the body text's. A line is bold when its typical run is that much wider than the page's
   text; the page's text is weighed by its runs, so prose sets the reference.
@@ -23,12 +30,15 @@ from rowkeeper.extractors.grid_lines import PxBox
 
 X_HEIGHT = 0.5
 """x-height over font size (Latin, Cyrillic, Greek: lines with lowercase letters)."""
-CAP_HEIGHT = 0.7
-"""Height of the dense band over font size of a line without lowercase letters."""
+DENSE = 0.6
+"""Share of the densest row's ink from which a row is in the x-height band (the rows above it
+cross only ascenders and capitals)."""
 
 BOLD_RATIO = 1.4
 """A line's stroke width over the page's from which it is bold (measured: body text 3-4.5 px,
 bold headings 6-10 px at 200 dpi, on scans degraded as bench/scanned_hard_gen.py does)."""
+RULE_SPAN = 0.85
+"""Share of a box's width a pixel row must be inked over to be a rule, not print."""
 MIN_RUNS = 12
 """Runs a line needs for its stroke width to count (a dot or a dash tells nothing)."""
 
@@ -67,19 +77,54 @@ def _crop(ink: np.ndarray, box: PxBox) -> np.ndarray:
     return ink[y0:y1, x0:x1] > 0
 
 
+def text_rows(ink: np.ndarray, box: PxBox) -> np.ndarray:
+    """Ink per pixel row of the box, rows of a rule (inked over RULE_SPAN of the width: a
+    table's rule reaching into the padding) counted blank."""
+    crop = _crop(ink, box)
+    rows = crop.sum(axis=1)
+    return np.where(rows >= RULE_SPAN * crop.shape[1], 0, rows) if crop.size else rows
+
+
 def band_height(ink: np.ndarray, box: PxBox) -> int:
-    """Rows of the box holding at least half as much ink as its densest row, first to last."""
-    rows = _crop(ink, box).sum(axis=1)
+    """Rows of the box holding at least DENSE of the ink of its densest row, first to last."""
+    rows = text_rows(ink, box)
     if rows.size == 0 or not rows.max():
         return 0
-    dense = np.nonzero(rows * 2 >= rows.max())[0]
+    dense = np.nonzero(rows >= DENSE * rows.max())[0]
     return int(dense[-1] - dense[0] + 1)
 
 
+def ink_box(ink: np.ndarray, box: PxBox) -> PxBox:
+    """The box cut down to the rows of ink joined to the line's dense band: no blank row
+    between them (a neighbour's descenders inside the padding are cut off by the leading)."""
+    rows = text_rows(ink, box)
+    if rows.size == 0 or not rows.max():
+        return box
+    dense = np.nonzero(rows * 2 >= rows.max())[0]
+    top, bottom = int(dense[0]), int(dense[-1])
+    while top > 0 and rows[top - 1] > 0:
+        top -= 1
+    while bottom + 1 < rows.size and rows[bottom + 1] > 0:
+        bottom += 1
+    y0 = max(int(round(box[1])), 0)
+    return (box[0], float(y0 + top), box[2], float(y0 + bottom + 1))
+
+
 def print_size(ink: np.ndarray, box: PxBox, text: str, px_per_point: float) -> float | None:
-    """The line's font size in points from its ink band, None where the box holds no ink."""
-    band = band_height(ink, box)
-    if not band:
-        return None
-    share = X_HEIGHT if any(ch.islower() for ch in text) else CAP_HEIGHT
-    return round(band / share / px_per_point, 1)
+    """The font size in points of a line with lowercase letters, from its x-height band; None
+    for other lines and where the box holds no ink."""
+    band = band_height(ink, box) if any(ch.islower() for ch in text) else 0
+    return round(band / X_HEIGHT / px_per_point, 1) if band else None
+
+
+def snap_sizes(sizes: Sequence[float], quantum: float) -> list[float]:
+    """Each size replaced by the median of its group: sizes sorted, a group holding those within
+    two `quantum`s (a pixel of band, in points) of its smallest."""
+    groups: list[list[float]] = []
+    for v in sorted(sizes):
+        if groups and v - groups[-1][0] <= 2 * quantum + 1e-6:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    median = {v: g[len(g) // 2] for g in groups for v in g}
+    return [median[v] for v in sizes]

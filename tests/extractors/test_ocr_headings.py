@@ -54,4 +54,4 @@ def test_the_size_comes_from_the_x_height_band_not_from_ascenders() -> None:
     box = (0.0, 0.0, 240.0, 40.0)
     plain, tall = print_size(_line(3, 10), box, "lamp", 1.0), print_size(_line(3, 10, ascender=8), box, "lamp", 1.0)
     assert plain == tall == 20.0
-    assert print_size(_line(3, 14), box, "2025", 1.0) == 20.0  # no lowercase: the band is cap height
+    assert print_size(_line(3, 14), box, "2025", 1.0) is None  # no lowercase, no x-height: the detector's
