@@ -12,6 +12,7 @@ SCAN_VERSION or the zoo's GENERATOR_VERSION changes).
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def materialize_scans(docs: list, corpus: Path, out: Path) -> Path:
     for d in docs:
         path = out / f"{d.doc}.pdf"
         if not path.exists():
-            tmp = path.with_suffix(".tmp")
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")  # two runs may write the same twin
             tmp.write_bytes(twin((corpus / f"{d.doc}.pdf").read_bytes(), d.seed))
             tmp.rename(path)
     return out
