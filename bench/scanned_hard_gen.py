@@ -213,7 +213,7 @@ def scan_pages(pdf: bytes, pages: set[int], rng: random.Random, colour: bool, st
         jpeg, _ = degrade(page, rng, colour, stamp, avoid)
         new = out.new_page(width=page.rect.width, height=page.rect.height)
         new.insert_image(new.rect, stream=jpeg)
-    data = out.tobytes(garbage=3, deflate=True)
+    data = out.tobytes(garbage=3, deflate=True, no_new_id=True)  # no random /ID: same seed, same bytes
     out.close()
     src.close()
     return data

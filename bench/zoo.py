@@ -1,7 +1,7 @@
 """Layout zoo benchmark: generated documents of many layouts, exact truth, dev and test splits.
 
     python bench/zoo.py [--split dev|test|dev2|holdout|dev3|dev4|dev5|dev6|dev7|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|dev19|all|every|tune|LIST] [--family REGEX] [--lang ja,de] [--limit N]
-                        [--no-retrieval] [--misses N] [--json FILE] [--show REGEX]
+                        [--no-retrieval] [--misses N] [--json FILE] [--show REGEX] [--scan]
 
 Generates the zoo (bench/zoo/: 20 layout families x 18 documents, 5 languages, seeded, written
 once to bench/out/zoo/; the last three, merged_cells, wrapped_body and group_rows, were appended
@@ -15,6 +15,9 @@ holds on documents it was not tuned on; `holdout` is measured like test (bench/z
 `dev3` .. `dev19` (each twice dev's size, from a third to a nineteenth seed range) are tunable only and generated when named:
 dev and dev2 are read right almost everywhere, so new failure kinds are found there. `all` is
 dev,test; `every` the four measured splits; `tune` dev,dev2,dev3..dev19. Outputs (tables.jsonl, chunks.jsonl, documents.jsonl per run) go to --out.
+`--scan` reads the documents' scanned twins instead (bench/zoo/scan.py: every page a seeded,
+degraded scan in an image-only PDF, cached under bench/out/zoo-scan/), scored against the same
+truth, and prints seconds per scanned page; OCR costs seconds a page, so pair it with --limit.
 """
 
 from __future__ import annotations
@@ -160,6 +163,8 @@ def main() -> int:
     ap.add_argument("--no-retrieval", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many misses per split")
     ap.add_argument("--json", default="", help="write the figures here")
+    ap.add_argument("--scan", action="store_true", help="read the scanned twins (bench/zoo/scan.py)")
+    ap.add_argument("--scan-corpus", default=str(ROOT / "bench" / "out" / "zoo-scan"))
     ap.add_argument("--show", default="", help="regex over document names: print truth beside "
                     "rowkeeper's reading (columns, caption, section path, rows)")
     args = ap.parse_args()
@@ -168,14 +173,23 @@ def main() -> int:
     start = time.perf_counter()
     docs = materialize(docs, corpus)
     truths = [d.to_json() for d in docs]
+    read_from = corpus
+    if args.scan:
+        from bench.zoo.scan import materialize_scans
+
+        read_from = materialize_scans(docs, corpus, Path(args.scan_corpus))
     gen = time.perf_counter() - start
     splits = [s for s in SPLITS if any(d.split == s for d in docs)]
     print(f"zoo: {len(docs)} documents ({', '.join(f'{sum(d.split == s for d in docs)} {s}' for s in splits)}), "
           f"{len({d.family for d in docs})} families, {len({d.lang for d in docs})} languages, "
           f"{sum(len(d.tables) for d in docs)} truth tables; generated/loaded in {gen:.1f} s")
     start = time.perf_counter()
-    tables, chunks, failed, violations = run(docs, corpus, Path(args.out), args.config)
-    print(f"processed in {time.perf_counter() - start:.1f} s (wall clock, machine shared)")
+    tables, chunks, failed, violations = run(docs, read_from, Path(args.out), args.config)
+    took = time.perf_counter() - start
+    print(f"processed in {took:.1f} s (wall clock, machine shared)")
+    if args.scan:
+        pages = sum(d.pages for d in docs)
+        print(f"scanned twins: {pages} pages, {took / max(pages, 1):.2f} s per scanned page")
     groups = score_all(truths, tables, failed)
     figs = print_figures(groups, splits)
     figs["gap_intervals"] = print_gap_intervals(truths, tables, splits)

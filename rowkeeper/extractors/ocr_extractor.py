@@ -25,6 +25,7 @@ from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
+from rowkeeper.extractors.line_print import X_HEIGHT, bold_lines, ink_box, print_size, snap_sizes
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import guess_language, restore_marks
@@ -107,6 +108,17 @@ class PageFrame:
                 round(float(np.clip(pts[:, 0].max(), 0, w)), 2), round(float(np.clip(pts[:, 1].max(), 0, h)), 2))
 
 
+def _snapped(lines: list[TextLine], dpi: float) -> list[TextLine]:
+    """Lines whose size was measured from their x-height band (`line_print.print_size`) with
+    sizes a pixel apart made one: a heading level reads one size."""
+    measured = [i for i, ln in enumerate(lines) if any(ch.islower() for ch in ln.text)]
+    sizes = snap_sizes([lines[i].font_size for i in measured], 72.0 / dpi / X_HEIGHT)
+    out = list(lines)
+    for i, size in zip(measured, sizes, strict=True):
+        out[i] = lines[i].model_copy(update={"font_size": size})
+    return out
+
+
 class OcrExtractor:
     """Tables and text lines of scanned pages by offline OCR (RapidOCR or Tesseract)."""
 
@@ -156,7 +168,7 @@ class OcrExtractor:
                 t, ln = self.read_page(doc, m.page(pno).page, pno)
                 tables.extend(t)
                 lines.extend(ln)
-        return Extraction(tables=tuple(tables), lines=tuple(lines))
+        return Extraction(tables=tuple(tables), lines=tuple(_snapped(lines, self.options.dpi)))
 
     def read_page(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[list[RawTable], list[TextLine]]:
         """One page: render, deskew, OCR, tables, then everything mapped to PDF points."""
@@ -174,8 +186,12 @@ class OcrExtractor:
             kept = [t.model_copy(update={"piece_id": piece_id(doc.doc_id, pno, n)}) for n, t in enumerate(kept, start=1)]
         tables = kept
         k = engine.box_to_font * frame.scale
-        lines = [TextLine(page=pno, bbox=frame.to_points(box), text=text, font_size=round(h / k, 1))
-                 for text, box, h in px_lines]
+        # a scan has no font flags: size and bold are read from the ink (headings, section paths)
+        ink = grid_lines.binarize(gray)
+        bold = bold_lines(ink, [box for _, box, _ in px_lines])
+        lines = [TextLine(page=pno, bbox=frame.to_points(ink_box(ink, box)), text=text, bold=b,
+                          font_size=print_size(ink, box, text, frame.scale) or round(h / k, 1))
+                 for (text, box, h), b in zip(px_lines, bold, strict=True)]
         return tables, lines
 
     def _render(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[np.ndarray, PageFrame, float]:

@@ -1,0 +1,130 @@
+"""How a scanned line is printed, read from its ink: its size and whether it is bold.
+
+A scan carries no font flags, and the box a detector draws around a line says little about
+its size: the box grows with descenders and with the box's length (a short heading's box and
+a long prose line's come out alike, a title without descenders smaller than a heading with
+them). The ink says more:
+
+* size: in a line with lowercase letters, the band of rows holding at least 0.6 of its densest
+  row of ink is the x-height (about half the font size), whatever ascenders and descenders it
+  has (a line of digits, capitals or CJK has no such band: its ink is measured out by the
+  glyphs' own shapes, so its size stays the detector's);
+* levels: a measured band is whole pixels, so a heading reads a pixel taller or shorter than
+  another of its level (0.7 pt at 200 dpi, and heading levels are told apart at 0.5 pt);
+  the document's measured sizes within two pixels of the smallest of a group are one size;
+* place: the detector pads its box by about a quarter of the font size all round, so a caption
+  set close under a table starts above the table's last rule; the rows of ink joined to that
+  band (up to the first blank row each way) are where the line is;
+* bold: the horizontal runs of ink across a bold letter's stems are about half as wide again
+  as the body text's. A line is bold when its typical run is that much wider than the page's
+  text; the page's text is weighed by its runs, so prose sets the reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from rowkeeper.extractors.grid_lines import PxBox
+
+X_HEIGHT = 0.5
+"""x-height over font size (Latin, Cyrillic, Greek: lines with lowercase letters)."""
+DENSE = 0.6
+"""Share of the densest row's ink from which a row is in the x-height band (the rows above it
+cross only ascenders and capitals)."""
+
+BOLD_RATIO = 1.4
+"""A line's stroke width over the page's from which it is bold (measured: body text 3-4.5 px,
+bold headings 6-10 px at 200 dpi, on scans degraded as bench/scanned_hard_gen.py does)."""
+RULE_SPAN = 0.85
+"""Share of a box's width a pixel row must be inked over to be a rule, not print."""
+MIN_RUNS = 12
+"""Runs a line needs for its stroke width to count (a dot or a dash tells nothing)."""
+
+
+def stroke_runs(ink: np.ndarray, box: PxBox) -> np.ndarray:
+    """Lengths of the horizontal runs of ink (pixels > 0) inside `box`, the ones shorter than
+    half the box's height: stems and curves, not a rule or a letter's bar."""
+    crop = _crop(ink, box)
+    if crop.size == 0:
+        return np.zeros(0)
+    y0, y1 = box[1], box[3]
+    edges = np.diff(np.pad(crop.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+    runs = np.nonzero(edges == -1)[1] - np.nonzero(edges == 1)[1]
+    return runs[runs < max((y1 - y0) / 2, 2)]
+
+
+def stroke_width(ink: np.ndarray, box: PxBox) -> float | None:
+    """The line's typical stroke width in pixels (mean run), None when it has too few runs."""
+    runs = stroke_runs(ink, box)
+    return float(runs.mean()) if len(runs) >= MIN_RUNS else None
+
+
+def bold_lines(ink: np.ndarray, boxes: Sequence[PxBox]) -> list[bool]:
+    """For each line box of a page's binarized image, whether its print is bold."""
+    runs = [stroke_runs(ink, b) for b in boxes]
+    widths = [float(r.mean()) if len(r) >= MIN_RUNS else None for r in runs]
+    counted = [r for r, w in zip(runs, widths, strict=True) if w is not None]
+    if not counted:
+        return [False] * len(boxes)
+    page = float(np.concatenate(counted).mean())
+    return [w is not None and w >= BOLD_RATIO * max(page, 1.0) for w in widths]
+
+
+def _crop(ink: np.ndarray, box: PxBox) -> np.ndarray:
+    x0, y0, x1, y1 = (max(int(round(v)), 0) for v in box)
+    return ink[y0:y1, x0:x1] > 0
+
+
+def text_rows(ink: np.ndarray, box: PxBox) -> np.ndarray:
+    """Ink per pixel row of the box, rows of a rule (inked over RULE_SPAN of the width: a
+    table's rule reaching into the padding) counted blank."""
+    crop = _crop(ink, box)
+    rows = crop.sum(axis=1)
+    return np.where(rows >= RULE_SPAN * crop.shape[1], 0, rows) if crop.size else rows
+
+
+def band_height(ink: np.ndarray, box: PxBox) -> int:
+    """Rows of the box holding at least DENSE of the ink of its densest row, first to last."""
+    rows = text_rows(ink, box)
+    if rows.size == 0 or not rows.max():
+        return 0
+    dense = np.nonzero(rows >= DENSE * rows.max())[0]
+    return int(dense[-1] - dense[0] + 1)
+
+
+def ink_box(ink: np.ndarray, box: PxBox) -> PxBox:
+    """The box cut down to the rows of ink joined to the line's dense band: no blank row
+    between them (a neighbour's descenders inside the padding are cut off by the leading)."""
+    rows = text_rows(ink, box)
+    if rows.size == 0 or not rows.max():
+        return box
+    dense = np.nonzero(rows * 2 >= rows.max())[0]
+    top, bottom = int(dense[0]), int(dense[-1])
+    while top > 0 and rows[top - 1] > 0:
+        top -= 1
+    while bottom + 1 < rows.size and rows[bottom + 1] > 0:
+        bottom += 1
+    y0 = max(int(round(box[1])), 0)
+    return (box[0], float(y0 + top), box[2], float(y0 + bottom + 1))
+
+
+def print_size(ink: np.ndarray, box: PxBox, text: str, px_per_point: float) -> float | None:
+    """The font size in points of a line with lowercase letters, from its x-height band; None
+    for other lines and where the box holds no ink."""
+    band = band_height(ink, box) if any(ch.islower() for ch in text) else 0
+    return round(band / X_HEIGHT / px_per_point, 1) if band else None
+
+
+def snap_sizes(sizes: Sequence[float], quantum: float) -> list[float]:
+    """Each size replaced by the median of its group: sizes sorted, a group holding those within
+    two `quantum`s (a pixel of band, in points) of its smallest."""
+    groups: list[list[float]] = []
+    for v in sorted(sizes):
+        if groups and v - groups[-1][0] <= 2 * quantum + 1e-6:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    median = {v: g[len(g) // 2] for g in groups for v in g}
+    return [median[v] for v in sizes]
