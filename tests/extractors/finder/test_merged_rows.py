@@ -147,3 +147,58 @@ def test_stub_at_the_foot_of_a_spanned_header_stays_in_its_row(tmp_path: Path) -
     assert len(t.header_grid) == 2
     assert t.header_grid[0][0] == ""
     assert t.header_grid[1][0] == t.columns[0] != ""
+
+
+def _site_over_categories(path: Path) -> tuple[Path, list[list[str]]]:
+    """A site merged over two categories of three items, each text centred on its rows: the
+    site's line lands on the rule under the first category, so its row reaches past that rule;
+    the rules run from the item column, the one under a category from the category column.
+    The last row's `included in price` is centred over the two figure columns and starts level
+    with the percents above it (all of one width, set right)."""
+    from tests.transforms.surroundings_docs import DEJAVU
+
+    font = pymupdf.Font(fontfile=str(DEJAVU))
+    pct_right, merged = 420.0, "included in price"
+    pct_left = pct_right - font.text_length("54.7 %", fontsize=8)
+    # the figure columns from 340: their middle puts the merged word's left edge on the percents'
+    right_end = 2 * (pct_left + font.text_length(merged, fontsize=8) / 2) - 340
+    cols = [(60, 160), (160, 240), (240, 340), (340, pct_right + 4), (pct_right + 4, right_end)]
+    groups = [("Dental", ["screening", "braces", "crowns"]), ("Stationery", ["labels", "toner", "pens"])]
+    doc = pymupdf.open()
+    pg = Page(doc)
+    top = 100.0
+    for (a, b), h in zip(cols, ["Site", "Category", "Detail", "Margin", "Revenue"], strict=True):
+        pg.text(a + 4, top + 11, h, 8, True, "l" if a < 340 else "r", b - a - 8)
+    pg.rule(cols[0][0], top, cols[-1][1], 0.8)
+    pg.rule(cols[0][0], top + STEP, cols[-1][1], 0.8)
+    pg.text(cols[0][0] + 4, top + STEP * 4 + 3, "Summit plant 1628", 8)
+    rows, y, n = [], top + STEP, 0
+    for g, (category, items) in enumerate(groups):
+        pg.text(cols[1][0] + 4, y + STEP * len(items) / 2 + 3, category, 8)
+        for m, item in enumerate(items):
+            n += 1
+            last = g == len(groups) - 1 and m == len(items) - 1
+            figs = [merged, merged] if last else [f"{10 + 7.3 * n:.1f} %", f"{n * 7919:,}"]
+            pg.text(cols[2][0] + 4, y + 11, item, 8)
+            if last:
+                pg.text(cols[3][0], y + 11, merged, 8, False, "c", cols[4][1] - cols[3][0])
+            else:
+                pg.text(cols[3][0], y + 11, figs[0], 8, False, "r", pct_right - cols[3][0])
+                pg.text(cols[4][0], y + 11, figs[1], 8, False, "r", cols[4][1] - cols[4][0] - 4)
+            rows.append(["Summit plant 1628", category, item, *figs])
+            x0 = cols[0][0] if last else cols[1][0] if m == len(items) - 1 else cols[2][0]
+            pg.rule(x0, y + STEP, cols[-1][1], 0.8 if last else 0.5)
+            y += STEP
+    return _save(doc, path), rows
+
+
+def test_categories_merged_beside_a_site_centred_on_a_rule(tmp_path: Path) -> None:
+    """Each category spans its three rows (the rule its site's line reaches past is not the
+    one between the rows), and the last row's word spans both figure columns although it
+    starts level with the percents: a column of one width does not show which edge it keeps.
+    The two figure columns type by their values."""
+    path, rows = _site_over_categories(tmp_path / "site.pdf")
+    (t,) = tables_of(path)
+    assert t.columns == ("Site", "Category", "Detail", "Margin", "Revenue")
+    assert [list(r) for r in t.rows] == rows
+    assert t.column_types[3:] == ("percent", "integer")
