@@ -13,7 +13,7 @@ import pymupdf
 import pytest
 
 from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
-from tests.extractors.finder.layout import new_page, put
+from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
 HEADER = ("Site", "Scope of service", "Volume", "Share")
@@ -33,16 +33,18 @@ LEFT, DESC, RIGHTS, END = 60.0, 170.0, (360.0, 430.0), 440.0
 LEADING, APART = 10.5, 9.0
 
 
-def _price_list(path: Path, records: list, valign: str, style: str, header=HEADER, face: str = "sans") -> Path:
+def _price_list(path: Path, records: list, valign: str, style: str, header=HEADER, face: str = "sans",
+                desc: float = DESC) -> Path:
     """A heading, a line of prose, and the price list drawn in `style` ("none", "rows": rules
-    between records broken at the column gaps, "booktabs"), amounts at `valign`."""
+    between records broken at the column gaps, "booktabs"), amounts at `valign`; the
+    descriptions from `desc`."""
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, LEFT, 60, "Maintenance costs" if face == "sans" else "保守費用", 14, "bold" if face == "sans" else face)
     put(page, LEFT, 84, "All amounts are stated before tax." if face == "sans" else "金額は税抜きです。", 9, face)
     y = 120.0
     put(page, LEFT, y, header[0], 8, face)
-    put(page, DESC, y, header[1], 8, face)
+    put(page, desc, y, header[1], 8, face)
     for x, h in zip(RIGHTS, header[2:], strict=True):
         put(page, x, y, h, 8, face, align="right")
     rules = [y - 11, y + 4] if style == "booktabs" else [y + 4] if style == "rows" else []
@@ -50,7 +52,7 @@ def _price_list(path: Path, records: list, valign: str, style: str, header=HEADE
     for key, lines, amounts in records:
         put(page, LEFT, y, key, 8, face)
         for k, line in enumerate(lines):
-            put(page, DESC, y + k * LEADING, line, 8, face)
+            put(page, desc, y + k * LEADING, line, 8, face)
         at = {"top": 0.0, "bottom": len(lines) - 1.0, "middle": (len(lines) - 1) / 2}[valign] * LEADING
         for x, a in zip(RIGHTS, amounts, strict=True):
             put(page, x, y + at, a, 8, face, align="right")
@@ -61,7 +63,7 @@ def _price_list(path: Path, records: list, valign: str, style: str, header=HEADE
     if style == "booktabs":
         rules.append(y - APART / 2 - 7)
     for r in rules:  # broken at the column gaps (a rule per column) where ruled between rows
-        cuts = [LEFT - 3, DESC - 6, DESC - 3, RIGHTS[0] - 58, RIGHTS[0] - 55, RIGHTS[0] + 4, RIGHTS[0] + 7, END] \
+        cuts = [LEFT - 3, desc - 6, desc - 3, RIGHTS[0] - 58, RIGHTS[0] - 55, RIGHTS[0] + 4, RIGHTS[0] + 7, END] \
             if style == "rows" else [LEFT - 3, END]
         for a, b in zip(cuts[::2], cuts[1::2], strict=True):
             page.draw_line((a, r), (b, r), width=0.5)
@@ -78,6 +80,21 @@ def test_a_record_wrapped_over_lines_is_one_row_whatever_line_holds_its_amounts(
     (table,) = tables_of(_price_list(tmp_path / "list.pdf", RECORDS, valign, style))
     assert list(table.columns) == list(HEADER)
     assert [tuple(r) for r in table.rows] == [(k, " ".join(lines), *a) for k, lines, a in RECORDS]
+
+
+@pytest.mark.parametrize("style", ["none", "booktabs"])
+@pytest.mark.parametrize("at", [2, 4])
+def test_the_longest_key_a_word_space_from_its_description(tmp_path: Path, at: int, style: str) -> None:
+    """The descriptions start a word space after the longest key, so that record's first line
+    prints as one segment, key and description run together: in the middle of the list it is
+    cut where the descriptions of the records over and under it start (three lines away), and
+    last, its wrapped lines under it are its description's still."""
+    short = [(" ".join(k.split()[:-2] + k.split()[-1:]), lines, a) for k, lines, a in RECORDS[:4]]
+    records = [*short[:at], ("Riverside store and depot 7651", *RECORDS[4][1:]), *short[at:]]
+    desc = LEFT + width(records[at][0], 8) + width(" ", 8)
+    (table,) = tables_of(_price_list(tmp_path / "list.pdf", records, "middle", style, desc=desc))
+    assert list(table.columns) == list(HEADER)
+    assert [tuple(r) for r in table.rows] == [(k, " ".join(lines), *a) for k, lines, a in records]
 
 
 @pytest.mark.parametrize("valign", ["top", "bottom"])
