@@ -213,7 +213,7 @@ def _centred_run(i: int, j: int, rs: Sequence[Sequence[BBox | None]], ts: Sequen
         return None
     mid = (own[0] + own[1]) / 2
     others = [e for r, row in enumerate(extents) if r not in (0, i) and (e := row[j]) is not None]
-    if not others or _lines_up(own, others):
+    if not others or _lines_up(own, others, not any(ch.isdigit() for ch in ts[i][j] or "")):
         return None
     lo = j
     while lo > 0 and rs[i][lo - 1] is not None and not (ts[i][lo - 1] or "").strip():
@@ -235,15 +235,17 @@ def _centred_run(i: int, j: int, rs: Sequence[Sequence[BBox | None]], ts: Sequen
     return best
 
 
-def _lines_up(own: tuple[float, float], others: Sequence[tuple[float, float]]) -> bool:
+def _lines_up(own: tuple[float, float], others: Sequence[tuple[float, float]], word: bool = False) -> bool:
     """Whether the text's left edge, right edge or middle is one its column's other texts share
-    (half of them at least)."""
+    (half of them at least). `word`: the text holds no digit."""
     need = max(1, len(others) // 2)
     mid = (own[0] + own[1]) / 2
-    if len(others) >= 2 and all(abs(e[0] - others[0][0]) <= ALIGNED and abs(e[1] - others[0][1]) <= ALIGNED for e in others):
+    if word and len(others) >= 2 \
+            and all(abs(e[0] - others[0][0]) <= ALIGNED and abs(e[1] - others[0][1]) <= ALIGNED for e in others):
         # texts of one width (`54,7 %`, `82,6 %`) share all three lines, so which one the column
-        # keeps is not seen: a text lines up only on both its edges (`benne foglaltatik`,
-        # centred over two columns, starts level with the percents by chance)
+        # keeps is not seen: a word lines up with them only on both its edges (`benne
+        # foglaltatik`, centred over two columns, starts level with the percents by chance);
+        # a figure among figures of one width (`808.711` under `1.034.248`) is the column's own
         return abs(others[0][0] - own[0]) <= ALIGNED and abs(others[0][1] - own[1]) <= ALIGNED
     return sum(abs(e[0] - own[0]) <= ALIGNED for e in others) >= need \
         or sum(abs(e[1] - own[1]) <= ALIGNED for e in others) >= need \

@@ -24,6 +24,8 @@ ROWS = [("Dental", "fillings", ("51,507", "29,364", "3,081")),
         (None, "outpatient", ("27,612", "5,102", "18,789")),
         ("Maternity", "delivery", ("29,247", "26,040", "52,481"))]
 STEP = 16.0
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+MONO_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 
 
 def _rules_between_rows(path: Path, centred: bool) -> Path:
@@ -202,3 +204,72 @@ def test_categories_merged_beside_a_site_centred_on_a_rule(tmp_path: Path) -> No
     assert t.columns == ("Site", "Category", "Detail", "Margin", "Revenue")
     assert [list(r) for r in t.rows] == rows
     assert t.column_types[3:] == ("percent", "integer")
+
+
+# a statement ruled under every row, its euro signs set apart at the first and the last row
+# (zoo dev15 financial-263-de), in DejaVu Sans Mono: (x, baseline, text, bold)
+STATEMENT = [
+    (182.8, 164.6, 'Anhang', True),
+    (265.5, 164.6, '2024', True),
+    (339.2, 164.6, '2023', True),
+    (80.0, 177.0, 'Umsatzerlöse', False),
+    (191.8, 177.0, '28', False),
+    (221.9, 177.0, '€', False),
+    (242.9, 177.0, '2.406.485', False),
+    (295.5, 177.0, '€', False),
+    (316.6, 177.0, '(569.867)', False),
+    (80.0, 189.4, 'Herstellungskosten', False),
+    (191.8, 189.4, '19', False),
+    (242.9, 189.4, '1.034.248', False),
+    (316.6, 189.4, '1.936.181', False),
+    (66.0, 201.7, 'Bruttoergebnis', True),
+    (191.8, 201.7, '19', True),
+    (242.9, 201.7, '2.006.633', True),
+    (325.6, 201.7, '989.944', True),
+    (94.0, 214.1, 'Vertriebskosten', False),
+    (191.8, 214.1, '12', False),
+    (251.9, 214.1, '808.711', False),
+    (316.6, 214.1, '(866.529)', False),
+    (94.0, 226.5, 'Verwaltungskosten', False),
+    (191.8, 226.5, '29', False),
+    (242.9, 226.5, '(599.158)', False),
+    (316.6, 226.5, '(372.770)', False),
+    (66.0, 238.9, 'Sonstige Erträge', True),
+    (191.8, 238.9, '19', True),
+    (242.9, 238.9, '1.126.753', True),
+    (316.6, 238.9, '1.269.142', True),
+    (94.0, 251.2, 'Betriebsergebnis', False),
+    (191.8, 251.2, '25', False),
+    (242.9, 251.2, '(654.593)', False),
+    (325.6, 251.2, '218.145', False),
+    (80.0, 263.6, 'Finanzaufwand', False),
+    (194.0, 263.6, '9', False),
+    (242.9, 263.6, '1.256.293', False),
+    (316.6, 263.6, '2.135.732', False),
+    (66.0, 276.0, 'Steuern', True),
+    (242.9, 276.0, '(859.912)', True),
+    (325.6, 276.0, '527.872', True),
+    (66.0, 288.4, 'Summe', True),
+    (221.9, 288.4, '€', True),
+    (242.9, 288.4, '6.525.460', True),
+    (295.5, 288.4, '€', True),
+    (316.6, 288.4, '5.267.850', True),
+]
+STATEMENT_RULES = [169.6, 182.0, 194.4, 206.8, 219.1, 231.5, 243.9, 256.3, 268.6, 281.0, 293.4]
+
+
+def test_a_narrower_figure_among_figures_of_one_width_stays_in_its_column(tmp_path: Path) -> None:
+    """`808.711` under `2.406.485` and `1.034.248` (figures of one width, set flush right) with
+    the euro columns beside it empty in its row, centred over them by chance: a figure among
+    figures is its column's own, whichever edge the column keeps; no word merged across."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_font(fontname="mono", fontfile=MONO)
+    page.insert_font(fontname="monob", fontfile=MONO_BOLD)
+    for x, y, text, bold in STATEMENT:
+        page.insert_text((x, y), text, fontsize=7.5, fontname="monob" if bold else "mono")
+    for y in STATEMENT_RULES:
+        page.draw_line((60, y), (363, y), width=0.5)
+    (t,) = tables_of(_save(doc, tmp_path / "statement.pdf"))
+    assert t.columns == ("", "Anhang", "2024", "2023")
+    assert t.rows[3] == ("Vertriebskosten", "12", "808.711", "(866.529)")
