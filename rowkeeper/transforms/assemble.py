@@ -45,7 +45,7 @@ from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
 from rowkeeper.transforms.form_blocks import headerless_siblings
 from rowkeeper.transforms.header_labels import relabel_header
-from rowkeeper.transforms.headers import piece_header_rows
+from rowkeeper.transforms.headers import key_value_shape, piece_header_rows
 from rowkeeper.transforms.label_runs import cut_label_runs
 from rowkeeper.transforms.merge import (
     join_stacked,
@@ -235,7 +235,9 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped), reach)) if h else ("",) * width
     cells = drop_cell_columns(cells, hollow)
     types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark, across_slots(cells, h))
-    if first.piece.metrics.get("key_value"):
+    if first.piece.metrics.get("key_value") or (not h and key_value_shape(body)):
+        # a headerless grid of keys beside values of mixed kinds (a ruled block of fields, two
+        # pairs a row) is a form's fields however it was read
         types, values = field_types(types, values)
     caption = table_caption(ctx.captions, [p.piece for p in group])
     pieces = [p.piece for p in group]
