@@ -45,7 +45,7 @@ from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
 from rowkeeper.transforms.form_blocks import headerless_siblings
 from rowkeeper.transforms.header_labels import relabel_header
-from rowkeeper.transforms.headers import piece_header_rows
+from rowkeeper.transforms.headers import key_value_shape, piece_header_rows
 from rowkeeper.transforms.label_runs import cut_label_runs
 from rowkeeper.transforms.merge import (
     join_stacked,
@@ -69,6 +69,7 @@ from rowkeeper.transforms.spanned_labels import split_spanned_labels
 from rowkeeper.transforms.spanner_above import take_spanners_above
 from rowkeeper.transforms.spanners import hold_own_labels, span_group_labels
 from rowkeeper.transforms.spans import (
+    across_slots,
     drop_cell_columns,
     drop_columns,
     hollow_columns,
@@ -232,8 +233,11 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
     wrapped = wrapped_rows(shown)  # lines of the same cells: joined as lines, not as levels
     reach = not first.piece.metrics.get(UNDERLINED_SPANS)  # a rule's span is no spread one
     columns = fold_header_rows(fill_group_labels(join_rows(header, wrapped), reach)) if h else ("",) * width
-    types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark)
-    if first.piece.metrics.get("key_value"):
+    cells = drop_cell_columns(cells, hollow)
+    types, values = infer_column_types(body, TYPE_THRESHOLD, ctx.mark, across_slots(cells, h))
+    if first.piece.metrics.get("key_value") or (not h and key_value_shape(body)):
+        # a headerless grid of keys beside values of mixed kinds (a ruled block of fields, two
+        # pairs a row) is a form's fields however it was read
         types, values = field_types(types, values)
     caption = table_caption(ctx.captions, [p.piece for p in group])
     pieces = [p.piece for p in group]
@@ -246,7 +250,7 @@ def build_table(ctx: DocContext, n: int, group: Sequence[Prepared]) -> Table:
         footnotes=find_footnotes(ctx.text.get(last.piece.page), last.piece.bbox),
         header_rows=h, header_grid=tuple(tuple(r) for r in join_rows(shown, wrapped)),
         columns=tuple(columns) + ("",) * (width - len(columns)),
-        rows=tuple(tuple(r) for r in body), cells=tuple(drop_cell_columns(cells, hollow)),
+        rows=tuple(tuple(r) for r in body), cells=tuple(cells),
         column_types=types or _empty_types(width), values=values,
         extractor=first.piece.extractor, extractor_version=first.piece.extractor_version,
         merged_from=tuple(p.piece_id for p in pieces),

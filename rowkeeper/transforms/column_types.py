@@ -13,7 +13,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -237,17 +237,22 @@ def conforms(kind: ColumnType, col: ColumnType) -> bool:
 
 
 def infer_column_types(
-    rows: Sequence[Sequence[str]], threshold: float = TYPE_THRESHOLD, default_mark: DecimalMark = "."
+    rows: Sequence[Sequence[str]], threshold: float = TYPE_THRESHOLD, default_mark: DecimalMark = ".",
+    across: Collection[tuple[int, int]] = (),
 ) -> tuple[tuple[ColumnType, ...], tuple[tuple[float | None, ...], ...]]:
-    """Column types and parsed numbers (parallel to `rows`) for a body grid."""
+    """Column types and parsed numbers (parallel to `rows`) for a body grid. `across`: the
+    (row, column) slots of body cells merged across columns; their words (`included` over the
+    amounts) are no value of any one column and do not vote while the column holds others."""
     n_cols = max((len(r) for r in rows), default=0)
     columns = [[r[c] if c < len(r) else "" for r in rows] for c in range(n_cols)]
     types: list[ColumnType] = []
     parsed_cols: list[list[Parsed]] = []
-    for col in columns:
+    for c, col in enumerate(columns):
         mark = column_decimal_mark(col, default_mark)
-        parsed = [parse_cell(c, mark) for c in col]
-        types.append(column_type([p.kind for p in parsed], threshold))
+        parsed = [parse_cell(t, mark) for t in col]
+        kinds = [p.kind for p in parsed]
+        own = [k for i, k in enumerate(kinds) if k != "text" or (i, c) not in across]
+        types.append(column_type(own if any(k != "empty" for k in own) else kinds, threshold))
         parsed_cols.append(parsed)
     values = tuple(
         tuple(_value(parsed_cols[c][i], types[c]) for c in range(n_cols)) for i in range(len(rows))

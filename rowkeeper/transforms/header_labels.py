@@ -166,6 +166,18 @@ def _breaks(text: str, cjk: bool = False) -> list[int]:
 
 
 _OPEN, _CLOSE = "([（［【", ")]）］】%％"
+_SHUT = ")]）］】"
+
+
+def _parts_bracket(parts: Sequence[str]) -> bool:
+    """Whether a cut leaves a bracket open at a part's end that a later part closes
+    (`取引先人数(` | `人)`): a unit belongs to the label it follows."""
+    depth, open_at_end = 0, False
+    for k, part in enumerate(parts):
+        for ch in part:
+            depth = max(0, depth + (ch in _OPEN) - (ch in _SHUT))
+        open_at_end = open_at_end or (depth > 0 and k < len(parts) - 1)
+    return open_at_end and depth == 0
 
 
 def cut_line(line: TextLine, inks: Sequence[Extent], flush: Sequence[bool] = ()) -> list[str] | None:
@@ -234,7 +246,7 @@ def _kept(line: TextLine, cols: Sequence[int], cells: dict[int, str],
     text, joined = _tight(clean_text(line.text)), _tight(" ".join(parts))
     if joined != text and joined.replace(" ", "") == text.replace(" ", ""):
         text = joined  # letter-spaced labels (`H U - E N`) the finder read from their glyphs
-    if not all(parts) or joined != text:
+    if not all(parts) or joined != text or _parts_bracket(parts):
         return None
     ends = [len(_tight(" ".join(parts[: i + 1]))) for i in range(len(parts))]
     units = {m.end() for m in _UNIT_END.finditer(text)}

@@ -22,6 +22,13 @@ def expand_spans(cells: Sequence[Cell], n_rows: int, n_cols: int) -> Grid:
     return grid
 
 
+def across_slots(cells: Sequence[Cell], header_rows: int) -> frozenset[tuple[int, int]]:
+    """The (body row, column) slots that body cells merged across two columns or more cover."""
+    return frozenset((r - header_rows, k) for c in cells if c.col_span > 1 and not c.is_header
+                     for r in range(max(c.row, header_rows), c.row + max(c.row_span, 1))
+                     for k in range(c.col, c.col + c.col_span))
+
+
 def top_left_grid(cells: Sequence[Cell], n_rows: int, n_cols: int) -> Grid:
     """The grid as printed: a spanning cell's text only in its top-left slot."""
     grid = [[""] * n_cols for _ in range(n_rows)]

@@ -6,14 +6,14 @@ so a report can point at them and the cascade can escalate to the next layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rowkeeper.config import TransformConfig
 from rowkeeper.glyphs import STRAY_MARKS
 from rowkeeper.label_text import spaced_code
 from rowkeeper.models import Cell, Check, RawTable, Table, Validation
 from rowkeeper.transforms.column_types import parse_cell
-from rowkeeper.transforms.spans import expand_spans
+from rowkeeper.transforms.spans import across_slots, expand_spans
 
 NUMERIC_KINDS = frozenset({"integer", "decimal", "percent", "currency"})
 MAX_LISTED = 20
@@ -45,17 +45,20 @@ def check_empty_ratio(table: Table, max_ratio: float) -> Check:
 
 
 def type_failures(rows: Sequence[Sequence[str]], types: Sequence[str],
-                  values: Sequence[Sequence[float | None]], min_share: float) -> list[str]:
+                  values: Sequence[Sequence[float | None]], min_share: float,
+                  across: Collection[tuple[int, int]] = ()) -> list[str]:
     """Cells that do not parse as their column's type, in columns below `min_share` conformity.
 
     A numeric column's cell conforms when it parsed to a number (`values`, which used the
-    column's own decimal mark); a date column's when it reads as a date.
+    column's own decimal mark); a date column's when it reads as a date. A word merged across
+    columns (`across`, body slots) is no cell of its column's type, as in typing.
     """
     out: list[str] = []
     for c, col_type in enumerate(types):
         if col_type in ("text", "empty"):
             continue
-        filled = [i for i, r in enumerate(rows) if c < len(r) and parse_cell(r[c]).kind != "empty"]
+        filled = [i for i, r in enumerate(rows) if c < len(r) and parse_cell(r[c]).kind != "empty"
+                  and ((i, c) not in across or parse_cell(r[c]).kind != "text")]
         if col_type == "date":
             bad = [i for i in filled if parse_cell(rows[i][c]).kind != "date"]
         else:
@@ -67,7 +70,8 @@ def type_failures(rows: Sequence[Sequence[str]], types: Sequence[str],
 
 def check_types(table: Table, min_share: float) -> Check:
     """At least `min_share` of each typed column's non-empty cells parse as its type."""
-    bad = type_failures(table.rows, table.column_types, table.values, min_share)
+    bad = type_failures(table.rows, table.column_types, table.values, min_share,
+                        across_slots(table.cells, table.header_rows))
     return Check(name="type_conformity", passed=not bad, failures=tuple(bad[:MAX_LISTED]),
                  detail=f"{len(bad)} cells off their column type (min {min_share:.0%} conform)")
 

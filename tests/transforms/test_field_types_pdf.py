@@ -27,3 +27,26 @@ def test_the_values_of_a_form_s_fields_are_text(tmp_path: Path, lang: str) -> No
     assert [[tuple(r) for r in t.rows] for t in tables] == [list(b) for b in BLOCKS[lang]]
     assert [t.column_types for t in tables] == [("text", "text")] * 2
     assert all(v is None for t in tables for r in t.values for v in r)
+
+
+FIELDS = [("件名", "2021年5月8日", "顧客名", "富山"), ("電話番号", "2026年5月9日", "見積番号", "216-1331"),
+          ("住所", "2026年7月20日", "担当者", "福岡")]
+
+
+def test_a_ruled_block_of_two_fields_a_row_is_typed_text(tmp_path: Path) -> None:
+    """A ruled grid of fields, two pairs a row, no header (zoo dev15 headerless_kv-255-ja): three
+    dates in its second column are three fields' values, no date column."""
+    import pymupdf
+
+    from tests.transforms.surroundings_docs import Page, _save
+
+    doc = pymupdf.open()
+    pg = Page(doc)
+    xs, top, step = [60, 150, 260, 350, 460], 100.0, 16.0
+    for i, row in enumerate(FIELDS):
+        for j, text in enumerate(row):
+            pg.box(xs[j], top + step * i, xs[j + 1], top + step * (i + 1))
+            pg.text(xs[j] + 3, top + step * i + 11.5, text, 8)
+    (t,) = tables_of(_save(doc, tmp_path / "fields.pdf"))
+    assert [tuple(r) for r in t.rows] == FIELDS
+    assert t.column_types == ("text",) * 4

@@ -35,3 +35,6 @@ def test_word_merged_across_the_amounts_in_the_first_body_row(tmp_path: Path) ->
     (t,) = tables_of(_save(doc, tmp_path / "merged.pdf"))
     assert t.columns == tuple(HEAD)
     assert [list(r) for r in t.rows] == [["Dental", "fillings", "included", "included", "included"], *ROWS[1:]]
+    # the merged word is no value of any one amount column: each types by its own values
+    assert t.column_types == ("text", "text", "percent", "currency", "date")
+    assert t.validation.passed

@@ -86,3 +86,15 @@ def test_decimals_round_trip(d: object) -> None:
     de = en.replace(",", "_").replace(".", ",").replace("_", ".")
     assert parse_cell(en, ".").value == pytest.approx(float(str(d)))
     assert parse_cell(de, ",").value == pytest.approx(float(str(d)))
+
+
+def test_a_word_merged_across_columns_does_not_vote() -> None:
+    """`included` merged over the amounts of a three-row table: the columns type by their
+    values; a column holding nothing but the merged word stays text."""
+    rows = [["Dental", "included", "included", "included"],
+            ["Dental", "70.7%", "$193,108", "2023-05-18"],
+            ["Outpatient", "59.4%", "$66,775", "2020-07-24"]]
+    across = {(0, 1), (0, 2), (0, 3)}
+    assert infer_column_types(rows)[0] == ("text", "text", "text", "text")
+    assert infer_column_types(rows, across=across)[0] == ("text", "percent", "currency", "date")
+    assert infer_column_types([["on request", "on request"]], across={(0, 0), (0, 1)})[0] == ("text", "text")

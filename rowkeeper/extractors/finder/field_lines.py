@@ -25,8 +25,11 @@ from rowkeeper.page_columns import text_rows
 
 TOL = 1.0
 """How far apart (points) a word's start and a segment's start may be to stand in one column."""
-REACH = 2.5
-"""Line heights from the line to a row whose segments it is cut by."""
+REACH = 4.5
+"""Line heights from the line to a row whose segments it is cut by: a price list's records
+wrap over two or three lines, so the record over a key run into its description (`Nyugati
+kapu sor 1610 Javítás: ...`, the longest key a word space from the description column) starts
+three lines up."""
 WordsOf = Callable[[BBox], list[Any]]
 """A page's word reader: the words inside a box."""
 

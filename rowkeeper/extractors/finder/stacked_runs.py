@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rowkeeper.models import TextLine
 
@@ -134,7 +134,8 @@ def _labels(row: Row) -> bool:
 
 
 def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: int = 3,
-                           headed: Sequence[int] = ()) -> list[list[Row]]:
+                           headed: Sequence[int] = (),
+                           count: Callable[[Sequence[Row]], int] = len) -> list[list[Row]]:
     """`run` in pieces at the `cuts` (indices of rows that follow a bridged single line or
     start a header under the body) where the columns change, each piece `min_rows` rows or
     more, the first with two rows of figures (a table's body: the rows of a header of several
@@ -142,7 +143,9 @@ def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: in
     run when none does. At the cuts in `headed` (a single line bridged, then a header row under
     the body like the run's own, `header_again`: a caption in the tables' own type between two
     tables, the second one's header under it) the next table starts whatever its columns: two tables of one width may stand
-    on nearly the same columns, and a group label inside a table has body rows under it."""
+    on nearly the same columns, and a group label inside a table has body rows under it.
+    `count`: how many rows a piece holds (a price list's records wrapped over several lines
+    count once each: the last two records' lines are no table of their own)."""
     pieces: list[list[Row]] = []
     start = 0
     ends = [*cuts, len(run)]
@@ -150,7 +153,7 @@ def split_at_column_change(run: Sequence[Row], cuts: Sequence[int], min_rows: in
         # under a header row right after the body the next table starts with its own header;
         # after a bridged line (an entry's remarks) the rows of few cells are no columns' evidence
         remarks = c < len(run) and not header_after_body(run[start:c], run[c])
-        if c - start >= min_rows and end - c >= min_rows and sum(map(_figures, run[start:c])) >= 2 \
+        if count(run[start:c]) >= min_rows and count(run[c:end]) >= min_rows and sum(map(_figures, run[start:c])) >= 2 \
                 and (c in headed or columns_change(run[start:c], run[c:end], fullest=remarks)):
             pieces.append(list(run[start:c]))
             start = c

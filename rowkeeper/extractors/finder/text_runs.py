@@ -449,7 +449,7 @@ def _close_run(run: list[list[TextLine]], min_rows: int, regions: list[BBox], n_
                captioned: bool = False, words_of: WordsOf | None = None) -> tuple[list[BBox], int, int]:
     """The regions with the run's, one per table stacked in it (`stacked_runs`); `captioned`:
     a caption stands right under the run (its last part's)."""
-    parts = split_at_column_change(run, cuts, min_rows, headed)
+    parts = split_at_column_change(run, cuts, min_rows, headed, lambda rows: len(keyed_rows(rows)))
     for i, part in enumerate(parts):
         regions, n_rows, n_num = _close_one(part, min_rows, regions, n_rows, n_num, captioned and i == len(parts) - 1,
                                             words_of)

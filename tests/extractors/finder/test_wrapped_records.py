@@ -12,8 +12,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.finder.text_runs import aligned_regions
 from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
-from tests.extractors.finder.layout import new_page, put
+from rowkeeper.models import TextLine
+from tests.extractors.finder.layout import new_page, put, width
 from tests.transforms.pdf_docs import tables_of
 
 HEADER = ("Site", "Scope of service", "Volume", "Share")
@@ -33,16 +35,18 @@ LEFT, DESC, RIGHTS, END = 60.0, 170.0, (360.0, 430.0), 440.0
 LEADING, APART = 10.5, 9.0
 
 
-def _price_list(path: Path, records: list, valign: str, style: str, header=HEADER, face: str = "sans") -> Path:
+def _price_list(path: Path, records: list, valign: str, style: str, header=HEADER, face: str = "sans",
+                desc: float = DESC) -> Path:
     """A heading, a line of prose, and the price list drawn in `style` ("none", "rows": rules
-    between records broken at the column gaps, "booktabs"), amounts at `valign`."""
+    between records broken at the column gaps, "booktabs"), amounts at `valign`; the
+    descriptions from `desc`."""
     doc = pymupdf.open()
     page = new_page(doc)
     put(page, LEFT, 60, "Maintenance costs" if face == "sans" else "保守費用", 14, "bold" if face == "sans" else face)
     put(page, LEFT, 84, "All amounts are stated before tax." if face == "sans" else "金額は税抜きです。", 9, face)
     y = 120.0
     put(page, LEFT, y, header[0], 8, face)
-    put(page, DESC, y, header[1], 8, face)
+    put(page, desc, y, header[1], 8, face)
     for x, h in zip(RIGHTS, header[2:], strict=True):
         put(page, x, y, h, 8, face, align="right")
     rules = [y - 11, y + 4] if style == "booktabs" else [y + 4] if style == "rows" else []
@@ -50,7 +54,7 @@ def _price_list(path: Path, records: list, valign: str, style: str, header=HEADE
     for key, lines, amounts in records:
         put(page, LEFT, y, key, 8, face)
         for k, line in enumerate(lines):
-            put(page, DESC, y + k * LEADING, line, 8, face)
+            put(page, desc, y + k * LEADING, line, 8, face)
         at = {"top": 0.0, "bottom": len(lines) - 1.0, "middle": (len(lines) - 1) / 2}[valign] * LEADING
         for x, a in zip(RIGHTS, amounts, strict=True):
             put(page, x, y + at, a, 8, face, align="right")
@@ -61,7 +65,7 @@ def _price_list(path: Path, records: list, valign: str, style: str, header=HEADE
     if style == "booktabs":
         rules.append(y - APART / 2 - 7)
     for r in rules:  # broken at the column gaps (a rule per column) where ruled between rows
-        cuts = [LEFT - 3, DESC - 6, DESC - 3, RIGHTS[0] - 58, RIGHTS[0] - 55, RIGHTS[0] + 4, RIGHTS[0] + 7, END] \
+        cuts = [LEFT - 3, desc - 6, desc - 3, RIGHTS[0] - 58, RIGHTS[0] - 55, RIGHTS[0] + 4, RIGHTS[0] + 7, END] \
             if style == "rows" else [LEFT - 3, END]
         for a, b in zip(cuts[::2], cuts[1::2], strict=True):
             page.draw_line((a, r), (b, r), width=0.5)
@@ -78,6 +82,21 @@ def test_a_record_wrapped_over_lines_is_one_row_whatever_line_holds_its_amounts(
     (table,) = tables_of(_price_list(tmp_path / "list.pdf", RECORDS, valign, style))
     assert list(table.columns) == list(HEADER)
     assert [tuple(r) for r in table.rows] == [(k, " ".join(lines), *a) for k, lines, a in RECORDS]
+
+
+@pytest.mark.parametrize("style", ["none", "booktabs"])
+@pytest.mark.parametrize("at", [2, 4])
+def test_the_longest_key_a_word_space_from_its_description(tmp_path: Path, at: int, style: str) -> None:
+    """The descriptions start a word space after the longest key, so that record's first line
+    prints as one segment, key and description run together: in the middle of the list it is
+    cut where the descriptions of the records over and under it start (three lines away), and
+    last, its wrapped lines under it are its description's still."""
+    short = [(" ".join(k.split()[:-2] + k.split()[-1:]), lines, a) for k, lines, a in RECORDS[:4]]
+    records = [*short[:at], ("Riverside store and depot 7651", *RECORDS[4][1:]), *short[at:]]
+    desc = LEFT + width(records[at][0], 8) + width(" ", 8)
+    (table,) = tables_of(_price_list(tmp_path / "list.pdf", records, "middle", style, desc=desc))
+    assert list(table.columns) == list(HEADER)
+    assert [tuple(r) for r in table.rows] == [(k, " ".join(lines), *a) for k, lines, a in records]
 
 
 @pytest.mark.parametrize("valign", ["top", "bottom"])
@@ -142,3 +161,47 @@ def test_a_bulleted_paragraphs_hanging_lines_are_no_records_lines() -> None:
     assert keyed_rows(run) == run
     keyed = [[seg(99, 303, "Oak Hill 12"), *run[0][1:]], *run[1:]]
     assert len(keyed_rows(keyed)) == 1  # under a key, the same lines are its record's
+
+
+# a price list's lines as the text layer gives them (zoo dev14 wrapped_body-251-ja): the middle
+# lines of three-line descriptions are single lines the run bridges, and the rows after them
+# are where a stacked table might start
+JA_LINES = [
+    ((54.0, 155.2, 72.0, 164.2), '施設'),
+    ((137.1, 155.2, 155.1, 164.2), '内容'),
+    ((285.5, 155.2, 303.5, 164.2), '費用'),
+    ((54.0, 173.4, 115.1, 182.4), '岡山工場 1653'),
+    ((137.1, 173.4, 240.7, 182.4), '非常用照明の月次保守（基'),
+    ((137.1, 184.7, 238.0, 193.7), '本契約に基づく）、全3拠点'),
+    ((252.2, 184.7, 303.5, 193.7), '¥2,633,088'),
+    ((54.0, 202.9, 115.1, 211.9), '高松倉庫 8295'),
+    ((137.1, 202.9, 244.2, 211.9), '乗用エレベーターの校正（全'),
+    ((137.1, 214.2, 241.4, 223.2), '3拠点）、営業時間外に実施'),
+    ((252.2, 214.2, 303.5, 223.2), '¥3,703,341'),
+    ((54.0, 232.4, 115.1, 241.4), '仙台店舗 5534'),
+    ((137.1, 232.4, 240.7, 241.4), '冷却設備の修理（点検報告'),
+    ((137.1, 243.7, 213.9, 252.7), '書を提出）、全3拠点'),
+    ((252.2, 243.7, 303.5, 252.7), '¥7,822,574'),
+    ((54.0, 261.9, 129.1, 270.9), '熊本センター 8880'),
+    ((137.1, 261.9, 240.3, 270.9), '防火扉の納入及び設置（撤'),
+    ((137.1, 273.2, 243.8, 282.2), '去品の処分を含む）、部品代'),
+    ((137.1, 284.4, 207.2, 293.4), '及び作業費を含む'),
+    ((252.2, 284.4, 303.5, 293.4), '¥2,102,539'),
+    ((54.0, 302.7, 124.1, 311.7), '松山事務所 6833'),
+    ((137.1, 302.7, 237.4, 311.7), '冷却設備の交換（5営業日'),
+    ((137.1, 313.9, 243.9, 322.9), '以内に対応）、基本契約に基'),
+    ((137.1, 325.2, 151.7, 334.2), 'づく'),
+    ((252.2, 325.2, 303.5, 334.2), '¥7,384,690'),
+    ((54.0, 343.4, 115.1, 352.4), '神戸支店 9037'),
+    ((137.1, 343.4, 240.9, 352.4), '乗用エレベーターの清掃（5'),
+    ((137.1, 354.7, 213.2, 363.7), '営業日以内に対応）'),
+    ((252.2, 354.7, 303.5, 363.7), '¥8,864,007'),
+]
+
+
+def test_the_last_two_records_wrapped_are_no_table_of_their_own() -> None:
+    """The run's last three rows, after a bridged line, stand on edges of their own (a short
+    wrapped line, `づく`), but they are two records (`keyed_rows`): too few for a table, so the
+    run is one region down to the last record."""
+    lines = [TextLine(page=1, bbox=b, text=t, font_size=9.0) for b, t in JA_LINES]
+    assert aligned_regions(lines)[0] == [(54.0, 155.2, 303.5, 363.7)]
