@@ -54,10 +54,13 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
         seps = _gaps(body, heads=set(sorted(per_row)[:3]))
-        # the rows of figures start right of the first column (a record's key over its wrapped
-        # description, the figures on its last line): the columns left of them come from all
+        # the rows of figures start right of the first column because the records' keys stand
+        # on lines of their own (a key over its wrapped description, the figures on a later
+        # line): the columns left of the figures come from all lines. Where a key shares its
+        # line with its figures, the body's rows hold it already, and all lines would let one
+        # key's number cut another's ("North Ridge store | 7877" under "Millbrook office 1890")
         left = min(w[0] for w in body)
-        if any(w[2] < left for w in words):
+        if keys_over_figures(per_row, numeric_rows, left) >= 2:
             seps = sorted({*seps, *(x for x in _gaps(words) if x < left)})
         return _merge_header_only(words, seps)
     over = sorted(r for r in per_row if r not in numeric_rows)
@@ -68,6 +71,23 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
         # gaps between the columns they span
         return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
+
+
+def keys_over_figures(per_row: dict[int, list[Any]], numeric_rows: set[int], left: float) -> int:
+    """How many records print their key on a line without figures and their figures on a later
+    line of the record: a record's band runs from a line with words left of `left` (where the
+    rows of figures start) down to the next such line, and it counts when its first line holds
+    no figure right of `left` (a number inside the key is the key's) and a row of figures lies
+    inside it. A header over the first row of figures
+    makes one such band at most, so one band is no evidence."""
+    count, key = 0, None
+    for r in sorted(per_row):
+        if any(w[2] < left for w in per_row[r]):
+            key = None if any(w[0] >= left and is_figure(w[4]) for w in per_row[r]) else r
+        elif key is not None and r in numeric_rows:
+            count += 1
+            key = None
+    return count
 
 
 def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequence[Any] = ()) -> list[float]:
