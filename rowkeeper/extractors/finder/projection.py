@@ -54,14 +54,13 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
         seps = _gaps(body, heads=set(sorted(per_row)[:3]))
-        # the rows of figures start right of the first column because the records' keys stand
-        # on lines of their own (a key over its wrapped description, the figures on a later
-        # line): the columns left of the figures come from all lines. Where a key shares its
-        # line with its figures, the body's rows hold it already, and all lines would let one
-        # key's number cut another's ("North Ridge store | 7877" under "Millbrook office 1890")
+        # the rows of figures start right of the first column (a record's key over its wrapped
+        # description, the figures on a later line; a key merged down over its rows, printed
+        # beside one of them): the columns left of them come from all lines, where a number is
+        # a key's word ("North Ridge store 7877"): it cuts no gap another key's words leave
         left = min(w[0] for w in body)
-        if keys_over_figures(per_row, numeric_rows, left) >= 2:
-            seps = sorted({*seps, *(x for x in _gaps(words) if x < left)})
+        if any(w[2] < left for w in words):
+            seps = sorted({*seps, *(x for x in _gaps(words, keys=True) if x < left)})
         return _merge_header_only(words, seps)
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
@@ -71,23 +70,6 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
         # gaps between the columns they span
         return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
-
-
-def keys_over_figures(per_row: dict[int, list[Any]], numeric_rows: set[int], left: float) -> int:
-    """How many records print their key on a line without figures and their figures on a later
-    line of the record: a record's band runs from a line with words left of `left` (where the
-    rows of figures start) down to the next such line, and it counts when its first line holds
-    no figure right of `left` (a number inside the key is the key's) and a row of figures lies
-    inside it. A header over the first row of figures
-    makes one such band at most, so one band is no evidence."""
-    count, key = 0, None
-    for r in sorted(per_row):
-        if any(w[2] < left for w in per_row[r]):
-            key = None if any(w[0] >= left and is_figure(w[4]) for w in per_row[r]) else r
-        elif key is not None and r in numeric_rows:
-            count += 1
-            key = None
-    return count
 
 
 def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequence[Any] = ()) -> list[float]:
@@ -242,11 +224,13 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
-def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
+def _gaps(words: Sequence[Any], heads: set[int] | None = None, keys: bool = False) -> list[float]:
     """Middles of the open stretches of `words`' x projection. `heads`: the rows that may be
     header lines, the table's first three (`round(y1 / 3)`), else the first three of `words`;
     the rows of figures alone (`projection_gaps`' body) name the table's own, since with its
-    header lines left out their first rows are records like the others."""
+    header lines left out their first rows are records like the others. `keys`: the words are
+    read for the key columns left of the figures, where a figure is a key's word ("North Ridge
+    store 7877", "Millbrook office 1890" under it): only the header lines cross a gap."""
     min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
     # row set wider, a long figure run into the next column, a heading over two columns (the
@@ -258,7 +242,7 @@ def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
     # few figures) is not swallowed by its neighbours'.
     rows = [round(w[3] / 3) for w in words]
     heads = set(sorted(set(rows))[:3]) if heads is None else heads
-    figure = [r in heads or is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
+    figure = [r in heads or not keys and is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
     clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
     seps = [(a + b) / 2 for a, b in clear]
     for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
