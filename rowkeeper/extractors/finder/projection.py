@@ -60,7 +60,8 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
         # a key's word ("North Ridge store 7877"): it cuts no gap another key's words leave
         left = min(w[0] for w in body)
         if any(w[2] < left for w in words):
-            seps = sorted({*seps, *(x for x in _gaps(words, keys=True) if x < left)})
+            heads = _header_rows(per_row, body)
+            seps = sorted({*seps, *(x for x in _gaps(words, heads=heads, keys=True) if x < left)})
         return _merge_header_only(words, seps)
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
@@ -70,6 +71,20 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
         # gaps between the columns they span
         return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
+
+
+def _header_rows(per_row: dict[int, list[Any]], body: Sequence[Any]) -> set[int]:
+    """The rows over the first line with a figure in the columns of figures (where the body's
+    figures start), down to the last that reaches over those columns (a header sets a label over each; a caption over it may span them): the lines
+    between it and the figures that stop short of them are the first record's (its key and its
+    description's first lines, the figures on a later line), not header lines."""
+    figures = [w[0] for w in body if is_figure(w[4])]
+    if not figures:
+        return set()
+    start = min(figures)
+    first = min(r for r, row in per_row.items() if any(w[0] >= start and is_figure(w[4]) for w in row))
+    over = [r for r in per_row if r < first and any(w[2] > start for w in per_row[r])]
+    return {r for r in per_row if over and r <= max(over)}
 
 
 def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequence[Any] = ()) -> list[float]:
