@@ -13,20 +13,26 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds
 from rowkeeper.config import TransformConfig
-from rowkeeper.glyphs import WIDE, span_x
+from rowkeeper.glyphs import WIDE, run_on, span_x
 from rowkeeper.ids import piece_id
 from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
 from rowkeeper.transforms.context import PageText, furniture, page_heights
+from rowkeeper.transforms.figures import is_number
 from rowkeeper.transforms.merge import column_extents, ends_page
 
 _GLUED = re.compile(f"(?<={WIDE.pattern})(?=[-+]?\\d)")
 """Where a figure starts right after a full-width glyph."""
 TOL = 2.0
 """Points a line may reach into a neighbouring column and still stand in its own."""
+SPILL = 0.05
+"""Share of its width by which a line may run on into the next column and stand in its own."""
+TIGHT = 0.5
+"""Share of the white between a table's records up to which a row under a record is its wrapped lines."""
 GAP = 2.5
 """Line heights between two orphan rows (or the page's first line and the page top band) at most."""
 
@@ -77,10 +83,13 @@ def _repeats_header(words: set[str], row: dict[int, TextLine]) -> bool:
 
 
 def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> int | None:
-    """The one column whose extent holds `line` (it reaches into no other), else None."""
+    """The one column whose extent holds `line` (it reaches into no other), else None. A line
+    may run on a little (`SPILL` of its width) into the next column: a text column's extent is
+    where the finder drew its edge, and a wrapped description's longest line can pass it."""
     over = [min(line.bbox[2], e[1]) - max(line.bbox[0], e[0]) if e else -math.inf for e in extents]
     k = max(range(len(over)), key=lambda i: over[i])
-    if over[k] <= 0 or any(o > TOL for i, o in enumerate(over) if i != k):
+    spill = SPILL * (line.bbox[2] - line.bbox[0])
+    if over[k] <= 0 or any(o > (max(TOL, spill) if i == k + 1 else TOL) for i, o in enumerate(over) if i != k):
         return None
     return k
 
@@ -150,6 +159,7 @@ def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top
     across columns in its parts there, `_parts`). A row that only repeats the table's `header`
     words is passed over wherever its labels reach (a label wider than its column's cells)."""
     extents = column_extents(piece)
+    apart = record_white(piece)
     need = max(2, math.ceil(sum(e is not None for e in extents) / 2))
     out: list[dict[int, TextLine]] = []
     bottom = top_band
@@ -160,15 +170,60 @@ def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top
         row = [part for ln, _ in marked for part in _parts(ln, extents)]
         height = max(ln.bbox[3] - ln.bbox[1] for ln in row)
         cols = [_column_of(ln, extents) for ln in row]
-        if None in cols or len(set(cols)) < len(cols) or len(cols) < need:
+        placed = {k: ln for k, ln in zip(cols, row, strict=True) if k is not None}
+        if None not in cols and len(placed) == len(cols) and out and \
+                _wraps_on(out[-1], placed, min(ln.bbox[1] for ln in row) - bottom, apart):
+            out[-1] = _joined(out[-1], placed)
+            bottom = max(bottom, *(ln.bbox[3] for ln in row))
+            continue
+        # a record's first line may hold its key and the start of its text alone, its figures
+        # on a wrapped line under it: the record, joined, must fill the columns a row does
+        short = len(cols) < need and not (apart is not None and 0 in placed)
+        if None in cols or len(set(cols)) < len(cols) or short:
             if all(furn for _, furn in marked):
                 continue
             break
         if row[0].bbox[1] - bottom > GAP * height:
             break
-        out.append({k: ln for k, ln in zip(cols, row, strict=True) if k is not None})
+        out.append(placed)
         bottom = max(ln.bbox[3] for ln in row)
-    return out
+    full = next((i for i, r in enumerate(out) if len(r) < need), len(out))
+    return out[:full]
+
+
+def record_white(piece: RawTable) -> float | None:
+    """The median white (points) between the piece's body rows, from its cells' boxes; None
+    with fewer than two body rows."""
+    spans: dict[int, tuple[float, float]] = {}
+    for c in piece.cells:
+        if c.bbox is not None and c.text.strip() and not c.is_header:
+            top, bot = spans.get(c.row, (c.bbox[1], c.bbox[3]))
+            spans[c.row] = (min(top, c.bbox[1]), max(bot, c.bbox[3]))
+    ordered = [spans[r] for r in sorted(spans)]
+    whites = [b[0] - a[1] for a, b in zip(ordered, ordered[1:], strict=False)]
+    return statistics.median(whites) if whites else None
+
+
+def _wraps_on(record: dict[int, TextLine], line: dict[int, TextLine], white: float, apart: float | None) -> bool:
+    """Whether a row of lines is the wrapped lines of the record over it (as the finder joins
+    them, `finder.wrapped_records`): its key cell (the first column) is empty, it stands under
+    the record tighter than half the white between the table's records on the page before, its
+    figures land on no figure of the record, and the record holds more than its key."""
+    if apart is None or 0 in line or not any(k for k in record) or white > TIGHT * apart:
+        return False
+    height = min(ln.bbox[3] - ln.bbox[1] for ln in line.values())
+    return apart >= 0.25 * height and not any(
+        k in record and (is_number(ln.text) or is_number(record[k].text)) for k, ln in line.items())
+
+
+def _joined(record: dict[int, TextLine], line: dict[int, TextLine]) -> dict[int, TextLine]:
+    """The record with a wrapped row's lines run on into its cells (`glyphs.run_on`)."""
+    out = dict(record)
+    for k, ln in line.items():
+        had = out.get(k)
+        out[k] = ln if had is None else had.model_copy(update={
+            "text": run_on(had.text, ln.text), "bbox": bounds((had.bbox, ln.bbox))})
+    return dict(sorted(out.items()))
 
 
 def _piece(table: RawTable, page: int, rows: Sequence[dict[int, TextLine]]) -> RawTable:
