@@ -178,7 +178,8 @@ def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top
             continue
         # a record's first line may hold its key and the start of its text alone, its figures
         # on a wrapped line under it: the record, joined, must fill the columns a row does
-        short = len(cols) < need and not (apart is not None and 0 in placed)
+        short = len(cols) < need and not (
+            0 in placed and _records_apart(apart, height) and not all(furn for _, furn in marked))
         if None in cols or len(set(cols)) < len(cols) or short:
             if all(furn for _, furn in marked):
                 continue
@@ -212,8 +213,14 @@ def _wraps_on(record: dict[int, TextLine], line: dict[int, TextLine], white: flo
     if apart is None or 0 in line or not any(k for k in record) or white > TIGHT * apart:
         return False
     height = min(ln.bbox[3] - ln.bbox[1] for ln in line.values())
-    return apart >= 0.25 * height and not any(
+    return _records_apart(apart, height) and not any(
         k in record and (is_number(ln.text) or is_number(record[k].text)) for k, ln in line.items())
+
+
+def _records_apart(apart: float | None, height: float) -> bool:
+    """Whether a table's records stand apart by white of their own (a quarter of a line's
+    height at least), as records of wrapped lines do; rows of a ruled grid touch."""
+    return apart is not None and apart >= 0.25 * height
 
 
 def _joined(record: dict[int, TextLine], line: dict[int, TextLine]) -> dict[int, TextLine]:
