@@ -65,7 +65,7 @@ def _rule(c: canvas.Canvas, x0: float, x1: float, y: float) -> None:
 def _price_list(path: Path, lang: str, on_next: int, repeat: bool) -> Path:
     """A heading, a paragraph and a booktabs price list in 9-point print (8 in Japanese): each
     record's description wrapped over its lines at 11 points' leading, its amounts on its last
-    line, records 18 points apart; the page breaks before the last `on_next` records, over which
+    line (in Japanese on its middle one), records 18 points apart; the page breaks before the last `on_next` records, over which
     the header is printed again when `repeat`; a sentence under the table."""
     for name, file in _FONTS.items():
         pdfmetrics.registerFont(TTFont(name, file))
@@ -98,7 +98,7 @@ def _price_list(path: Path, lang: str, on_next: int, repeat: bool) -> Path:
         for k, line in enumerate(lines):
             _text(c, xs[1], y + 11 * k, line, size, face)
         for x, a in zip(rights, amounts, strict=True):
-            _text(c, x, y + 11 * (len(lines) - 1), a, size, face, right=True)
+            _text(c, x, y + 11 * (len(lines) // 2 if ja else len(lines) - 1), a, size, face, right=True)
         y += 11 * (len(lines) - 1) + 18
     _rule(c, xs[0], rights[-1], y - 6)
     _text(c, 50, y + 14, "本節では主な結果をまとめる。" if ja else "Values are rounded; totals may differ.", 9, face)

@@ -12,7 +12,9 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from rowkeeper.extractors.finder.text_runs import _cell_tail
 from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
+from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import new_page, put
 from tests.transforms.pdf_docs import tables_of
 
@@ -142,3 +144,22 @@ def test_a_bulleted_paragraphs_hanging_lines_are_no_records_lines() -> None:
     assert keyed_rows(run) == run
     keyed = [[seg(99, 303, "Oak Hill 12"), *run[0][1:]], *run[1:]]
     assert len(keyed_rows(keyed)) == 1  # under a key, the same lines are its record's
+
+
+def _ln(x0: float, top: float, x1: float, text: str) -> TextLine:
+    return TextLine(page=1, bbox=(x0, top, x1, top + 8.0), text=text, font_size=8.0)
+
+
+def test_the_last_records_line_under_its_amounts_line_is_the_tables() -> None:
+    """A record's amounts set level with the middle of its three lines: the run's last row is
+    its second line (no key), and its third line (`を含む）`) stands under the description's
+    column of the record, the record's second (text_runs._record_cells)."""
+    run = [[_ln(53, 473, 73, "品目"), _ln(127, 473, 147, "摘要"), _ln(257, 473, 285, "売上高"), _ln(315, 473, 335, "数量")],
+           [_ln(53, 490, 113, "岡山倉庫 3969"), _ln(127, 490, 207, "荷捌き場シャッターの")],
+           [_ln(257, 495, 285, "721,437"), _ln(291, 495, 335, "¥2,282,322")],
+           [_ln(53, 517, 105, "那覇店舗 4197"), _ln(127, 517, 207, "乗用エレベーターの校")],
+           [_ln(127, 527, 207, "正（部品代及び作業費"), _ln(257, 527, 285, "975,781"), _ln(291, 527, 335, "¥2,151,317")]]
+    tail = [_ln(127, 537, 159, "を含む）")]
+    assert [t.text for t in _cell_tail(run, tail)] == ["を含む）"]
+    # a note under the table starts at its left edge: no cell's line
+    assert _cell_tail(run, [_ln(53, 537, 300, "注：本節では主な結果をまとめる。")]) == []
