@@ -29,8 +29,6 @@ _GLUED = re.compile(f"(?<={WIDE.pattern})(?=[-+]?\\d)")
 """Where a figure starts right after a full-width glyph."""
 TOL = 2.0
 """Points a line may reach into a neighbouring column and still stand in its own."""
-SPILL = 0.05
-"""Share of its width by which a line may run on into the next column and stand in its own."""
 TIGHT = 0.5
 """Share of the white between a table's records up to which a row under a record is its wrapped lines."""
 GAP = 2.5
@@ -56,7 +54,8 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
             continue
         first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
         top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
-        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio, header | _first_row_words(last))
+        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio, header | _first_row_words(last),
+                               [ln for ln in lines if ln.page == page])
         if rows:
             out.append(_piece(last, page + 1, rows))
     return out
@@ -83,15 +82,26 @@ def _repeats_header(words: set[str], row: dict[int, TextLine]) -> bool:
 
 
 def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> int | None:
-    """The one column whose extent holds `line` (it reaches into no other), else None. A line
-    may run on a little (`SPILL` of its width) into the next column: a text column's extent is
-    where the finder drew its edge, and a wrapped description's longest line can pass it."""
+    """The one column whose extent holds `line` (it reaches into no other), else None."""
     over = [min(line.bbox[2], e[1]) - max(line.bbox[0], e[0]) if e else -math.inf for e in extents]
     k = max(range(len(over)), key=lambda i: over[i])
-    spill = SPILL * (line.bbox[2] - line.bbox[0])
-    if over[k] <= 0 or any(o > (max(TOL, spill) if i == k + 1 else TOL) for i, o in enumerate(over) if i != k):
+    if over[k] <= 0 or any(o > TOL for i, o in enumerate(over) if i != k):
         return None
     return k
+
+
+def inked_extents(extents: Sequence[tuple[float, float] | None], lines: Sequence[TextLine]
+                  ) -> list[tuple[float, float] | None]:
+    """Column extents whose left edges (but the first's) move right to where the piece's own
+    text `lines` start in them: a text column's extent ends where the finder drew its edge, and
+    a wrapped description's longest line on the next page may pass it into the white before
+    the right-aligned figures of the next column."""
+    out = list(extents)
+    for k, e in enumerate(extents):
+        starts = [ln.bbox[0] for ln in lines if e and e[0] <= ln.bbox[0] < e[1]]
+        if k and e and starts:
+            out[k] = (min(max(e[0], min(starts) - TOL), e[1]), e[1])
+    return out
 
 
 def _parts(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> list[TextLine]:
@@ -153,13 +163,15 @@ def _text_rows(lines: Sequence[tuple[TextLine, bool]]) -> list[list[tuple[TextLi
 
 
 def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top_band: float,
-                    header: set[str] | frozenset[str] = frozenset()) -> list[dict[int, TextLine]]:
+                    header: set[str] | frozenset[str] = frozenset(),
+                    own: Sequence[TextLine] = ()) -> list[dict[int, TextLine]]:
     """The leading rows of `lines` (each with whether it is page furniture, passed over where
     it stands in no row) that stand in `piece`'s columns, each as column -> line (a line
     across columns in its parts there, `_parts`). A row that only repeats the table's `header`
     words is passed over wherever its labels reach (a label wider than its column's cells)."""
     extents = column_extents(piece)
-    apart = record_white(piece)
+    apart = record_white(piece, own)
+    inked = inked_extents(extents, [ln for ln in own if _inside(ln, piece)])
     need = max(2, math.ceil(sum(e is not None for e in extents) / 2))
     out: list[dict[int, TextLine]] = []
     bottom = top_band
@@ -169,7 +181,7 @@ def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top
             continue
         row = [part for ln, _ in marked for part in _parts(ln, extents)]
         height = max(ln.bbox[3] - ln.bbox[1] for ln in row)
-        cols = [_column_of(ln, extents) for ln in row]
+        cols = [_column_of(ln, inked) for ln in row]
         placed = {k: ln for k, ln in zip(cols, row, strict=True) if k is not None}
         if None not in cols and len(placed) == len(cols) and out and \
                 _wraps_on(out[-1], placed, min(ln.bbox[1] for ln in row) - bottom, apart):
@@ -192,17 +204,32 @@ def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top
     return out[:full]
 
 
-def record_white(piece: RawTable) -> float | None:
-    """The median white (points) between the piece's body rows, from its cells' boxes; None
-    with fewer than two body rows."""
-    spans: dict[int, tuple[float, float]] = {}
+def record_white(piece: RawTable, lines: Sequence[TextLine] = ()) -> float | None:
+    """The median white (points) over the piece's rows that start a record (a line in its
+    first column), read from the page's text `lines` inside the piece (its cells' boxes where
+    none are given: a ruled grid's cells touch, their lines do not); None with fewer than two."""
+    inside = [ln for ln in lines if _inside(ln, piece)]
+    if inside:
+        key = column_extents(piece)[0]
+        rows = [[ln for ln, _ in r] for r in _text_rows([(ln, False) for ln in inside])]
+        spans = [(min(ln.bbox[1] for ln in r), max(ln.bbox[3] for ln in r),
+                  key is not None and min(ln.bbox[0] for ln in r) < key[1] - TOL) for r in rows]
+        whites = [b[0] - a[1] for a, b in zip(spans, spans[1:], strict=False) if b[2]]
+        return statistics.median(whites) if len(whites) >= 2 else None
+    ends: dict[int, tuple[float, float]] = {}
     for c in piece.cells:
         if c.bbox is not None and c.text.strip() and not c.is_header:
-            top, bot = spans.get(c.row, (c.bbox[1], c.bbox[3]))
-            spans[c.row] = (min(top, c.bbox[1]), max(bot, c.bbox[3]))
-    ordered = [spans[r] for r in sorted(spans)]
+            top, bot = ends.get(c.row, (c.bbox[1], c.bbox[3]))
+            ends[c.row] = (min(top, c.bbox[1]), max(bot, c.bbox[3]))
+    ordered = [ends[r] for r in sorted(ends)]
     whites = [b[0] - a[1] for a, b in zip(ordered, ordered[1:], strict=False)]
     return statistics.median(whites) if whites else None
+
+
+def _inside(line: TextLine, piece: RawTable) -> bool:
+    """Whether a text line of the piece's page lies inside its box."""
+    return line.page == piece.page and piece.bbox[1] - 1 <= line.bbox[1] and line.bbox[3] <= piece.bbox[3] + 1 \
+        and piece.bbox[0] - 1 <= line.bbox[0] < piece.bbox[2]
 
 
 def _wraps_on(record: dict[int, TextLine], line: dict[int, TextLine], white: float, apart: float | None) -> bool:

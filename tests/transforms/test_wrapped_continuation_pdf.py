@@ -37,7 +37,7 @@ RECORDS = [
     ("Riverside office 8372", ["Annual inspection of the", "water softener, as agreed in", "the framework contract"],
      ("293,189", "331,605", "49,964.8")),
     ("Westgate unit 8365", ["Maintenance of LED ceiling", "lights"], ("691,315", "723,766", "81,322.25")),
-    ("Ashford depot 1407", ["Installation of the", "passenger lift"], ("249,138", "305,359", "25,169.96")),
+    ("Ashford depot 1407", ["Installation of the elevator", "and its doors"], ("249,138", "305,359", "25,169.96")),
 ]
 JA_HEADER = ("品目", "摘要", "売上高(千円)", "数量")
 JA_PRINTED = ("品目", "摘要", "売上高( 千円)", "数量")
@@ -62,11 +62,12 @@ def _rule(c: canvas.Canvas, x0: float, x1: float, y: float) -> None:
     c.line(x0, PAGE[1] - y, x1, PAGE[1] - y)
 
 
-def _price_list(path: Path, lang: str, on_next: int, repeat: bool) -> Path:
+def _price_list(path: Path, lang: str, on_next: int, repeat: bool, ruled: bool = False) -> Path:
     """A heading, a paragraph and a booktabs price list in 9-point print (8 in Japanese): each
     record's description wrapped over its lines at 11 points' leading, its amounts on its last
     line (in Japanese on its middle one), records 18 points apart; the page breaks before the last `on_next` records, over which
-    the header is printed again when `repeat`; a sentence under the table."""
+    the header is printed again when `repeat`, with a rule under each record when `ruled`; a
+    sentence under the table."""
     for name, file in _FONTS.items():
         pdfmetrics.registerFont(TTFont(name, file))
     ja = lang == "ja"
@@ -100,6 +101,8 @@ def _price_list(path: Path, lang: str, on_next: int, repeat: bool) -> Path:
         for x, a in zip(rights, amounts, strict=True):
             _text(c, x, y + 11 * (len(lines) // 2 if ja else len(lines) - 1), a, size, face, right=True)
         y += 11 * (len(lines) - 1) + 18
+        if ruled and n + 1 < len(records) and n + 1 != len(records) - on_next:
+            _rule(c, xs[0], rights[-1], y - 6)
     _rule(c, xs[0], rights[-1], y - 6)
     _text(c, 50, y + 14, "本節では主な結果をまとめる。" if ja else "Values are rounded; totals may differ.", 9, face)
     c.save()
@@ -126,3 +129,13 @@ def test_a_japanese_record_alone_on_the_next_page_joins_the_table(tmp_path: Path
     assert len(table.rows) == len(JA_RECORDS)
     assert table.rows[4][1] == "乗用エレベーターの校正（部品代及び作業費を含む）"
     assert tuple(table.rows[-1]) == _row(*JA_RECORDS[-1], ja=True)
+
+
+@pytest.mark.parametrize("repeat", [True, False])
+def test_a_record_alone_on_the_next_page_of_a_table_ruled_between_records(tmp_path: Path, repeat: bool) -> None:
+    """Rules between the records: the finder's cells touch, the white between records is read
+    from the page's lines (`orphan_rows.record_white`); the record's longest line runs past the
+    edge the finder drew for its column, into the white before the figures (`inked_extents`)."""
+    (table,) = tables_of(_price_list(tmp_path / "list.pdf", "en", 1, repeat, ruled=True))
+    assert table.columns == HEADER
+    assert [tuple(r) for r in table.rows] == [_row(*rec, ja=False) for rec in RECORDS]
