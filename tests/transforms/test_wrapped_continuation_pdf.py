@@ -21,6 +21,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from rowkeeper.models import Cell, RawTable, TextLine
+from rowkeeper.transforms.orphan_rows import record_white
 from tests.transforms.pdf_docs import tables_of
 
 _FONTS = {"Mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
@@ -139,3 +141,17 @@ def test_a_record_alone_on_the_next_page_of_a_table_ruled_between_records(tmp_pa
     (table,) = tables_of(_price_list(tmp_path / "list.pdf", "en", 1, repeat, ruled=True))
     assert table.columns == HEADER
     assert [tuple(r) for r in table.rows] == [_row(*rec, ja=False) for rec in RECORDS]
+
+
+def test_the_white_between_records_is_read_from_the_lines_where_the_cells_touch() -> None:
+    """A table ruled between records gives cells that touch (no white between rows); its lines
+    show the records apart by 10 points and a record's lines by 2 (`orphan_rows.record_white`)."""
+    tops = [(100.0, True), (110.0, False), (130.0, True), (140.0, False), (150.0, False), (170.0, True)]
+    cells = tuple(Cell(row=r, col=c, text="x", bbox=(60.0 + 120 * c, 98.0 + 30 * r, 180.0 + 120 * c, 128.0 + 30 * r))
+                  for r in range(3) for c in range(2))
+    piece = RawTable(piece_id="p", doc_id="d", page=1, bbox=(60.0, 98.0, 300.0, 188.0), n_rows=3, n_cols=2,
+                     cells=cells, extractor="test", extractor_version="0")
+    lines = [TextLine(page=1, bbox=(60.0 if key else 180.0, y, 150.0 if key else 290.0, y + 8.0), text="x")
+             for y, key in tops]
+    assert record_white(piece) == 0.0
+    assert record_white(piece, lines) == 12.0
