@@ -15,6 +15,14 @@ def is_cjk(ch: str) -> bool:
     return bool(ch) and ord(ch[0]) >= 0x2E80
 
 
+def run_on(upper: str, lower: str) -> str:
+    """A cell's text and its next printed line as one: a space between them, none where the
+    break touches a CJK character (Japanese runs on over a line break)."""
+    if not upper or not lower:
+        return upper or lower
+    return f"{upper}{lower}" if is_cjk(upper[-1]) or is_cjk(lower[0]) else f"{upper} {lower}"
+
+
 SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 """Kana, Han and Hangul: scripts whose letter spacing the label rules read (`施 設 種 類`), not
 the narrow letter-spacing join, and where a header line's spacing is the reader's."""

@@ -127,12 +127,20 @@ def _starts_page(bbox: BBox, text: PageText | None, height: float, ratio: float,
         return False
     above = text.above(bbox, height) if text else []
     words = {w.casefold() for row in header for cell in row for w in cell.split()}
-    return all(is_continued(ln.text) or _words_of(ln.text) <= words for ln in above)
+    labels = ["".join(cell.split()).casefold() for row in header for cell in row]
+    return all(is_continued(ln.text) or all(_in_header(w, words, labels) for w in _words_of(ln.text))
+               for ln in above)
 
 
 def _words_of(text: str) -> set[str]:
     """The words of a line (a line with none is no repeated header)."""
     return {w.casefold() for w in text.split()} or {"\0"}
+
+
+def _in_header(word: str, words: set[str], labels: Sequence[str]) -> bool:
+    """Whether a word of a line over a continuation is a header word, or part of a label the
+    line prints with a space the header reads without (`売上高( 千円)` over `売上高(千円)`)."""
+    return word in words or len(word) >= 2 and any(word in label for label in labels)
 
 
 def one_declared_table(a: RawTable, b: RawTable) -> bool:

@@ -13,20 +13,24 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 from collections.abc import Sequence
 
 from rowkeeper.boxes import bounds
 from rowkeeper.config import TransformConfig
-from rowkeeper.glyphs import WIDE, span_x
+from rowkeeper.glyphs import WIDE, run_on, span_x
 from rowkeeper.ids import piece_id
 from rowkeeper.models import Cell, PageInfo, RawTable, TextLine
 from rowkeeper.transforms.context import PageText, furniture, page_heights
+from rowkeeper.transforms.figures import is_number
 from rowkeeper.transforms.merge import column_extents, ends_page
 
 _GLUED = re.compile(f"(?<={WIDE.pattern})(?=[-+]?\\d)")
 """Where a figure starts right after a full-width glyph."""
 TOL = 2.0
 """Points a line may reach into a neighbouring column and still stand in its own."""
+TIGHT = 0.5
+"""Share of the white between a table's records up to which a row under a record is its wrapped lines."""
 GAP = 2.5
 """Line heights between two orphan rows (or the page's first line and the page top band) at most."""
 
@@ -50,7 +54,8 @@ def orphan_pieces(ordered: Sequence[RawTable], lines: Sequence[TextLine], pages:
             continue
         first_top = min((p.bbox[1] for p in by_page.get(page + 1, ())), default=math.inf)
         top = [(ln, i in skip) for i, ln in enumerate(lines) if ln.page == page + 1 and ln.bbox[3] <= first_top]
-        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio, header | _first_row_words(last))
+        rows = rows_in_columns(last, top, heights.get(page + 1, 842.0) * ratio, header | _first_row_words(last),
+                               [ln for ln in lines if ln.page == page])
         if rows:
             out.append(_piece(last, page + 1, rows))
     return out
@@ -83,6 +88,20 @@ def _column_of(line: TextLine, extents: Sequence[tuple[float, float] | None]) ->
     if over[k] <= 0 or any(o > TOL for i, o in enumerate(over) if i != k):
         return None
     return k
+
+
+def inked_extents(extents: Sequence[tuple[float, float] | None], lines: Sequence[TextLine]
+                  ) -> list[tuple[float, float] | None]:
+    """Column extents whose left edges (but the first's) move right to where the piece's own
+    text `lines` start in them: a text column's extent ends where the finder drew its edge, and
+    a wrapped description's longest line on the next page may pass it into the white before
+    the right-aligned figures of the next column."""
+    out = list(extents)
+    for k, e in enumerate(extents):
+        starts = [ln.bbox[0] for ln in lines if e and e[0] <= ln.bbox[0] < e[1]]
+        if k and e and starts:
+            out[k] = (min(max(e[0], min(starts) - TOL), e[1]), e[1])
+    return out
 
 
 def _parts(line: TextLine, extents: Sequence[tuple[float, float] | None]) -> list[TextLine]:
@@ -144,12 +163,15 @@ def _text_rows(lines: Sequence[tuple[TextLine, bool]]) -> list[list[tuple[TextLi
 
 
 def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top_band: float,
-                    header: set[str] | frozenset[str] = frozenset()) -> list[dict[int, TextLine]]:
+                    header: set[str] | frozenset[str] = frozenset(),
+                    own: Sequence[TextLine] = ()) -> list[dict[int, TextLine]]:
     """The leading rows of `lines` (each with whether it is page furniture, passed over where
     it stands in no row) that stand in `piece`'s columns, each as column -> line (a line
     across columns in its parts there, `_parts`). A row that only repeats the table's `header`
     words is passed over wherever its labels reach (a label wider than its column's cells)."""
     extents = column_extents(piece)
+    apart = record_white(piece, own)
+    inked = inked_extents(extents, [ln for ln in own if _inside(ln, piece)])
     need = max(2, math.ceil(sum(e is not None for e in extents) / 2))
     out: list[dict[int, TextLine]] = []
     bottom = top_band
@@ -159,16 +181,83 @@ def rows_in_columns(piece: RawTable, lines: Sequence[tuple[TextLine, bool]], top
             continue
         row = [part for ln, _ in marked for part in _parts(ln, extents)]
         height = max(ln.bbox[3] - ln.bbox[1] for ln in row)
-        cols = [_column_of(ln, extents) for ln in row]
-        if None in cols or len(set(cols)) < len(cols) or len(cols) < need:
+        cols = [_column_of(ln, inked) for ln in row]
+        placed = {k: ln for k, ln in zip(cols, row, strict=True) if k is not None}
+        if None not in cols and len(placed) == len(cols) and out and \
+                _wraps_on(out[-1], placed, min(ln.bbox[1] for ln in row) - bottom, apart):
+            out[-1] = _joined(out[-1], placed)
+            bottom = max(bottom, *(ln.bbox[3] for ln in row))
+            continue
+        # a record's first line may hold its key and the start of its text alone, its figures
+        # on a wrapped line under it: the record, joined, must fill the columns a row does
+        short = len(cols) < need and not (
+            0 in placed and _records_apart(apart, height) and not all(furn for _, furn in marked))
+        if None in cols or len(set(cols)) < len(cols) or short:
             if all(furn for _, furn in marked):
                 continue
             break
         if row[0].bbox[1] - bottom > GAP * height:
             break
-        out.append({k: ln for k, ln in zip(cols, row, strict=True) if k is not None})
+        out.append(placed)
         bottom = max(ln.bbox[3] for ln in row)
-    return out
+    full = next((i for i, r in enumerate(out) if len(r) < need), len(out))
+    return out[:full]
+
+
+def record_white(piece: RawTable, lines: Sequence[TextLine] = ()) -> float | None:
+    """The median white (points) over the piece's rows that start a record (a line in its
+    first column), read from the page's text `lines` inside the piece (its cells' boxes where
+    none are given: a ruled grid's cells touch, their lines do not); None with fewer than two."""
+    inside = [ln for ln in lines if _inside(ln, piece)]
+    if inside:
+        key = column_extents(piece)[0]
+        rows = [[ln for ln, _ in r] for r in _text_rows([(ln, False) for ln in inside])]
+        spans = [(min(ln.bbox[1] for ln in r), max(ln.bbox[3] for ln in r),
+                  key is not None and min(ln.bbox[0] for ln in r) < key[1] - TOL) for r in rows]
+        whites = [b[0] - a[1] for a, b in zip(spans, spans[1:], strict=False) if b[2]]
+        return statistics.median(whites) if len(whites) >= 2 else None
+    ends: dict[int, tuple[float, float]] = {}
+    for c in piece.cells:
+        if c.bbox is not None and c.text.strip() and not c.is_header:
+            top, bot = ends.get(c.row, (c.bbox[1], c.bbox[3]))
+            ends[c.row] = (min(top, c.bbox[1]), max(bot, c.bbox[3]))
+    ordered = [ends[r] for r in sorted(ends)]
+    whites = [b[0] - a[1] for a, b in zip(ordered, ordered[1:], strict=False)]
+    return statistics.median(whites) if whites else None
+
+
+def _inside(line: TextLine, piece: RawTable) -> bool:
+    """Whether a text line of the piece's page lies inside its box."""
+    return line.page == piece.page and piece.bbox[1] - 1 <= line.bbox[1] and line.bbox[3] <= piece.bbox[3] + 1 \
+        and piece.bbox[0] - 1 <= line.bbox[0] < piece.bbox[2]
+
+
+def _wraps_on(record: dict[int, TextLine], line: dict[int, TextLine], white: float, apart: float | None) -> bool:
+    """Whether a row of lines is the wrapped lines of the record over it (as the finder joins
+    them, `finder.wrapped_records`): its key cell (the first column) is empty, it stands under
+    the record tighter than half the white between the table's records on the page before, its
+    figures land on no figure of the record, and the record holds more than its key."""
+    if apart is None or 0 in line or not any(k for k in record) or white > TIGHT * apart:
+        return False
+    height = min(ln.bbox[3] - ln.bbox[1] for ln in line.values())
+    return _records_apart(apart, height) and not any(
+        k in record and (is_number(ln.text) or is_number(record[k].text)) for k, ln in line.items())
+
+
+def _records_apart(apart: float | None, height: float) -> bool:
+    """Whether a table's records stand apart by white of their own (a quarter of a line's
+    height at least), as records of wrapped lines do; rows of a ruled grid touch."""
+    return apart is not None and apart >= 0.25 * height
+
+
+def _joined(record: dict[int, TextLine], line: dict[int, TextLine]) -> dict[int, TextLine]:
+    """The record with a wrapped row's lines run on into its cells (`glyphs.run_on`)."""
+    out = dict(record)
+    for k, ln in line.items():
+        had = out.get(k)
+        out[k] = ln if had is None else had.model_copy(update={
+            "text": run_on(had.text, ln.text), "bbox": bounds((had.bbox, ln.bbox))})
+    return dict(sorted(out.items()))
 
 
 def _piece(table: RawTable, page: int, rows: Sequence[dict[int, TextLine]]) -> RawTable:

@@ -342,7 +342,7 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
     if not run or len(run[-1]) < 3 and not (len(run[-1]) == 2 and (
             is_key(min(run[-1], key=lambda t: t.bbox[0])) or _block_pair(run) or _keyed_pair(run))):
         return []
-    last = sorted(run[-1], key=lambda t: t.bbox[0])
+    last = _record_cells(run, tol)
     over = {i: t for i, t in enumerate(last)}
     out: list[TextLine] = []
     for t in tail:
@@ -359,6 +359,21 @@ def _cell_tail(run: Sequence[Sequence[TextLine]], tail: Sequence[TextLine], tol:
         over[col] = t
         out.append(t)
     return out
+
+
+def _record_cells(run: Sequence[Sequence[TextLine]], tol: float) -> list[TextLine]:
+    """The run's last row left to right, or, where that row is a wrapped line of the record
+    over it (`keyed_rows`: it starts right of the run's left edge), the record's lowest line in
+    each of its columns: a tail under the record's last wrapped line (`を含む）` under
+    `正（部品代及び作業費 | 975,781`) continues the description column, the record's second."""
+    record = keyed_rows(run, tol)[-1]
+    if len(record) == len(run[-1]):
+        return sorted(run[-1], key=lambda t: t.bbox[0])
+    cols: list[TextLine] = []
+    for t in sorted(record, key=lambda t: (t.bbox[0], -t.bbox[1])):
+        if not cols or abs(t.bbox[0] - cols[-1].bbox[0]) > tol:
+            cols.append(t)
+    return cols
 
 
 def _under_cell(run: Sequence[Sequence[TextLine]], line: TextLine, tol: float = 3.0) -> bool:

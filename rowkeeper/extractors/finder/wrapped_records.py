@@ -20,7 +20,7 @@ from typing import Any
 
 from rowkeeper.boxes import union
 from rowkeeper.extractors.finder.running_text import is_numeric
-from rowkeeper.glyphs import is_cjk
+from rowkeeper.glyphs import run_on
 from rowkeeper.models import BBox
 
 TIGHT = 0.5
@@ -51,7 +51,7 @@ def join_wrapped_records(rows: Sequence[Sequence[BBox | None]], texts: Sequence[
     if apart < 0.25 * height:
         return rs, ts, ws  # records set at the lines' own leading: no band to tell them by
     drop: set[int] = set()
-    owner: int | None = None
+    owner = lines[0] if _record_first(ts, lines, white, TIGHT * apart) else None
     for i in lines[1:]:
         if ts[i][0]:
             owner = i
@@ -60,12 +60,28 @@ def join_wrapped_records(rows: Sequence[Sequence[BBox | None]], texts: Sequence[
                 or not any(ts[owner][1:]):
             owner = None  # a row of its own: no line under it joins a record over it
             continue
-        ts[owner] = [_joined(a or "", b or "") for a, b in zip(ts[owner], ts[i], strict=False)]
+        ts[owner] = [run_on(a or "", b or "") for a, b in zip(ts[owner], ts[i], strict=False)]
         rs[owner] = [union(a, b) for a, b in zip(rs[owner], rs[i], strict=False)]  # type: ignore[arg-type]
         ws[owner] = [[*a, *b] for a, b in zip(ws[owner], ws[i], strict=False)]
         drop.add(i)
     keep = [k for k in range(len(ts)) if k not in drop]
     return [rs[k] for k in keep], [ts[k] for k in keep], [ws[k] for k in keep]
+
+
+def _record_first(ts: Sequence[Sequence[str | None]], lines: Sequence[int], white: dict[int, float],
+                  tight: float) -> bool:
+    """Whether the grid's first line starts a record, not a header: it holds a key, and the
+    lines under it up to the next key, each within `tight` white of the one over it, hold a
+    figure beside no key (the record's amounts on its last line). A piece of a table cut at a
+    page break or a rule opens with a record, its header left with the piece before."""
+    if not ts[lines[0]][0]:
+        return False
+    for i in lines[1:]:
+        if ts[i][0] or white[i] > tight:
+            return False
+        if any(t and is_numeric(t) for t in ts[i][1:]):
+            return True
+    return False
 
 
 def _ink(cells: Sequence[Sequence[Any]]) -> tuple[float, float] | None:
@@ -78,11 +94,3 @@ def _figure_on_figure(record: Sequence[str | None], line: Sequence[str | None]) 
     """Whether the line fills a cell the record fills too, one of the two a figure: a record
     holds one figure a column."""
     return any(a and b and (is_numeric(a) or is_numeric(b)) for a, b in zip(record, line, strict=False))
-
-
-def _joined(upper: str, lower: str) -> str:
-    """A cell's text and its next line: a space between them, none where the break touches a
-    CJK character (Japanese runs on over a line break)."""
-    if not upper or not lower:
-        return upper or lower
-    return f"{upper}{lower}" if is_cjk(upper[-1]) or is_cjk(lower[0]) else f"{upper} {lower}"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from rowkeeper.extractors.finder.text_runs import aligned_regions
+from rowkeeper.extractors.finder.text_runs import _cell_tail, aligned_regions
 from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
 from rowkeeper.models import TextLine
 from tests.extractors.finder.layout import new_page, put, width
@@ -205,3 +205,21 @@ def test_the_last_two_records_wrapped_are_no_table_of_their_own() -> None:
     run is one region down to the last record."""
     lines = [TextLine(page=1, bbox=b, text=t, font_size=9.0) for b, t in JA_LINES]
     assert aligned_regions(lines)[0] == [(54.0, 155.2, 303.5, 363.7)]
+
+def _ln(x0: float, top: float, x1: float, text: str) -> TextLine:
+    return TextLine(page=1, bbox=(x0, top, x1, top + 8.0), text=text, font_size=8.0)
+
+
+def test_the_last_records_line_under_its_amounts_line_is_the_tables() -> None:
+    """A record's amounts set level with the middle of its three lines: the run's last row is
+    its second line (no key), and its third line (`を含む）`) stands under the description's
+    column of the record, the record's second (text_runs._record_cells)."""
+    run = [[_ln(53, 473, 73, "品目"), _ln(127, 473, 147, "摘要"), _ln(257, 473, 285, "売上高"), _ln(315, 473, 335, "数量")],
+           [_ln(53, 490, 113, "岡山倉庫 3969"), _ln(127, 490, 207, "荷捌き場シャッターの")],
+           [_ln(257, 495, 285, "721,437"), _ln(291, 495, 335, "¥2,282,322")],
+           [_ln(53, 517, 105, "那覇店舗 4197"), _ln(127, 517, 207, "乗用エレベーターの校")],
+           [_ln(127, 527, 207, "正（部品代及び作業費"), _ln(257, 527, 285, "975,781"), _ln(291, 527, 335, "¥2,151,317")]]
+    tail = [_ln(127, 537, 159, "を含む）")]
+    assert [t.text for t in _cell_tail(run, tail)] == ["を含む）"]
+    # a note under the table starts at its left edge: no cell's line
+    assert _cell_tail(run, [_ln(53, 537, 300, "注：本節では主な結果をまとめる。")]) == []
