@@ -75,9 +75,9 @@ def _split_once(lines: Sequence[TextLine], words_of: WordsOf | None,
             continue
         i, reach = row_of[id(t)], REACH * (t.bbox[3] - t.bbox[1])
         at_left = {j for _, j in starts[bisect_left(xs, t.bbox[0] - TOL):bisect_right(xs, t.bbox[0] + TOL)] if j != i}
-        level = {j for j in at_left if abs(tops[j] - t.bbox[1]) <= reach} or \
-            _past_wrapped(rows, i, t, at_left, {j: [x for x, k in inner if k == j] for j in at_left})
-        columns = [c for c in ([x for x, j in inner if j == k] for k in sorted(level)) if c]
+        segments = {j: [x for x, k in inner if k == j] for j in at_left}  # each row's starts inside the line
+        level = {j for j in at_left if abs(tops[j] - t.bbox[1]) <= reach} or _past_wrapped(rows, i, t, segments)
+        columns = [c for c in (segments[k] for k in sorted(level)) if c]
         if not columns:
             out.append(t)
             continue
@@ -88,12 +88,13 @@ def _split_once(lines: Sequence[TextLine], words_of: WordsOf | None,
     return out
 
 
-def _past_wrapped(rows: Sequence[Sequence[TextLine]], i: int, line: TextLine, at_left: set[int],
+def _past_wrapped(rows: Sequence[Sequence[TextLine]], i: int, line: TextLine,
                   inner: dict[int, list[float]]) -> set[int]:
     """The rows, past the reach, that start where `line` (of row `i`) starts and are the next
     such rows over and under it, when only the wrapped lines of records stand between: each
     starts right of `line`'s start (no key of its own), and one starts at a segment start of
-    that row inside `line` (its cell's column). A record whose key runs up to its description
+    that row inside `line` (its cell's column; `inner`: the segment starts inside `line` of
+    each row starting where it starts). A record whose key runs up to its description
     (`North Ridge plant 1796 Repair of all fire doors,`) prints as one line a record's height
     away from the records over and under it; a paragraph's lines start where it starts."""
     out: set[int] = set()
@@ -103,7 +104,7 @@ def _past_wrapped(rows: Sequence[Sequence[TextLine]], i: int, line: TextLine, at
         while 0 <= j < len(rows) and abs(j - i) <= MAX_WRAPPED:
             x = min(t.bbox[0] for t in rows[j])
             if x <= line.bbox[0] + TOL:
-                if j in at_left and any(abs(f - s) <= TOL for f in firsts for s in inner[j]):
+                if j in inner and any(abs(f - s) <= TOL for f in firsts for s in inner[j]):
                     out.add(j)
                 break
             firsts.append(x)
