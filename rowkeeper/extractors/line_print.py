@@ -55,15 +55,10 @@ def stroke_runs(ink: np.ndarray, box: PxBox) -> np.ndarray:
     return runs[runs < max((y1 - y0) / 2, 2)]
 
 
-def stroke_width(ink: np.ndarray, box: PxBox) -> float | None:
-    """The line's typical stroke width in pixels (mean run), None when it has too few runs."""
-    runs = stroke_runs(ink, box)
-    return float(runs.mean()) if len(runs) >= MIN_RUNS else None
-
-
 def bold_lines(ink: np.ndarray, boxes: Sequence[PxBox]) -> list[bool]:
     """For each line box of a page's binarized image, whether its print is bold."""
     runs = [stroke_runs(ink, b) for b in boxes]
+    # a line's typical stroke width (mean run), None when it has too few runs to tell
     widths = [float(r.mean()) if len(r) >= MIN_RUNS else None for r in runs]
     counted = [r for r, w in zip(runs, widths, strict=True) if w is not None]
     if not counted:
