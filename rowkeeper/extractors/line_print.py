@@ -105,10 +105,15 @@ def ink_box(ink: np.ndarray, box: PxBox) -> PxBox:
     return (box[0], float(y0 + top), box[2], float(y0 + bottom + 1))
 
 
+def has_x_height(text: str) -> bool:
+    """Whether a line's size is read from its x-height band: it has lowercase letters."""
+    return any(ch.islower() for ch in text)
+
+
 def print_size(ink: np.ndarray, box: PxBox, text: str, px_per_point: float) -> float | None:
     """The font size in points of a line with lowercase letters, from its x-height band; None
     for other lines and where the box holds no ink."""
-    band = band_height(ink, box) if any(ch.islower() for ch in text) else 0
+    band = band_height(ink, box) if has_x_height(text) else 0
     return round(band / X_HEIGHT / px_per_point, 1) if band else None
 
 

@@ -25,7 +25,14 @@ from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
-from rowkeeper.extractors.line_print import X_HEIGHT, bold_lines, ink_box, print_size, snap_sizes
+from rowkeeper.extractors.line_print import (
+    X_HEIGHT,
+    bold_lines,
+    has_x_height,
+    ink_box,
+    print_size,
+    snap_sizes,
+)
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import guess_language, restore_marks
@@ -111,7 +118,7 @@ class PageFrame:
 def _snapped(lines: list[TextLine], dpi: float) -> list[TextLine]:
     """Lines whose size was measured from their x-height band (`line_print.print_size`) with
     sizes a pixel apart made one: a heading level reads one size."""
-    measured = [i for i, ln in enumerate(lines) if any(ch.islower() for ch in ln.text)]
+    measured = [i for i, ln in enumerate(lines) if has_x_height(ln.text)]
     sizes = snap_sizes([lines[i].font_size for i in measured], 72.0 / dpi / X_HEIGHT)
     out = list(lines)
     for i, size in zip(measured, sizes, strict=True):
