@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 from bench.invariants import check_document, print_violations  # noqa: E402
 from bench.zoo.corpus import SPLITS, TUNE_ONLY, materialize, plan  # noqa: E402
 from bench.zoo.noise import print_gap_intervals  # noqa: E402
+from bench.zoo.scan import SCAN_TIMEOUT_S, bench_config  # noqa: E402
 from bench.zoo.score import score_all  # noqa: E402
-from rowkeeper.config import load_config  # noqa: E402
 from rowkeeper.flows.pipeline import load_document, process_document  # noqa: E402
 from rowkeeper.models import to_json_dict  # noqa: E402
 
@@ -78,9 +78,12 @@ def _splits(option: str) -> list[str]:
     return named
 
 
-def run(docs, corpus: Path, out: Path, config_path: str | None) -> tuple[dict, dict, set, list]:
-    """Process the documents; tables and chunks per doc, failed docs, invariant violations."""
-    config = load_config(config_path)
+def run(docs, corpus: Path, out: Path, config_path: str | None,
+        document_timeout_s: float | None = None) -> tuple[dict, dict, set, list]:
+    """Process the documents; tables and chunks per doc, failed docs, invariant violations.
+    `document_timeout_s` replaces the config's runner.document_timeout_s (the pages' deadlines
+    derive from it) when given."""
+    config = bench_config(config_path, document_timeout_s)
     out.mkdir(parents=True, exist_ok=True)
     tables, chunks, failed, violations, records = {}, {}, set(), [], []
     for i, d in enumerate(docs):
@@ -165,6 +168,9 @@ def main() -> int:
     ap.add_argument("--json", default="", help="write the figures here")
     ap.add_argument("--scan", action="store_true", help="read the scanned twins (bench/zoo/scan.py)")
     ap.add_argument("--scan-corpus", default=str(ROOT / "bench" / "out" / "zoo-scan"))
+    ap.add_argument("--document-timeout", type=float, default=None,
+                    help="runner.document_timeout_s for this run (the page deadlines derive from it); "
+                    f"default the config's, or {SCAN_TIMEOUT_S:.0f} s with --scan")
     ap.add_argument("--show", default="", help="regex over document names: print truth beside "
                     "rowkeeper's reading (columns, caption, section path, rows)")
     args = ap.parse_args()
@@ -184,7 +190,10 @@ def main() -> int:
           f"{len({d.family for d in docs})} families, {len({d.lang for d in docs})} languages, "
           f"{sum(len(d.tables) for d in docs)} truth tables; generated/loaded in {gen:.1f} s")
     start = time.perf_counter()
-    tables, chunks, failed, violations = run(docs, read_from, Path(args.out), args.config)
+    timeout = args.document_timeout or (SCAN_TIMEOUT_S if args.scan else None)
+    if timeout:
+        print(f"runner.document_timeout_s = {timeout:.0f} s for this run")
+    tables, chunks, failed, violations = run(docs, read_from, Path(args.out), args.config, timeout)
     took = time.perf_counter() - start
     print(f"processed in {took:.1f} s (wall clock, machine shared)")
     if args.scan:

@@ -43,3 +43,15 @@ def test_materialized_twins_are_written_once_under_the_zoo_names(tmp_path):
     first = (out / f"{doc.doc}.pdf").read_bytes()
     assert first == twin((corpus / f"{doc.doc}.pdf").read_bytes(), doc.seed)
     assert materialize_scans([doc], corpus, out) == out and (out / f"{doc.doc}.pdf").read_bytes() == first
+
+
+def test_the_bench_config_replaces_only_the_document_timeout():
+    from bench.zoo.scan import SCAN_TIMEOUT_S, bench_config
+    from rowkeeper.config import load_config
+
+    product = load_config()
+    assert bench_config(None) == product
+    config = bench_config(None, SCAN_TIMEOUT_S)
+    assert config.runner.document_timeout_s == SCAN_TIMEOUT_S != product.runner.document_timeout_s
+    assert config.runner.model_copy(update={"document_timeout_s": product.runner.document_timeout_s}) == product.runner
+    assert config.extract == product.extract
