@@ -23,6 +23,10 @@ from rowkeeper.extractors.finder.figure_parts import join_figure_parts
 from rowkeeper.extractors.finder.figure_words import header_line_count, is_figure, mostly_numbers
 from rowkeeper.extractors.finder.stray_marks import ink_core
 
+COLUMN_ROWS = 3
+"""Rows whose words start at one x that make it a column's left edge (a header and two records)."""
+ALIGN_TOL = 1.5
+"""Points within which words start at one edge."""
 PICTURE = "\ufffc"
 """Text of a picture's placeholder word (U+FFFC, the object replacement character)."""
 
@@ -55,10 +59,13 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     if len(numeric_rows) >= 3:
         seps = _gaps(body, heads=set(sorted(per_row)[:3]))
         # the rows of figures start right of the first column (a record's key over its wrapped
-        # description, the figures on its last line): the columns left of them come from all
+        # description, the figures on its last line; a key merged down over its rows, printed
+        # beside one of them): the columns left of them come from all lines, where a key's
+        # number crossing a word space of another key ("Millbrook office 1890" under "North
+        # Ridge store 7877") opens no column unless one starts there
         left = min(w[0] for w in body)
         if any(w[2] < left for w in words):
-            seps = sorted({*seps, *(x for x in _gaps(words) if x < left)})
+            seps = sorted({*seps, *(x for x in _gaps(words, keys=True) if x < left)})
         return _merge_header_only(words, seps)
     over = sorted(r for r in per_row if r not in numeric_rows)
     if len(numeric_rows) == 2 and len(over) >= 2 and over[-1] < min(numeric_rows):
@@ -222,11 +229,15 @@ def _merge_header_only(words: Sequence[Any], seps: list[float]) -> list[float]:
             return seps
 
 
-def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
+def _gaps(words: Sequence[Any], heads: set[int] | None = None, keys: bool = False) -> list[float]:
     """Middles of the open stretches of `words`' x projection. `heads`: the rows that may be
     header lines, the table's first three (`round(y1 / 3)`), else the first three of `words`;
     the rows of figures alone (`projection_gaps`' body) name the table's own, since with its
-    header lines left out their first rows are records like the others."""
+    header lines left out their first rows are records like the others. `keys`: the words are
+    read for the key columns left of the figures, where a figure crossing a stretch is a key's
+    last word run up to the next column (the longest key, a word space from its description)
+    only where a column starts at the stretch's end: words of `COLUMN_ROWS` rows left-aligned
+    there; else it is a key's inner word and the stretch a word space of other keys."""
     min_gap = column_gap(words)
     # A gap also opens where one row in ten crosses it with a figure or a heading: a bold total
     # row set wider, a long figure run into the next column, a heading over two columns (the
@@ -242,9 +253,29 @@ def _gaps(words: Sequence[Any], heads: set[int] | None = None) -> list[float]:
     clear = _open_stretches(words, rows, figure, heads, 0, min_gap)
     seps = [(a + b) / 2 for a, b in clear]
     for a, b in _open_stretches(words, rows, figure, heads, len(set(rows)) // 10, min_gap):
-        if not any(a <= x <= b for x in seps):
+        if any(a <= x <= b for x in seps):
+            continue
+        if not keys:
             seps.append((a + b) / 2)
+        elif _rows_starting(words, rows, b) >= COLUMN_ROWS:
+            seps.append(_clear_middle(words, a, b))
     return sorted(seps)
+
+
+def _rows_starting(words: Sequence[Any], rows: Sequence[int], x: float) -> int:
+    """How many rows have a word starting at `x` (a left-aligned column's edge)."""
+    return len({r for w, r in zip(words, rows, strict=True) if abs(w[0] - x) <= ALIGN_TOL})
+
+
+def _clear_middle(words: Sequence[Any], a: float, b: float) -> float:
+    """The middle of the widest part of (a, b) that no word inks, else of (a, b): the gap after
+    a key's number that runs up to the next column, not the number's middle."""
+    free, at = (0.0, (a + b) / 2), a
+    for w in sorted(w for w in words if w[2] > a and w[0] < b):
+        if w[0] - at > free[0]:
+            free = (w[0] - at, (at + w[0]) / 2)
+        at = max(at, w[2])
+    return (at + b) / 2 if b - at > free[0] else free[1]
 
 
 def _open_stretches(words: Sequence[Any], rows: Sequence[int], figure: Sequence[bool], heads: set[int],
