@@ -57,7 +57,9 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
-        seps = _gaps(body, heads=set(sorted(per_row)[:3]))
+        heads = set(sorted(per_row)[:3])
+        below = [w for w in words if round(w[3] / 3) not in heads]
+        seps = _off_words(below, body, _gaps(body, heads=heads))
         # the rows of figures start right of the first column (a record's key over its wrapped
         # description, the figures on its last line; a key merged down over its rows, printed
         # beside one of them): the columns left of them come from all lines, where a key's
@@ -75,6 +77,24 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
         # gaps between the columns they span
         return _merge_header_only(words, _gaps([*body, *per_row[over[-1]]]))
     return _merge_header_only(words, _gaps(words))
+
+
+def _off_words(words: Sequence[Any], body: Sequence[Any], seps: list[float]) -> list[float]:
+    """Each of the body's gaps moved off a word of a line outside the body that it would cut,
+    to the middle of the widest part of the body's clear stretch that none of `words` inks (a
+    key set on its own line, its number run up to the next column: "Északi telep raktár 8291"
+    over the figures of its rows). `words`: the lines under the header (a header label may
+    overhang its column; where it sits is `_merge_header_only`'s and the header fold's)."""
+    out = []
+    for x in seps:
+        if not any(w[0] < x < w[2] for w in words):
+            out.append(x)
+            continue
+        lo = max((w[2] for w in body if w[2] <= x), default=x)
+        hi = min((w[0] for w in body if w[0] >= x), default=x)
+        y = _clear_middle(words, lo, hi) if hi > lo else x
+        out.append(y if not any(w[0] < y < w[2] for w in words) else x)
+    return out
 
 
 def aligned_separators(words: Sequence[Any], seps: list[float], pictures: Sequence[Any] = ()) -> list[float]:

@@ -5,7 +5,8 @@ another key's number under the word space before it (`Millbrook office 1890`) do
 since no column starts at that word space's end (a key's number run up to a column that does
 start there, the longest key a word space from its description, still opens it:
 test_wrapped_records). Set in a monospaced face, whose word space is as wide as the narrowest
-column gap."""
+column gap. A key on a line of its own keeps its number where the rows of figures leave a gap
+under it (`projection._off_words`)."""
 
 from __future__ import annotations
 
@@ -129,3 +130,53 @@ def test_a_wrapped_records_key_column_is_found_and_its_numbers_stay_in_the_key(t
     (table,) = tables_of(_wrapped(tmp_path / f"wrapped-{valign}.pdf", valign))
     assert list(table.columns) == list(SITES)
     assert [tuple(r) for r in table.rows] == [(k, " ".join(lines), *a) for k, lines, a in RECORDS]
+
+
+
+ROWS = [("maternity care", "300,015", "13,584", "5,317", "2025-11-15"),
+        ("postnatal care", "736,818", "28,019", "17,827", "2023-06-20"),
+        ("delivery", "694,648", "97,728", "94,120", "2022-02-26"),
+        ("physiotherapy", "487,664", "52,499", "85,465", "2021-01-08"),
+        ("toner", "190,227", "44,048", "32,163", "2020-02-07"),
+        ("labels", "44,048", "63,210", "8,432", "2020-03-18")]
+OWN_LINE = [("Northgate depot yard 8291", 0, 4, 1.5), ("Elm unit 1989", 4, 6, 4)]
+"""Merged keys: text, first row, end row, the row it is printed level with (1.5: on a line of
+its own between rows 1 and 2)."""
+GROUPS = [("Maternity", 0, 3, 1), ("Outpatient", 3, 4, 3), ("Office supplies", 4, 6, 4)]
+OWN_HEADER = ("Item", "Group", "Detail", "Amount", "Budget", "Count", "Date")
+
+
+def _key_on_its_own_line(path: Path) -> Path:
+    """A borderless cost table whose keys are merged down over their rows and printed once, the
+    longest on a line of its own between two rows, its number ending a little more than a word
+    space before the group column; the shorter key level with a row of figures."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    face = pymupdf.Font("helv")
+    top, pitch = 170.0, 15.0
+    xs = (60.0, 60.0 + face.text_length(OWN_LINE[0][0], fontsize=8) + 6.0, 230.0, 330.0, 380.0, 430.0, 450.0)
+
+    def put(x: float, y: float, text: str, right: bool) -> None:
+        page.insert_text((x - (face.text_length(text, fontsize=8) if right else 0), y), text, fontsize=8,
+                         fontname="helv")
+
+    page.insert_text((60, 100), "Operating costs", fontsize=14, fontname="helv")
+    for k, (x, h) in enumerate(zip(xs, OWN_HEADER, strict=True)):
+        put(x, top, h, 3 <= k <= 5)
+    for i, row in enumerate(ROWS):
+        for k, (x, text) in enumerate(zip(xs[2:], row, strict=True)):
+            put(x, top + pitch * (i + 1), text, 1 <= k <= 3)
+    for col, spans in ((0, OWN_LINE), (1, GROUPS)):
+        for text, _, _, at in spans:
+            put(xs[col], top + pitch * (at + 1), text, False)
+    doc.save(path)
+    return path
+
+
+def test_a_key_on_a_line_of_its_own_keeps_its_number(tmp_path: Path) -> None:
+    # the rows of figures hold the short key only: the gap they leave before the group column
+    # runs under the long key's number, and a boundary in its middle cut `8291` off the key
+    (table,) = tables_of(_key_on_its_own_line(tmp_path / "own-line.pdf"))
+    assert list(table.columns) == list(OWN_HEADER)
+    assert {r[0] for r in table.rows} - {""} == {k for k, *_ in OWN_LINE}
+    assert [tuple(r[2:]) for r in table.rows] == ROWS
