@@ -22,6 +22,7 @@ from rowkeeper.extractors.finder.aligned_columns import (
 from rowkeeper.extractors.finder.figure_parts import join_figure_parts
 from rowkeeper.extractors.finder.figure_words import header_line_count, is_figure, mostly_numbers
 from rowkeeper.extractors.finder.stray_marks import ink_core
+from rowkeeper.glyphs import is_cjk
 
 COLUMN_ROWS = 3
 """Rows whose words start at one x that make it a column's left edge (a header and two records)."""
@@ -183,8 +184,10 @@ def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]]
                     min_gap: float) -> set[int]:
     """Indexes of the columns between `seps` that a label phrase of the `head` lines heads:
     the one it lies in, or, over a boundary, the one it ends in unless it starts where the
-    body's words of its first column start (left-aligned over that column); and each column
-    where one of its words starts where the body's words start (labels set a word space apart)."""
+    body's words of its first column start (left-aligned over that column); each column
+    where one of its words starts where the body's words start (labels set a word space apart);
+    and each column a word of kana or Han covers by two glyphs or more (two labels read as one
+    word where no space parts them: "費用数量(" over two columns)."""
     bounds = [-math.inf, *seps, math.inf]
 
     def column(x: float) -> int:
@@ -206,7 +209,19 @@ def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]]
             first, last = column(ln[a][0]), column(ln[b][2])
             out.add(first if aligned(ln[a][0]) else last)
             out |= {column(w[0]) for w in ln[a:b + 1] if aligned(w[0])}
+        out |= {j for w in ln for j in _cjk_covered(w, bounds)}
     return out
+
+
+def _cjk_covered(word: Sequence[Any], bounds: Sequence[float]) -> set[int]:
+    """The columns (between `bounds`) a word of kana or Han crossing a boundary covers by two
+    glyphs or more."""
+    text = str(word[4])
+    if not any(is_cjk(ch) for ch in text) or not any(word[0] < x < word[2] for x in bounds):
+        return set()
+    glyph = (word[2] - word[0]) / max(len(text), 1)
+    return {j for j in range(len(bounds) - 1)
+            if min(word[2], bounds[j + 1]) - max(word[0], bounds[j]) >= 2 * glyph - 0.5}
 
 
 def _one_string(line: Sequence[Any], seps: Sequence[float], tol: float = 0.5) -> bool:

@@ -219,3 +219,36 @@ def test_a_short_tables_name_and_code_under_one_header_are_one_cell(tmp_path: Pa
         put(50, 475.5, "数値は四捨五入しているため、合計が各行の和と一致しない場合がある。")
     (grid,) = grids(doc, tmp_path / "short.pdf")
     assert grid == [["施設", "数量(個)", "予算(千円)"], *[list(r) for r in rows]]
+
+
+JA_ROWS = [("静岡事務所 4018", "46,859.16", "¥4,816,766", "682,595"), ("福岡倉庫 3528", "59,987.10", "¥7,548,714", "316,586"),
+           ("福岡工場 4206", "65,489.38", "¥8,858,496", "802,684"), ("仙台センター 6352", "25,256.1", "¥2,622,572", "223,152"),
+           ("大阪倉庫 1274", "67,663.2", "¥7,584,796", "534,648")]
+
+
+def test_two_japanese_labels_read_as_one_word_head_both_columns(tmp_path: Path) -> None:
+    # a narrow table (a page column of a two-column page): figures four points apart, and the
+    # labels `費用` and `数量(個)` printed with no space between them, which the text layer reads
+    # as one word `費用数量(` over the boundary: it heads both columns, so they stay apart
+    from tests.extractors.finder.layout import new_page, put, width
+
+    doc = pymupdf.open()
+    page = new_page(doc)
+    put(page, 60, 90, "設備費用の内訳", 11, "cjk")
+    money = 200.0 + width("¥8,858,496", 8, "cjk")
+    rights = (196.0, money, money + 4 + width("802,684", 8, "cjk"))
+    y = 120.0
+    put(page, 60, y, "品目", 8, "cjk")
+    put(page, rights[0], y, "容積(m3)", 8, "cjk", align="right")
+    put(page, money, y, "費用", 8, "cjk", align="right")
+    put(page, money + 0.2, y, "数量(個)", 8, "cjk")
+    for row in JA_ROWS:
+        y += 13
+        put(page, 60, y, row[0], 8, "cjk")
+        for x, text in zip(rights, row[1:], strict=True):
+            put(page, x, y, text, 8, "cjk", align="right")
+    put(page, 60, y + 30, "金額は税抜きです。", 9, "cjk")
+    doc.save(tmp_path / "ja.pdf")
+    (table,) = tables_of(tmp_path / "ja.pdf")
+    assert list(table.columns) == ["品目", "容積(m3)", "費用", "数量(個)"]
+    assert [tuple(r) for r in table.rows] == JA_ROWS
