@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.aligned_columns import text_lines
 
 
@@ -25,8 +26,9 @@ def join_tail_columns(words: Sequence[Any], seps: Sequence[float], min_lines: in
     it: in `min_lines` lines or more, each one character right of the line's word before it,
     both words set in one monospaced advance (every character as wide, the space too), while
     another line's cell left of it has no tail (values of other shapes). Where every line has
-    its word there (a code and a name in each row) it may be a column: it stays."""
-    lines = text_lines(words)
+    its word there (a code and a name in each row) it may be a column: it stays. A caption
+    line read with the table ("Tabelle 1. Quartalszahlen nach Standort") holds no cell."""
+    lines = [ln for ln in text_lines(words) if not is_caption(" ".join(str(w[4]) for w in ln))]
     bounds = [-math.inf, *seps, math.inf]
     out = []
     for k, x in enumerate(seps):

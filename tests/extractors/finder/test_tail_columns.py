@@ -41,3 +41,42 @@ def _page(path: Path, framed: bool) -> Path:
 def test_values_of_one_shape_in_a_monospaced_block_stay_one_cell(tmp_path: Path, framed: bool) -> None:
     tables = tables_of(_page(tmp_path / "fields.pdf", framed))
     assert sorted(tuple(tuple(r) for r in t.rows) for t in tables) == sorted([tuple(FIELDS), tuple(SIDE)])
+
+
+GROUPED = [("Ambulante Behandlung", None), ("Buchenallee Lager 5512", ("38.939,09", "16.05.2021")),
+           ("Waldstraße Werk 3764", ("46.547,58", "08.06.2020")), ("Talweg Büro 7383", ("97.954,99", "08.08.2025")),
+           ("Zahnbehandlung", None), ("Lindenhof Linie 1759", ("17.664,1", "11.01.2020")),
+           ("Mühlbach Büro 9271", ("2.950,9", "15.12.2020"))]
+
+
+def _grouped(path: Path) -> Path:
+    """A monospaced table of group labels over their rows, its caption a line over the header,
+    each date a word space right of its amount (right-aligned under `Budget (EUR)`)."""
+    doc = pymupdf.open()
+    page = new_page(doc)
+    page.insert_font(fontname="mono", fontfile=_MONO)
+    face = pymupdf.Font(fontfile=_MONO)
+    size, pitch, amounts, dates = 9.0, 14.0, 253.2, 259.2
+    page.insert_text((60, 150), "Tabelle 1. Quartalszahlen nach Standort", fontsize=size, fontname="mono")
+    y = 150 + pitch
+    for x, text in ((63, "Standort"), (amounts - face.text_length("Budget (EUR)", size), "Budget (EUR)"),
+                    (dates, "Datum")):
+        page.insert_text((x, y), text, fontsize=size, fontname="mono")
+    for key, values in GROUPED:
+        y += pitch
+        page.insert_text((63, y), key, fontsize=size, fontname="mono")
+        if values:
+            page.insert_text((amounts - face.text_length(values[0], size), y), values[0], fontsize=size, fontname="mono")
+            page.insert_text((dates, y), values[1], fontsize=size, fontname="mono")
+    page.insert_text((60, y + 3 * pitch), "Die folgenden Zahlen betreffen den Berichtszeitraum.", fontsize=size,
+                     fontname="mono")
+    doc.save(path)
+    return path
+
+
+def test_a_caption_read_with_the_table_is_no_cell_without_a_tail(tmp_path: Path) -> None:
+    # the caption's words end short of the dates' column: it is no line whose cell lacks a tail,
+    # so the dates, a word space right of the amounts, stay a column
+    (table,) = tables_of(_grouped(tmp_path / "grouped.pdf"))
+    assert list(table.columns) == ["Standort", "Budget (EUR)", "Datum"]
+    assert [tuple(r) for r in table.rows] == [(k, *(v or ("", ""))) for k, v in GROUPED]
