@@ -141,7 +141,7 @@ def _figure(text: str) -> bool:
 _UNIT = re.compile(r"[(\[][^\W\d_][^\s()\[\]]*[)\]]")
 
 
-def _unit(text: str) -> bool:
+def is_unit(text: str) -> bool:
     """A unit in brackets that opens with a letter ("[m3]", "(kg/m2)", "(m²)"): a header
     label's last word, however many digits it holds; "(2024)" and "(12.5)" are figures."""
     return bool(_UNIT.fullmatch(text))
@@ -283,7 +283,7 @@ def whole_phrases(words: Sequence[Word], cuts: Sequence[float], min_gap: float,
         for a, b in zip(bounds, bounds[1:], strict=False):
             phrase = line[a:b]
             inner = [x for x in cuts if phrase[0][0] < x < phrase[-1][2]]
-            if len(phrase) < 2 or not inner or any(_figure(str(w[4])) and not _unit(str(w[4])) for w in phrase) or \
+            if len(phrase) < 2 or not inner or any(_figure(str(w[4])) and not is_unit(str(w[4])) for w in phrase) or \
                     on_left & set(range(a + 1, b)):
                 continue
             edges = [phrase[0][0], *inner, phrase[-1][2]]

@@ -16,6 +16,7 @@ from rowkeeper.extractors.finder.aligned_columns import (
     add_separators,
     column_gap,
     column_separators,
+    is_unit,
     phrase_ends,
     text_lines,
 )
@@ -23,6 +24,7 @@ from rowkeeper.extractors.finder.figure_parts import join_figure_parts
 from rowkeeper.extractors.finder.figure_words import header_line_count, is_figure, mostly_numbers
 from rowkeeper.extractors.finder.stray_marks import ink_core
 from rowkeeper.glyphs import is_cjk
+from rowkeeper.label_text import period_label
 
 COLUMN_ROWS = 3
 """Rows whose words start at one x that make it a column's left edge (a header and two records)."""
@@ -159,7 +161,7 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
     Wartungsplan") names no column, however few boundaries it runs over, and a table under its
     caption alone has no header row."""
     lines = text_lines(words)
-    head = header_line_count(lines)
+    head = min(header_line_count(lines), _over_figures(lines))
     body = lines[head:]
     labels = [ln for ln in lines[:head] if not is_caption(" ".join(str(w[4]) for w in ln))]
     if not labels or len(body) < 2:
@@ -178,6 +180,38 @@ def join_unheaded(words: Sequence[Any], seps: Sequence[float]) -> list[float]:
         if headed or not gaps or None in gaps or max(gaps) - min(gaps) > 1.0 or max(gaps) > char:  # type: ignore[operator]
             out.append(x)
     return out
+
+
+def _over_figures(lines: Sequence[Sequence[Any]]) -> int:
+    """How many lines the header may hold: those down to the last that reaches over the
+    columns of figures (where the figures of the lines of mostly numbers start) above the first
+    line with a figure there. A record's key line above its figures' line ("6088 金沢倉庫" and
+    its description's first line, "Riverside store 243" beside its first row) stops short of
+    them or comes after that line (a unit, "[m3]", or a period, "2024", is a label's). The
+    figures start where the run of figures that ends such a line starts (a number inside a
+    description, "within 5 days", is none). No such line: no bound."""
+    figures = [x for ln in lines if mostly_numbers(ln) and (x := _figures_from(ln)) is not None]
+    if not figures:
+        return len(lines)
+    start = min(figures)
+
+    def value(t: str) -> bool:
+        return is_figure(t) and not is_unit(t) and not period_label(t)
+
+    first = next((i for i, ln in enumerate(lines) if any(w[0] >= start and value(str(w[4])) for w in ln)),
+                 len(lines))
+    over = [i for i in range(first) if any(w[2] > start for w in lines[i])]
+    return max(over) + 1 if over else len(lines)
+
+
+def _figures_from(line: Sequence[Any]) -> float | None:
+    """x where the run of figures that ends `line` starts; None when its last word is no figure."""
+    x = None
+    for w in sorted(line, key=lambda w: -w[0]):
+        if not is_figure(str(w[4])):
+            break
+        x = w[0]
+    return x
 
 
 def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]], seps: Sequence[float],

@@ -252,3 +252,45 @@ def test_two_japanese_labels_read_as_one_word_head_both_columns(tmp_path: Path) 
     (table,) = tables_of(tmp_path / "ja.pdf")
     assert list(table.columns) == ["品目", "容積(m3)", "費用", "数量(個)"]
     assert [tuple(r) for r in table.rows] == JA_ROWS
+
+
+
+
+CODED = [("6088", "Northgate", ["Calibration of the", "loading bay shutter"], ("72.3%", "847,156")),
+         ("4962", "Elm Street", ["Inspection of the fire", "doors, as agreed"], ("58.0%", "857,126")),
+         ("5093", "Bay Point", ["Cleaning of the cooling", "plant within 5 days"], ("45.0%", "612,264")),
+         ("3711", "Ashford", ["Repair of the", "ventilation filters"], ("64.6%", "59,376")),
+         ("7323", "Riverside", ["Delivery and set-up of", "the cooling plant"], ("61.3%", "35,807"))]
+
+
+def test_a_records_key_line_over_its_figures_line_is_no_header_line(tmp_path: Path) -> None:
+    # the first record's key line ("6088  Northgate" and its description's first line) stands
+    # over its figures' line as a header's second line would: taken for one, its name headed
+    # the names, and the code and the name (set a little wider than a word space, lined up in
+    # every record) stayed two columns. The header is the lines down to the last that reaches
+    # over the columns of figures.
+    doc = pymupdf.open()
+    page = doc.new_page()
+
+    def put(x: float, y: float, text: str, right: bool = False) -> None:
+        x -= pymupdf.get_text_length(text, fontname="helv", fontsize=8) if right else 0
+        page.insert_text((x, y), text, fontsize=8, fontname="helv")
+
+    y = 150.0
+    put(60, 110, "Maintenance costs")
+    for x, label, right in ((60, "Site", False), (170, "Scope", False), (360, "Share", True), (430, "Volume", True)):
+        put(x, y, label, right)
+    for code, name, lines, figures in CODED:
+        y += 16
+        put(60, y, code)
+        put(60 + pymupdf.get_text_length(code, fontname="helv", fontsize=8) + 4.2, y, name)
+        for k, line in enumerate(lines):
+            put(170, y + 10 * k, line)
+        y += 10 * (len(lines) - 1)
+        for x, f in zip((360, 430), figures, strict=True):
+            put(x, y, f, right=True)
+    put(60, y + 30, "All amounts are stated before tax.")
+    doc.save(tmp_path / "coded.pdf")
+    (table,) = tables_of(tmp_path / "coded.pdf")
+    assert list(table.columns) == ["Site", "Scope", "Share", "Volume"]
+    assert [tuple(r) for r in table.rows] == [(f"{c} {n}", " ".join(lines), *f) for c, n, lines, f in CODED]
