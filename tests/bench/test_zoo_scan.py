@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pymupdf
 
 from bench.zoo.corpus import build, plan
@@ -55,3 +57,16 @@ def test_the_bench_config_replaces_only_the_document_timeout():
     assert config.runner.document_timeout_s == SCAN_TIMEOUT_S != product.runner.document_timeout_s
     assert config.runner.model_copy(update={"document_timeout_s": product.runner.document_timeout_s}) == product.runner
     assert config.extract == product.extract
+
+
+def test_tune_leaves_out_the_latest_draw_which_runs_only_by_name():
+    import importlib.util
+
+    from bench.zoo.corpus import TUNE_ONLY
+
+    spec = importlib.util.spec_from_file_location("zoo_script", Path(__file__).parents[2] / "bench" / "zoo.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    tune = script._splits("tune")
+    assert tune[:2] == ["dev", "dev2"] and TUNE_ONLY[-2] in tune and TUNE_ONLY[-1] not in tune
+    assert script._splits(TUNE_ONLY[-1]) == [TUNE_ONLY[-1]]
