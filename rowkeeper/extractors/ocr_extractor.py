@@ -26,11 +26,10 @@ from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.line_print import (
-    X_HEIGHT,
     bold_lines,
-    has_x_height,
     ink_box,
     print_size,
+    size_quantum,
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
@@ -116,13 +115,19 @@ class PageFrame:
 
 
 def _snapped(lines: list[TextLine], dpi: float) -> list[TextLine]:
-    """Lines whose size was measured from their x-height band (`line_print.print_size`) with
-    sizes a pixel apart made one: a heading level reads one size."""
-    measured = [i for i, ln in enumerate(lines) if has_x_height(ln.text)]
-    sizes = snap_sizes([lines[i].font_size for i in measured], 72.0 / dpi / X_HEIGHT)
+    """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
+    pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
+    level reads one size."""
     out = list(lines)
-    for i, size in zip(measured, sizes, strict=True):
-        out[i] = lines[i].model_copy(update={"font_size": size})
+    kinds: dict[float, list[int]] = {}
+    for i, ln in enumerate(lines):
+        quantum = size_quantum(ln.text, dpi / 72.0)
+        if quantum is not None:
+            kinds.setdefault(quantum, []).append(i)
+    for quantum, measured in kinds.items():
+        sizes = snap_sizes([lines[i].font_size for i in measured], quantum)
+        for i, size in zip(measured, sizes, strict=True):
+            out[i] = lines[i].model_copy(update={"font_size": size})
     return out
 
 
