@@ -78,7 +78,9 @@ def repair_line(text: str, centers: list[float], gray: np.ndarray, box: Box) -> 
     chars = fix_decimal_marks(chars, centers, ink, x0)
     spaced = _spaced(text)
     chars = fix_dashes(chars, centers, ink, x0, spaced)
-    spaced |= _inserts(chars, centers, ink_gaps(ink, x0), spaced)
+    gaps = ink_gaps(ink, x0)
+    spaced |= _inserts(chars, centers, gaps, spaced)
+    spaced |= script_spaces(chars, centers, gaps, _em(ink))
     return drop_speck_tokens("".join((" " if i in spaced else "") + ch for i, ch in enumerate(chars)))
 
 
@@ -125,6 +127,44 @@ def _inserts(chars: list[str], centers: list[float], gaps: list[tuple[float, flo
             floor = 1.6 * float(np.median(others)) if others else 0.0
             if width >= max(0.5 * pitch, floor):
                 out.add(i)
+    return out
+
+
+SCRIPT_SPACE = 0.42
+"""Blank between a CJK letter and a Latin letter or digit, in ems, from which a space stands
+there ("運営費 2019"). Measured in IPA Gothic, Mincho, P Gothic and Droid Sans Fallback: with
+a space 0.36-0.81, without one 0.12-0.33 (0.39 for "Aト" in IPA Gothic); set above both ends
+of the overlap: a proportional face's narrow space is left unread."""
+CJK_ROW = 0.86
+"""Height of a CJK line's ink rows over its font size (line_print.CJK_EM)."""
+
+
+def _em(ink: np.ndarray) -> float:
+    """The font size in pixels of a line of CJK text from its crop: its rows of ink (from 0.15
+    of the densest) over CJK_ROW."""
+    rows = ink.sum(axis=1)
+    if not rows.size or not rows.max():
+        return 0.0
+    dense = np.nonzero(rows >= 0.15 * rows.max())[0]
+    return float(dense[-1] - dense[0] + 1) / CJK_ROW
+
+
+def script_spaces(chars: list[str], centers: list[float], gaps: list[tuple[float, float]], em: float) -> set[int]:
+    """Where a space stands between a CJK letter and a Latin letter or digit: a blank of
+    SCRIPT_SPACE em (the recogniser drops it: "運営費2019"). In a line mostly of CJK letters
+    only (its ink rows give the em); CJK punctuation carries its own blank and is not asked."""
+    cjk = sum(is_cjk(c) for c in chars)
+    if not em or 2 * cjk < len(chars):
+        return set()
+    out = set()
+    for g0, g1 in gaps:
+        mid = (g0 + g1) / 2
+        i = next((k for k in range(1, len(centers)) if centers[k - 1] < mid < centers[k]), None)
+        if i is None:
+            continue
+        a, b = chars[i - 1], chars[i]
+        if a.isalnum() and b.isalnum() and is_cjk(a) != is_cjk(b) and g1 - g0 >= SCRIPT_SPACE * em:
+            out.add(i)
     return out
 
 

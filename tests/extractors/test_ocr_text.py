@@ -81,12 +81,13 @@ FACES = {"sans-bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
 
 
 def _face_line(text: str, face: str, size: float = 10.0) -> tuple[np.ndarray, list[float], tuple[float, ...]]:
-    """`text` in a DejaVu face at 150 dpi, slightly blurred as a scan: image, glyph centers, box."""
+    """`text` in a DejaVu face (or the font file `face`) at 150 dpi, slightly blurred as a scan:
+    image, glyph centers, box."""
     import cv2
 
     doc = pymupdf.open()
     page = doc.new_page(width=300, height=40)
-    page.insert_font(fontname="F", fontfile=FACES[face])
+    page.insert_font(fontname="F", fontfile=FACES.get(face, face))
     page.insert_text((10, 25), text, fontsize=size, fontname="F")
     pix = page.get_pixmap(dpi=DPI, colorspace=pymupdf.csGRAY)
     gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
@@ -133,3 +134,22 @@ def test_tesseract_reads_an_en_dash_by_its_length() -> None:
     gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
     texts = [b.text for b in TesseractEngine(("vi",)).read(gray)]
     assert texts == ["Bảng 1 – Chi phí vận hành", "Bảng 2 - Chi phí vận hành"]
+
+
+IPA_GOTHIC = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf"
+
+
+@pytest.mark.parametrize(("printed", "read"), [
+    ("地域別運営費 2019", "地域別運営費2019"),   # the space before a year, dropped by the recogniser
+    ("売上 Q1 実績", "売上Q1実績"),
+    ("表1取引先一覧", "表1取引先一覧"),           # no space printed: none read into it
+    ("2022年10月9日", "2022年10月9日"),
+    ("表1：取引先一覧", "表1：取引先一覧"),        # full-width punctuation carries its own blank
+])
+def test_a_space_between_cjk_and_latin_is_read_from_the_blank(printed: str, read: str) -> None:
+    import os
+
+    if not os.path.exists(IPA_GOTHIC):
+        pytest.skip("IPA Gothic not installed")
+    gray, centers, box = _face_line(printed, IPA_GOTHIC, size=12.0)
+    assert repair_line(read, centers, gray, box) == printed
