@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import ClassVar, Literal
@@ -34,7 +34,7 @@ from rowkeeper.extractors.line_print import (
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
-from rowkeeper.extractors.ocr_text import guess_language, restore_marks
+from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
@@ -56,6 +56,11 @@ class OcrOptions(BaseModel):
     engine_by_language: dict[str, str] = {"vi": "tesseract"}
     """With engine `auto`: language (as `ocr_text.guess_language` tells it) -> engine. RapidOCR's
     dictionary lacks precomposed Vietnamese letters (ộ, ệ, ạ), Tesseract's `vie` pack has them."""
+    marks_by_language: dict[str, str] = {"hu": "tesseract"}
+    """With engine `auto`: language -> engine whose reading of the page lends the first
+    reading its letters' marks, word by word where both spell the same letters
+    (`ocr_text.adopt_marks`): RapidOCR reads Hungarian ő as ö and drops the acute of í at scan
+    resolution; the text, its boxes and its spaces stay RapidOCR's."""
     dpi: int = 200
     deskew: bool = True
     max_skew_deg: float = 2.0
@@ -262,10 +267,24 @@ class OcrExtractor:
             return bool(told)
 
         boxes = self.engine.read(img, enough=enough if self.options.engine == "auto" else None)
-        other = told[0] if told else self._available(guess_language([b.text for b in boxes]))
-        if other is None:
-            return boxes, self.engine
-        return with_marks(other.read(img), boxes), other
+        language = guess_language([b.text for b in boxes]) if not told else None
+        other = told[0] if told else self._available(language)
+        if other is not None:
+            return with_marks(other.read(img), boxes), other
+        marks = self._marks_engine(language)
+        return (with_marks(boxes, marks.read(img), adopt_marks) if marks else boxes), self.engine
+
+    def _marks_engine(self, language: str | None) -> OcrEngine | None:
+        """With engine `auto`: the engine configured to lend its marks to pages in `language`,
+        when it is installed."""
+        o = self.options
+        kind = o.marks_by_language.get(language or "") if o.engine == "auto" else None
+        if kind is None:
+            return None
+        try:
+            return get_engine(kind, (language or "en",), o.det_side, o.threads)
+        except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
+            return None
 
     def _available(self, language: str | None) -> OcrEngine | None:
         """The other engine configured for `language`, when it is installed."""
@@ -329,15 +348,17 @@ class OcrExtractor:
         )
 
 
-def with_marks(boxes: list[OcrBox], hints: list[OcrBox]) -> list[OcrBox]:
-    """`boxes` (the page's second reading) with the marks the first reading saw on the same
-    words (see `ocr_text.restore_marks`); the first reading's runs are matched by their centres."""
+def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
+               merge: Callable[[str, str], str] = restore_marks) -> list[OcrBox]:
+    """`boxes` (one reading of the page) with the marks the other reading (`hints`) saw on the
+    same words, as `merge` takes them (`ocr_text.restore_marks` by default: marks `boxes` lack);
+    the other reading's runs are matched by their centres."""
     out = []
     for b in boxes:
         x0, y0, x1, y1 = b.box
         inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
         hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
-        text = restore_marks(b.text, hint) if inside else b.text
+        text = merge(b.text, hint) if inside else b.text
         out.append(b if text == b.text else OcrBox(text, b.box, b.score))
     return out
 

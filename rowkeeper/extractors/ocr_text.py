@@ -9,6 +9,7 @@ Characters are located by the recogniser's CTC-aligned character centers.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 
 import cv2
@@ -301,6 +302,9 @@ def fix_dash_words(words: list[tuple[str, Box]], gray: np.ndarray) -> list[str]:
 # letters only Vietnamese writes among the languages read here: đ, ơ, ư, ă (and the breve
 # read as a caron), and the precomposed tone-marked vowels of Latin Extended Additional
 _VIETNAMESE = frozenset("đĐơƠưƯăĂǎǍ") | frozenset(chr(c) for c in range(0x1EA0, 0x1EFA))
+# letters with a double acute: only Hungarian writes them among the languages read here (a
+# recogniser that reads some as ö, ü still reads the others: "fő", "első", "idő")
+_HUNGARIAN = frozenset("őŐűŰ")
 
 
 def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3, read: float = 1.0) -> str | None:
@@ -322,6 +326,9 @@ def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3
     # Vietnamese letters in the unread part would win over these: settled only once all is read
     if cjk >= min_count and cjk >= min_share * total and read >= 1.0:
         return "ja"
+    hungarian = sum(ch in _HUNGARIAN for ch in letters)
+    if hungarian >= min_count and hungarian >= min_share * total and read >= 1.0:
+        return "hu"
     return None
 
 
@@ -361,6 +368,30 @@ def _base(ch: str) -> str:
     if ch in "đĐ":
         return "d" if ch == "đ" else "D"
     return "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+
+
+def adopt_marks(text: str, hint: str) -> str:
+    """`text` with the marks another reading of the same words (`hint`, by a recogniser trained
+    for the page's language) puts on letters both readings mark: RapidOCR reads Hungarian
+    "Működési" as "Müködési" and "fő" as "fö", Tesseract's `hun` pack reads the double acutes.
+    Only a mark for a mark: a letter one reading leaves bare keeps the first reading (Tesseract
+    adds acutes that are not there, "áz" for "az", as often as RapidOCR drops them). Words are
+    aligned by their letters without marks, so a speck the other reading took for a word does
+    not matter; a word whose letters differ keeps the first reading."""
+    a, b = unicodedata.normalize("NFC", text).split(" "), unicodedata.normalize("NFC", hint).split(" ")
+    out = list(a)
+    bare = difflib.SequenceMatcher(None, [_bare(w) for w in a], [_bare(w) for w in b], autojunk=False)
+    for block in bare.get_matching_blocks():
+        for k in range(block.size):
+            x, y = a[block.a + k], b[block.b + k]
+            if len(x) == len(y):
+                out[block.a + k] = "".join(q if p != _base(p) and q != _base(q) else p
+                                           for p, q in zip(x, y, strict=True))
+    return " ".join(out)
+
+
+def _bare(word: str) -> str:
+    return "".join(_base(ch) for ch in word)
 
 
 def restore_marks(text: str, hint: str) -> str:
