@@ -56,7 +56,8 @@ class TesseractEngine:
         gray = img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
         x0, y0, x1, y1 = content_box(gray)
         words = [_word(r, (x0, y0)) for r in self._run(img[y0:y1, x0:x1], 6) if r.get("level") == "5"]
-        return _phrases(_dashes_read([w for w in words if w is not None and not _noise(w)], gray))
+        kept = [w for w in words if w is not None and not _noise(w)]
+        return _phrases(_dashes_read(_without_marks_read_as_words(kept), gray))
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -83,6 +84,22 @@ def _dashes_read(words: list[OcrBox], gray: np.ndarray) -> list[OcrBox]:
             text = fix_dash_words([(a.text, a.box), (w.text, w.box), (b.text, b.box)], gray)[1]
             out[k] = OcrBox(text, w.box, w.score)
     return out
+
+
+def _without_marks_read_as_words(words: list[OcrBox]) -> list[OcrBox]:
+    """`words` less the ones Tesseract made of another word's marks: over a word at least
+    twice as tall and in its upper half (a large bold Vietnamese title's tone marks come out
+    as a line of their own above it, "L) “+ FAŠ `" over "Chi phí vận hành", and joined the
+    title). A word of print on its own line or beside another is never over it."""
+    return [w for w in words if not any(_marks_of(w, v) for v in words if v is not w)]
+
+
+def _marks_of(mark: OcrBox, word: OcrBox) -> bool:
+    """Whether `mark` is small ink over `word`'s letters: under half its height, overlapping it
+    across, and ending above its middle."""
+    across = min(mark.box[2], word.box[2]) - max(mark.box[0], word.box[0])
+    return (mark.height < 0.55 * word.height and across > 0
+            and word.box[1] - mark.height <= mark.box[3] < word.box[1] + 0.5 * word.height)
 
 
 def _noise(w: OcrBox) -> bool:
