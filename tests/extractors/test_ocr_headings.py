@@ -92,3 +92,25 @@ def test_a_cjk_lines_size_comes_from_its_glyph_row() -> None:
     box = (0.0, 0.0, float(_cjk_row(26).shape[1]), 46.0)
     assert print_size(_cjk_row(26), box, "運営費の内訳", 1.0) == round(26 / 0.86, 1)
     assert print_size(_cjk_row(17), box, "運営費の内訳", 1.0) == round(17 / 0.86, 1)
+
+
+
+def test_a_box_on_a_page_scanned_a_degree_askew_maps_to_points_at_its_own_size(tmp_path: Path) -> None:
+    """A deskewed page's boxes map back to points by their centre and size: the hull of a
+    page-wide table's tilted corners is 4 pt taller at top and bottom, and reached over a
+    caption set close under it (a zoo twin's spanner table, caption 2 pt under its rule)."""
+    import pymupdf
+
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
+    from rowkeeper.models import DocumentInput
+
+    spec = DocSpec(title="Quarterly report", blocks=[Paragraph(PROSE), Paragraph(PROSE)])
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(scanned_twin(build_pdf(spec), dpi=200, noise=0.02, rotate_deg=1.0, seed=4))
+    doc = DocumentInput(path=str(path), source=str(path), doc_id="x")
+    ocr = OcrExtractor(OcrOptions(dpi=200))
+    _, frame, angle = ocr._render(doc, pymupdf.open(path)[0], 1)  # noqa: SLF001
+    assert abs(angle) >= 0.8
+    x0, top, x1, bottom = frame.to_points((140.0, 600.0, 1540.0, 640.0))
+    assert bottom - top == pytest.approx(40 / (200 / 72), abs=0.1)
+    assert x1 - x0 == pytest.approx(1400 / (200 / 72), abs=0.1)
