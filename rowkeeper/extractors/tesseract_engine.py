@@ -87,19 +87,21 @@ def _dashes_read(words: list[OcrBox], gray: np.ndarray) -> list[OcrBox]:
 
 
 def _without_marks_read_as_words(words: list[OcrBox]) -> list[OcrBox]:
-    """`words` less the ones Tesseract made of another word's marks: over a word at least
-    twice as tall and in its upper half (a large bold Vietnamese title's tone marks come out
+    """`words` less the ones Tesseract made of another word's marks: on a word at least
+    twice as tall, in its upper half (a large bold Vietnamese title's tone marks come out
     as a line of their own above it, "L) “+ FAŠ `" over "Chi phí vận hành", and joined the
     title). A word of print on its own line or beside another is never over it."""
     return [w for w in words if not any(_marks_of(w, v) for v in words if v is not w)]
 
 
 def _marks_of(mark: OcrBox, word: OcrBox) -> bool:
-    """Whether `mark` is small ink over `word`'s letters: under half its height, overlapping it
-    across, and ending above its middle."""
+    """Whether `mark` is small ink on `word`'s letters: under 0.55 of its height, overlapping it
+    across, and ending in its upper half or touching its top (a tenth of its height; a word of
+    the line above ends a leading away)."""
     across = min(mark.box[2], word.box[2]) - max(mark.box[0], word.box[0])
+    touch = max(2.0, 0.1 * word.height)
     return (mark.height < 0.55 * word.height and across > 0
-            and word.box[1] - mark.height <= mark.box[3] < word.box[1] + 0.5 * word.height)
+            and word.box[1] - touch <= mark.box[3] < word.box[1] + 0.5 * word.height)
 
 
 def _noise(w: OcrBox) -> bool:

@@ -174,3 +174,6 @@ def test_tesseract_words_made_of_a_titles_marks_are_dropped() -> None:
     others = [word("Report", 112, 150, 60, 18), word("1", 1072, 212, 10, 16)]
     kept = _phrases(_without_marks_read_as_words(title + marks + others))
     assert [p.text for p in kept] == ["Report", "Chi phí vận hành theo khu vực 2019 1"]
+    # a word of the line above, a leading (12 px) over a taller marked word, is no mark
+    prose = [word("so", 243, 1046, 24, 15), word("tổng", 249, 1073, 50, 28)]
+    assert [w.text for w in _without_marks_read_as_words(prose)] == ["so", "tổng"]
