@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import ClassVar, Literal
@@ -26,16 +26,15 @@ from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.line_print import (
-    X_HEIGHT,
     bold_lines,
-    has_x_height,
     ink_box,
     print_size,
+    size_quantum,
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
-from rowkeeper.extractors.ocr_text import guess_language, restore_marks
+from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
@@ -57,6 +56,11 @@ class OcrOptions(BaseModel):
     engine_by_language: dict[str, str] = {"vi": "tesseract"}
     """With engine `auto`: language (as `ocr_text.guess_language` tells it) -> engine. RapidOCR's
     dictionary lacks precomposed Vietnamese letters (ộ, ệ, ạ), Tesseract's `vie` pack has them."""
+    marks_by_language: dict[str, str] = {"hu": "tesseract"}
+    """With engine `auto`: language -> engine whose reading of the page lends the first
+    reading its letters' marks, word by word where both spell the same letters
+    (`ocr_text.adopt_marks`): RapidOCR reads Hungarian ő as ö and drops the acute of í at scan
+    resolution; the text, its boxes and its spaces stay RapidOCR's."""
     dpi: int = 200
     deskew: bool = True
     max_skew_deg: float = 2.0
@@ -104,25 +108,39 @@ class PageFrame:
     size: tuple[float, float]
 
     def to_points(self, box: tuple[float, float, float, float]) -> BBox:
-        """A pixel box of the deskewed image as a bbox in PDF points (unrotated page)."""
+        """A pixel box of the deskewed image as a bbox in PDF points (unrotated page).
+
+        The box is the deskewed one's centre and size, not the hull of its tilted corners: on
+        a page scanned a degree askew the hull of a 500 pt wide table grows 4 pt at top and
+        bottom, and reached over a caption set under it."""
         x0, y0, x1, y1 = box
         corners = np.array([[x0, y0, 1], [x1, y0, 1], [x0, y1, 1], [x1, y1, 1]], dtype=float)
         pts = corners @ self.inverse.T / self.scale
         if self.derotate is not None:
             pts = np.array([tuple(pymupdf.Point(*p) * self.derotate) for p in pts])
+        across, down = pts[1] - pts[0], pts[2] - pts[0]
+        if abs(across[0]) < abs(across[1]):  # a quarter turn: the box's width runs down the page
+            across, down = down, across
+        (cx, cy), hw, hh = pts.mean(axis=0), float(np.hypot(*across)) / 2, float(np.hypot(*down)) / 2
         w, h = self.size
-        return (round(float(np.clip(pts[:, 0].min(), 0, w)), 2), round(float(np.clip(pts[:, 1].min(), 0, h)), 2),
-                round(float(np.clip(pts[:, 0].max(), 0, w)), 2), round(float(np.clip(pts[:, 1].max(), 0, h)), 2))
+        return (round(float(np.clip(cx - hw, 0, w)), 2), round(float(np.clip(cy - hh, 0, h)), 2),
+                round(float(np.clip(cx + hw, 0, w)), 2), round(float(np.clip(cy + hh, 0, h)), 2))
 
 
 def _snapped(lines: list[TextLine], dpi: float) -> list[TextLine]:
-    """Lines whose size was measured from their x-height band (`line_print.print_size`) with
-    sizes a pixel apart made one: a heading level reads one size."""
-    measured = [i for i, ln in enumerate(lines) if has_x_height(ln.text)]
-    sizes = snap_sizes([lines[i].font_size for i in measured], 72.0 / dpi / X_HEIGHT)
+    """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
+    pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
+    level reads one size."""
     out = list(lines)
-    for i, size in zip(measured, sizes, strict=True):
-        out[i] = lines[i].model_copy(update={"font_size": size})
+    kinds: dict[float, list[int]] = {}
+    for i, ln in enumerate(lines):
+        quantum = size_quantum(ln.text, dpi / 72.0)
+        if quantum is not None:
+            kinds.setdefault(quantum, []).append(i)
+    for quantum, measured in kinds.items():
+        sizes = snap_sizes([lines[i].font_size for i in measured], quantum)
+        for i, size in zip(measured, sizes, strict=True):
+            out[i] = lines[i].model_copy(update={"font_size": size})
     return out
 
 
@@ -257,10 +275,24 @@ class OcrExtractor:
             return bool(told)
 
         boxes = self.engine.read(img, enough=enough if self.options.engine == "auto" else None)
-        other = told[0] if told else self._available(guess_language([b.text for b in boxes]))
-        if other is None:
-            return boxes, self.engine
-        return with_marks(other.read(img), boxes), other
+        language = guess_language([b.text for b in boxes]) if not told else None
+        other = told[0] if told else self._available(language)
+        if other is not None:
+            return with_marks(other.read(img), boxes), other
+        marks = self._marks_engine(language)
+        return (with_marks(boxes, marks.read(img), adopt_marks) if marks else boxes), self.engine
+
+    def _marks_engine(self, language: str | None) -> OcrEngine | None:
+        """With engine `auto`: the engine configured to lend its marks to pages in `language`,
+        when it is installed."""
+        o = self.options
+        kind = o.marks_by_language.get(language or "") if o.engine == "auto" else None
+        if kind is None:
+            return None
+        try:
+            return get_engine(kind, (language or "en",), o.det_side, o.threads)
+        except LayerUnavailable:  # Tesseract or its pack missing: the first reading stands
+            return None
 
     def _available(self, language: str | None) -> OcrEngine | None:
         """The other engine configured for `language`, when it is installed."""
@@ -324,15 +356,17 @@ class OcrExtractor:
         )
 
 
-def with_marks(boxes: list[OcrBox], hints: list[OcrBox]) -> list[OcrBox]:
-    """`boxes` (the page's second reading) with the marks the first reading saw on the same
-    words (see `ocr_text.restore_marks`); the first reading's runs are matched by their centres."""
+def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
+               merge: Callable[[str, str], str] = restore_marks) -> list[OcrBox]:
+    """`boxes` (one reading of the page) with the marks the other reading (`hints`) saw on the
+    same words, as `merge` takes them (`ocr_text.restore_marks` by default: marks `boxes` lack);
+    the other reading's runs are matched by their centres."""
     out = []
     for b in boxes:
         x0, y0, x1, y1 = b.box
         inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
         hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
-        text = restore_marks(b.text, hint) if inside else b.text
+        text = merge(b.text, hint) if inside else b.text
         out.append(b if text == b.text else OcrBox(text, b.box, b.score))
     return out
 

@@ -9,6 +9,7 @@ Characters are located by the recogniser's CTC-aligned character centers.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 
 import cv2
@@ -77,7 +78,10 @@ def repair_line(text: str, centers: list[float], gray: np.ndarray, box: Box) -> 
     ink, x0, y0 = got
     chars = fix_decimal_marks(chars, centers, ink, x0)
     spaced = _spaced(text)
-    spaced |= _inserts(chars, centers, ink_gaps(ink, x0), spaced)
+    chars = fix_dashes(chars, centers, ink, x0, spaced)
+    gaps = ink_gaps(ink, x0)
+    spaced |= _inserts(chars, centers, gaps, spaced)
+    spaced |= script_spaces(chars, centers, gaps, _em(ink))
     return drop_speck_tokens("".join((" " if i in spaced else "") + ch for i, ch in enumerate(chars)))
 
 
@@ -124,6 +128,44 @@ def _inserts(chars: list[str], centers: list[float], gaps: list[tuple[float, flo
             floor = 1.6 * float(np.median(others)) if others else 0.0
             if width >= max(0.5 * pitch, floor):
                 out.add(i)
+    return out
+
+
+SCRIPT_SPACE = 0.42
+"""Blank between a CJK letter and a Latin letter or digit, in ems, from which a space stands
+there ("運営費 2019"). Measured in IPA Gothic, Mincho, P Gothic and Droid Sans Fallback: with
+a space 0.36-0.81, without one 0.12-0.33 (0.39 for "Aト" in IPA Gothic); set above both ends
+of the overlap: a proportional face's narrow space is left unread."""
+CJK_ROW = 0.86
+"""Height of a CJK line's ink rows over its font size (line_print.CJK_EM)."""
+
+
+def _em(ink: np.ndarray) -> float:
+    """The font size in pixels of a line of CJK text from its crop: its rows of ink (from 0.15
+    of the densest) over CJK_ROW."""
+    rows = ink.sum(axis=1)
+    if not rows.size or not rows.max():
+        return 0.0
+    dense = np.nonzero(rows >= 0.15 * rows.max())[0]
+    return float(dense[-1] - dense[0] + 1) / CJK_ROW
+
+
+def script_spaces(chars: list[str], centers: list[float], gaps: list[tuple[float, float]], em: float) -> set[int]:
+    """Where a space stands between a CJK letter and a Latin letter or digit: a blank of
+    SCRIPT_SPACE em (the recogniser drops it: "運営費2019"). In a line mostly of CJK letters
+    only (its ink rows give the em); CJK punctuation carries its own blank and is not asked."""
+    cjk = sum(is_cjk(c) for c in chars)
+    if not em or 2 * cjk < len(chars):
+        return set()
+    out = set()
+    for g0, g1 in gaps:
+        mid = (g0 + g1) / 2
+        i = next((k for k in range(1, len(centers)) if centers[k - 1] < mid < centers[k]), None)
+        if i is None:
+            continue
+        a, b = chars[i - 1], chars[i]
+        if a.isalnum() and b.isalnum() and is_cjk(a) != is_cjk(b) and g1 - g0 >= SCRIPT_SPACE * em:
+            out.add(i)
     return out
 
 
@@ -190,9 +232,79 @@ def fix_decimal_marks(chars: list[str], centers: list[float], ink: np.ndarray, x
     return out
 
 
+EN_DASH = 0.5
+"""Ink length of a dash over the height of the line's tall glyphs (capitals, digits, ascenders:
+about 0.73 of the font size) from which a dash read as a hyphen is an en dash. Measured at
+150 dpi, slightly blurred: hyphens 0.33-0.47 (DejaVu Sans, Serif, Condensed, Mono, regular
+and bold), en dashes 0.5-0.6 in the proportional faces and 0.8-1.0 monospaced, but 0.40 in
+DejaVu Sans Condensed. The faces overlap, so the ink only ever lengthens the recogniser's
+reading, which errs the other way (it reads an en dash as "-", seldom the reverse)."""
+
+
+def _blobs(ink: np.ndarray) -> tuple[list[tuple[int, ...]], float]:
+    """Connected pieces of ink (x, y, w, h, area) and the height of the tall glyphs among them."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    blobs = [tuple(int(v) for v in s) for s in stats[1:n] if s[4] >= 2]
+    if not blobs:
+        return [], 0.0
+    top = max(b[3] for b in blobs)
+    return blobs, float(np.median([b[3] for b in blobs if b[3] >= 0.6 * top]))
+
+
+def _dash_between(blobs: list[tuple[int, ...]], tall: float, lo: float, hi: float, read: str) -> str:
+    """An en dash where `read` is a hyphen whose ink, the one flat bar centred between `lo` and
+    `hi` (crop pixels), is an en dash's length; else `read`."""
+    bars = [b for b in blobs if lo <= b[0] + b[2] / 2 <= hi and b[3] < 0.3 * tall and b[2] >= 1.5 * b[3]]
+    if read != "-" or len(bars) != 1 or not tall:
+        return read
+    return "–" if bars[0][2] >= EN_DASH * tall else read
+
+
+def fix_dashes(chars: list[str], centers: list[float], ink: np.ndarray, x0: int, spaced: set[int]) -> list[str]:
+    """Each hyphen standing between spaces ("Table 1 - Costs") whose ink is an en dash's
+    length read as an en dash ("Table 1 – Costs").
+
+    The recogniser tells a hyphen from an en dash by a few pixels it often gets wrong at scan
+    resolution; the ink's length against the line's tall glyphs tells (see EN_DASH). A dash inside a
+    word or a number ("EN-DE", "2019-05") is left as read: a hyphen there is the common case,
+    and a misread would change a code."""
+    dashes = [k for k in range(1, len(chars) - 1) if chars[k] == "-" and k in spaced and k + 1 in spaced]
+    if not dashes:
+        return chars
+    blobs, tall = _blobs(ink)
+    out = list(chars)
+    for k in dashes:
+        lo, hi = (centers[k - 1] + centers[k]) / 2 - x0, (centers[k] + centers[k + 1]) / 2 - x0
+        out[k] = _dash_between(blobs, tall, lo, hi, chars[k])
+    return out
+
+
+def fix_dash_words(words: list[tuple[str, Box]], gray: np.ndarray) -> list[str]:
+    """The texts of one line's words (left to right, boxes in image pixels), each lone dash
+    between two words read by the length of its ink (see `fix_dashes`)."""
+    texts = [t for t, _ in words]
+    dashes = [k for k in range(1, len(words) - 1) if texts[k] == "-"]
+    if not dashes:
+        return texts
+    line = (min(b[0] for _, b in words), min(b[1] for _, b in words),
+            max(b[2] for _, b in words), max(b[3] for _, b in words))
+    got = _ink(gray, line)
+    if got is None:
+        return texts
+    ink, x0, _ = got
+    blobs, tall = _blobs(ink)
+    for k in dashes:
+        box = words[k][1]
+        texts[k] = _dash_between(blobs, tall, box[0] - x0, box[2] - x0, texts[k])
+    return texts
+
+
 # letters only Vietnamese writes among the languages read here: đ, ơ, ư, ă (and the breve
 # read as a caron), and the precomposed tone-marked vowels of Latin Extended Additional
 _VIETNAMESE = frozenset("đĐơƠưƯăĂǎǍ") | frozenset(chr(c) for c in range(0x1EA0, 0x1EFA))
+# letters with a double acute: only Hungarian writes them among the languages read here (a
+# recogniser that reads some as ö, ü still reads the others: "fő", "első", "idő")
+_HUNGARIAN = frozenset("őŐűŰ")
 
 
 def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3, read: float = 1.0) -> str | None:
@@ -214,6 +326,9 @@ def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3
     # Vietnamese letters in the unread part would win over these: settled only once all is read
     if cjk >= min_count and cjk >= min_share * total and read >= 1.0:
         return "ja"
+    hungarian = sum(ch in _HUNGARIAN for ch in letters)
+    if hungarian >= min_count and hungarian >= min_share * total and read >= 1.0:
+        return "hu"
     return None
 
 
@@ -253,6 +368,30 @@ def _base(ch: str) -> str:
     if ch in "đĐ":
         return "d" if ch == "đ" else "D"
     return "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+
+
+def adopt_marks(text: str, hint: str) -> str:
+    """`text` with the marks another reading of the same words (`hint`, by a recogniser trained
+    for the page's language) puts on letters both readings mark: RapidOCR reads Hungarian
+    "Működési" as "Müködési" and "fő" as "fö", Tesseract's `hun` pack reads the double acutes.
+    Only a mark for a mark: a letter one reading leaves bare keeps the first reading (Tesseract
+    adds acutes that are not there, "áz" for "az", as often as RapidOCR drops them). Words are
+    aligned by their letters without marks, so a speck the other reading took for a word does
+    not matter; a word whose letters differ keeps the first reading."""
+    a, b = unicodedata.normalize("NFC", text).split(" "), unicodedata.normalize("NFC", hint).split(" ")
+    out = list(a)
+    bare = difflib.SequenceMatcher(None, [_bare(w) for w in a], [_bare(w) for w in b], autojunk=False)
+    for block in bare.get_matching_blocks():
+        for k in range(block.size):
+            x, y = a[block.a + k], b[block.b + k]
+            if len(x) == len(y):
+                out[block.a + k] = "".join(q if p != _base(p) and q != _base(q) else p
+                                           for p, q in zip(x, y, strict=True))
+    return " ".join(out)
+
+
+def _bare(word: str) -> str:
+    return "".join(_base(ch) for ch in word)
 
 
 def restore_marks(text: str, hint: str) -> str:

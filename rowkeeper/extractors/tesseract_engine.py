@@ -14,7 +14,7 @@ import numpy as np
 
 from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors.ocr_engines import Enough, OcrBox, content_box
-from rowkeeper.extractors.ocr_text import is_speck, join_text
+from rowkeeper.extractors.ocr_text import fix_dash_words, is_speck, join_text
 
 # ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
 TESSERACT_LANGS = {"en": "eng", "ja": "jpn", "vi": "vie", "hu": "hun", "de": "deu",
@@ -53,9 +53,11 @@ class TesseractEngine:
     def read(self, img: np.ndarray, enough: Enough | None = None) -> list[OcrBox]:
         """Words grouped into phrases (side by side on one line, gap under ~0.9 x height), read
         from the image's inked part (in one call: `enough` is not asked)."""
-        x0, y0, x1, y1 = content_box(img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+        gray = img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        x0, y0, x1, y1 = content_box(gray)
         words = [_word(r, (x0, y0)) for r in self._run(img[y0:y1, x0:x1], 6) if r.get("level") == "5"]
-        return _phrases([w for w in words if w is not None and not _noise(w)])
+        kept = [w for w in words if w is not None and not _noise(w)]
+        return _phrases(_dashes_read(_without_marks_read_as_words(kept), gray))
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -65,6 +67,41 @@ class TesseractEngine:
             text = join_text([w.text for w in words])
             out.append((text, min((w.score for w in words), default=0.0)))
         return out
+
+
+def _dashes_read(words: list[OcrBox], gray: np.ndarray) -> list[OcrBox]:
+    """Words with each lone dash between two words of its phrase read by its ink's length
+    (`ocr_text.fix_dash_words`: Tesseract reads an en dash as "-")."""
+    out = list(words)
+    for k, w in enumerate(words):
+        if w.text != "-":
+            continue
+        left = [v for v in words if _same_phrase(v, w)]
+        right = [v for v in words if _same_phrase(w, v)]
+        if left and right:
+            a = max(left, key=lambda v: v.box[2])
+            b = min(right, key=lambda v: v.box[0])
+            text = fix_dash_words([(a.text, a.box), (w.text, w.box), (b.text, b.box)], gray)[1]
+            out[k] = OcrBox(text, w.box, w.score)
+    return out
+
+
+def _without_marks_read_as_words(words: list[OcrBox]) -> list[OcrBox]:
+    """`words` less the ones Tesseract made of another word's marks: on a word at least
+    twice as tall, in its upper half (a large bold Vietnamese title's tone marks come out
+    as a line of their own above it, "L) “+ FAŠ `" over "Chi phí vận hành", and joined the
+    title). A word of print on its own line or beside another is never over it."""
+    return [w for w in words if not any(_marks_of(w, v) for v in words if v is not w)]
+
+
+def _marks_of(mark: OcrBox, word: OcrBox) -> bool:
+    """Whether `mark` is small ink on `word`'s letters: under 0.55 of its height, overlapping it
+    across, and ending in its upper half or touching its top (a tenth of its height; a word of
+    the line above ends a leading away)."""
+    across = min(mark.box[2], word.box[2]) - max(mark.box[0], word.box[0])
+    touch = max(2.0, 0.1 * word.height)
+    return (mark.height < 0.55 * word.height and across > 0
+            and word.box[1] - touch <= mark.box[3] < word.box[1] + 0.5 * word.height)
 
 
 def _noise(w: OcrBox) -> bool:

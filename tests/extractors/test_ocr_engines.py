@@ -154,3 +154,26 @@ def test_lines_narrowed_for_recognition_read_the_same(ruled_scan: np.ndarray) ->
     narrow = get_engine("rapidocr", ("en", "ja"), 960, 1, rec_width=0.8)
     assert [(w.text, w.box) for w in narrow.read(ruled_scan)] == [(w.text, w.box) for w in full.read(ruled_scan)]
     assert [c.shape for c in ocr_engines.narrowed([np.zeros((40, 100, 3), np.uint8)], 0.8)] == [(40, 80, 3)]
+
+
+def test_tesseract_words_made_of_a_titles_marks_are_dropped() -> None:
+    """Tesseract read a 20 pt bold Vietnamese title's tone marks as a line of words of their
+    own above it ("L) “+ FAŠ `", boxes as read on a zoo twin, 200 dpi) and they ended the
+    title's phrase; a running header above the title and a footnote mark beside it stay."""
+    from rowkeeper.extractors.ocr_engines import OcrBox
+    from rowkeeper.extractors.tesseract_engine import _phrases, _without_marks_read_as_words
+
+    def word(text: str, x: float, y: float, w: float, h: float, conf: float = 0.95) -> OcrBox:
+        return OcrBox(text, (x, y, x + w, y + h), conf)
+
+    title = [word("Chi", 112, 217, 79, 41), word("phí", 214, 217, 77, 52), word("vận", 312, 227, 93, 42),
+             word("hành", 428, 217, 127, 41), word("theo", 575, 217, 119, 41), word("khu", 716, 217, 93, 41),
+             word("vực", 829, 224, 90, 44), word("2019", 941, 218, 127, 40)]
+    marks = [word("L)", 178, 211, 13, 21, 0.54), word("“+", 280, 211, 16, 21, 0.36),
+             word("FAŠ", 346, 211, 25, 21, 0.64), word("`", 466, 215, 12, 10, 0.68)]
+    others = [word("Report", 112, 150, 60, 18), word("1", 1072, 212, 10, 16)]
+    kept = _phrases(_without_marks_read_as_words(title + marks + others))
+    assert [p.text for p in kept] == ["Report", "Chi phí vận hành theo khu vực 2019 1"]
+    # a word of the line above, a leading (12 px) over a taller marked word, is no mark
+    prose = [word("so", 243, 1046, 24, 15), word("tổng", 249, 1073, 50, 28)]
+    assert [w.text for w in _without_marks_read_as_words(prose)] == ["so", "tổng"]

@@ -55,3 +55,62 @@ def test_the_size_comes_from_the_x_height_band_not_from_ascenders() -> None:
     plain, tall = print_size(_line(3, 10), box, "lamp", 1.0), print_size(_line(3, 10, ascender=8), box, "lamp", 1.0)
     assert plain == tall == 20.0
     assert print_size(_line(3, 14), box, "2025", 1.0) is None  # no lowercase, no x-height: the detector's
+
+
+JA_PROSE = ("以下の数値は報告期間を対象とし、管理部門が確認したものである。 "
+            "費用には保守、エネルギー及び外部委託を含み、減価償却費は含まない。 "
+            "数値は四捨五入しているため、合計が各行の和と一致しない場合がある。")
+
+
+def test_a_scanned_japanese_tables_section_path_has_the_title_and_both_heading_levels(tmp_path: Path) -> None:
+    """Japanese has no bold face here and no x-height: a 16 pt title, 14 pt and 12 pt headings
+    over 10 pt prose differ by the height of their glyph rows alone (150 dpi, tilted scan)."""
+    from rowkeeper.flows.pipeline import load_document, process_document
+
+    spec = DocSpec(title="エネルギー消費量の年次報告書", blocks=[
+        Heading("運営費"), Paragraph(JA_PROSE), Heading("地域別の内訳", level=2), Paragraph(JA_PROSE),
+        TableSpec(caption="表1 事業所別費用", header=[["事業所", "賃料", "電力"]],
+                  rows=[["北", "1,200", "310"], ["南", "2,340", "415"], ["東", "880", "190"]])])
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(scanned_twin(build_pdf(spec), dpi=150, noise=0.02, rotate_deg=0.5, seed=4))
+    result = process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out")))
+    assert [t.section_path for t in result.tables] == [("エネルギー消費量の年次報告書", "運営費", "地域別の内訳")]
+
+
+def _cjk_row(size: int) -> np.ndarray:
+    """A drawn row of 8 square glyphs `size` px tall, each a frame with a bar across."""
+    ink = np.zeros((size + 20, 8 * (size + 10)), dtype=np.uint8)
+    for k in range(8):
+        x = k * (size + 10)
+        ink[10:10 + size, x:x + size] = 255
+        ink[12:8 + size, x + 2:x + size - 2] = 0
+        ink[10 + size // 2, x:x + size] = 255
+    return ink
+
+
+def test_a_cjk_lines_size_comes_from_its_glyph_row() -> None:
+    box = (0.0, 0.0, float(_cjk_row(26).shape[1]), 46.0)
+    assert print_size(_cjk_row(26), box, "運営費の内訳", 1.0) == round(26 / 0.86, 1)
+    assert print_size(_cjk_row(17), box, "運営費の内訳", 1.0) == round(17 / 0.86, 1)
+
+
+
+def test_a_box_on_a_page_scanned_a_degree_askew_maps_to_points_at_its_own_size(tmp_path: Path) -> None:
+    """A deskewed page's boxes map back to points by their centre and size: the hull of a
+    page-wide table's tilted corners is 4 pt taller at top and bottom, and reached over a
+    caption set close under it (a zoo twin's spanner table, caption 2 pt under its rule)."""
+    import pymupdf
+
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
+    from rowkeeper.models import DocumentInput
+
+    spec = DocSpec(title="Quarterly report", blocks=[Paragraph(PROSE), Paragraph(PROSE)])
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(scanned_twin(build_pdf(spec), dpi=200, noise=0.02, rotate_deg=1.0, seed=4))
+    doc = DocumentInput(path=str(path), source=str(path), doc_id="x")
+    ocr = OcrExtractor(OcrOptions(dpi=200))
+    _, frame, angle = ocr._render(doc, pymupdf.open(path)[0], 1)  # noqa: SLF001
+    assert abs(angle) >= 0.8
+    x0, top, x1, bottom = frame.to_points((140.0, 600.0, 1540.0, 640.0))
+    assert bottom - top == pytest.approx(40 / (200 / 72), abs=0.1)
+    assert x1 - x0 == pytest.approx(1400 / (200 / 72), abs=0.1)

@@ -128,3 +128,44 @@ def test_vietnamese_page_is_told_from_its_widest_lines_and_read_by_tesseract(tmp
     assert 0 < len(first) < len(whole)
     texts = [c.text for c in tables[0].cells]
     assert all(r[1] in texts and r[2] in texts for r in VIETNAMESE.rows), texts
+
+
+def _has_hun() -> bool:
+    exe = shutil.which("tesseract")
+    if exe is None:
+        return False
+    out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, check=False)
+    return "hun" in out.stdout.split()
+
+
+HU_PROSE = ("Az értékek kerekítettek; az összesen sor kissé eltérhet a sorok összegétől. "
+            "Ez a fejezet összefoglalja a fő eredményeket, és összeveti őket az előző évvel.")
+
+
+@pytest.mark.skipif(not _has_hun(), reason="tesseract with the hun pack is not installed")
+def test_a_hungarian_scan_reads_its_double_acutes(tmp_path: Path) -> None:
+    """RapidOCR reads the bold heading's ű and the header's ő as ü, ö on a 150 dpi scan; its
+    reading of the page's ő tells the page Hungarian, and Tesseract hun's marks replace them."""
+    from rowkeeper.config import load_config
+    from rowkeeper.flows.pipeline import load_document, process_document
+    from samples.pdfgen import DocSpec, Heading, Paragraph, build_pdf, scanned_twin
+
+    spec = DocSpec(title="Működési költségek régiónként", blocks=[
+        Heading("1. Működési költségek"), Paragraph(HU_PROSE),
+        TableSpec(caption="1. táblázat: Fő mutatók", header=[["Telephely", "Költség", "Létszám (fő)"]],
+                  rows=[["Erdőszél üzem", "1 200", "31"], ["Tölgyes bolt", "2 340", "41"],
+                        ["Mezőföld raktár", "880", "19"]])])
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(scanned_twin(build_pdf(spec), dpi=150, noise=0.02, rotate_deg=0.5, seed=4))
+    result = process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out")))
+    table = result.tables[0]
+    assert table.section_path == ("Működési költségek régiónként", "1. Működési költségek")
+    assert table.columns[2] == "Létszám (fő)"
+
+
+def test_adopt_marks_takes_a_mark_for_a_mark_only() -> None:
+    from rowkeeper.extractors.ocr_text import adopt_marks
+
+    assert adopt_marks("Müködési költségek 2024", "Működési költségek 2024 f étek") == "Működési költségek 2024"
+    assert adopt_marks("az összesen", "áz összesen") == "az összesen"  # no mark added to a bare letter
+    assert adopt_marks("Größe", "GröBe") == "Größe"                    # other letters: as read

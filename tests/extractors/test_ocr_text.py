@@ -73,3 +73,83 @@ def test_restore_marks_takes_only_marks_the_plain_reading_lacks() -> None:
     assert restore_marks("Số lượng", "Sõ luong") == "Số lượng"  # never replaces a mark
     assert restore_marks("Thiét bi", "Thit bi") == "Thiét bi"  # different letters: unchanged
     assert restore_marks("1.250", "1,250") == "1.250"  # not letters: unchanged
+
+
+FACES = {"sans-bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+         "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+         "condensed": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf"}
+
+
+def _face_line(text: str, face: str, size: float = 10.0) -> tuple[np.ndarray, list[float], tuple[float, ...]]:
+    """`text` in a DejaVu face (or the font file `face`) at 150 dpi, slightly blurred as a scan:
+    image, glyph centers, box."""
+    import cv2
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=40)
+    page.insert_font(fontname="F", fontfile=FACES.get(face, face))
+    page.insert_text((10, 25), text, fontsize=size, fontname="F")
+    pix = page.get_pixmap(dpi=DPI, colorspace=pymupdf.csGRAY)
+    gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
+    k = DPI / 72
+    chars = [c for b in page.get_text("rawdict")["blocks"] for ln in b["lines"] for s in ln["spans"]
+             for c in s["chars"] if not c["c"].isspace()]
+    centers = [(c["bbox"][0] + c["bbox"][2]) / 2 * k for c in chars]
+    box = (8 * k, (25 - size * 1.1) * k, (chars[-1]["bbox"][2] + 3) * k, (25 + size * 0.4) * k)
+    doc.close()
+    return cv2.GaussianBlur(gray, (3, 3), 0.6), centers, box
+
+
+@pytest.mark.parametrize("face", ["sans-bold", "serif"])
+def test_a_spaced_en_dash_read_as_a_hyphen_is_read_by_its_length(face: str) -> None:
+    gray, centers, box = _face_line("Table 1 – Costs", face)
+    assert repair_line("Table 1 - Costs", centers, gray, box) == "Table 1 – Costs"
+
+
+@pytest.mark.parametrize("face", sorted(FACES))
+@pytest.mark.parametrize(("printed", "read"), [
+    ("Table 1 - Costs", "Table 1 - Costs"),   # a spaced hyphen stays one
+    ("Table 1 – Costs", "Table 1 – Costs"),   # an en dash read right stays (condensed's is short)
+    ("EN–DE 2019", "EN-DE 2019"),             # inside a word: as read
+])
+def test_other_dashes_stay_as_read(face: str, printed: str, read: str) -> None:
+    gray, centers, box = _face_line(printed, face)
+    assert repair_line(read, centers, gray, box) == read
+
+
+def test_tesseract_reads_an_en_dash_by_its_length() -> None:
+    """Tesseract reads every dash as "-": a caption's en dash comes back from its ink."""
+    import shutil
+
+    from rowkeeper.extractors.tesseract_engine import TesseractEngine
+
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract not installed")
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=70)
+    page.insert_font(fontname="F", fontfile=FACES["sans-bold"])
+    page.insert_text((10, 25), "Bảng 1 – Chi phí vận hành", fontsize=10, fontname="F")
+    page.insert_text((10, 55), "Bảng 2 - Chi phí vận hành", fontsize=10, fontname="F")
+    pix = page.get_pixmap(dpi=DPI, colorspace=pymupdf.csGRAY)
+    gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
+    texts = [b.text for b in TesseractEngine(("vi",)).read(gray)]
+    assert texts == ["Bảng 1 – Chi phí vận hành", "Bảng 2 - Chi phí vận hành"]
+
+
+IPA_GOTHIC = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf"
+
+
+@pytest.mark.parametrize(("printed", "read"), [
+    ("地域別運営費 2019", "地域別運営費2019"),   # the space before a year, dropped by the recogniser
+    ("売上 Q1 実績", "売上Q1実績"),
+    ("表1取引先一覧", "表1取引先一覧"),           # no space printed: none read into it
+    ("2022年10月9日", "2022年10月9日"),
+    ("表1：取引先一覧", "表1：取引先一覧"),        # full-width punctuation carries its own blank
+])
+def test_a_space_between_cjk_and_latin_is_read_from_the_blank(printed: str, read: str) -> None:
+    import os
+
+    if not os.path.exists(IPA_GOTHIC):
+        pytest.skip("IPA Gothic not installed")
+    gray, centers, box = _face_line(printed, IPA_GOTHIC, size=12.0)
+    assert repair_line(read, centers, gray, box) == printed
