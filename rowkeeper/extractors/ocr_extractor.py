@@ -21,6 +21,7 @@ import numpy as np
 import pymupdf
 from pydantic import BaseModel, ConfigDict, Field
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
@@ -37,6 +38,7 @@ from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import guess_language, restore_marks
 from rowkeeper.extractors.page_model import DocumentModel, document_of
+from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
@@ -222,7 +224,9 @@ class OcrExtractor:
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
         dpi = self.options.dpi
         clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
-        clean = clean.copy()
+        # pictures before rules: a disc's or a square's middle rows are as long as a short rule
+        pictures = picture_boxes(grid_lines.binarize(clean))
+        clean = blank_pictures(clean, pictures)  # read as stray words otherwise
         clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
         boxes, engine = self._read_words(clean)
         used: set[int] = set()
@@ -234,6 +238,8 @@ class OcrExtractor:
             tables.append(table)
             used |= took
         rest = [b for j, b in enumerate(boxes) if j not in used]
+        # a picture outside the grids is a cell without text (a picture column's)
+        rest += [OcrBox("", p, 1.0) for p in pictures if not any(centre_in(p, g.box) for g in grids)]
         if self.options.borderless:
             found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3))
             tables.extend(t for t, _ in found)
@@ -242,7 +248,7 @@ class OcrExtractor:
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
         tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
-        return tables, ocr_tables.text_lines(rest), engine
+        return tables, ocr_tables.text_lines([b for b in rest if b.text]), engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set.

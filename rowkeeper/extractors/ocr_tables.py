@@ -130,16 +130,18 @@ def _edge_in_gap(left: float, right: float, head: Sequence[OcrBox]) -> int:
 
 
 def _line_height(boxes: Sequence[OcrBox]) -> float:
-    return statistics.median([b.height for b in boxes]) if boxes else 1.0
+    """The median height of the boxes that hold text (a picture's box is no line)."""
+    heights = [b.height for b in boxes if b.text]
+    return statistics.median(heights) if heights else 1.0
 
 
 def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxTable, set[int]]]:
     """Borderless tables: runs of row bands with two or more runs of text, split at column gaps."""
     index = {id(b): j for j, b in enumerate(boxes)}
-    bands = row_bands(boxes)
     lh = _line_height(boxes)
+    bands = with_pictures(row_bands([b for b in boxes if b.text]), [b for b in boxes if not b.text], lh)
     out = []
-    for run in _runs(bands, lh):
+    for run in _joined(_runs(bands, lh), bands, lh):
         if sum(len(b) >= 2 for b in run) < min_rows:
             continue
         table = _table_of_run(run)
@@ -148,13 +150,40 @@ def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxT
     return out
 
 
+def with_pictures(bands: list[list[OcrBox]], pictures: Sequence[OcrBox], lh: float) -> list[list[OcrBox]]:
+    """Text bands with each picture (a box without text) in the band of its row.
+
+    A picture is taller than a line and set beside its row's first line (tops near), not
+    centred on it: it joins the band whose top is nearest its own, when it reaches within a
+    line height of that band. Its box then fills the row's height, so a table's rows set apart
+    by their pictures still read as one run of bands, and the picture column as a column."""
+    out = [list(band) for band in bands]
+    for p in pictures:
+        near = [(abs(min(b.box[1] for b in band) - p.box[1]), i) for i, band in enumerate(out)
+                if p.box[1] - lh <= max(b.box[3] for b in band) and min(b.box[1] for b in band) <= p.box[3] + lh]
+        if near:
+            out[min(near)[1]].append(p)
+    return [sorted(band, key=lambda b: b.box[0]) for band in out]
+
+
+SPREAD = 2.5
+"""Line heights a table's rows may stand apart, at most, when the runs of the next row line up
+with the last one's (tall rows: a picture, a wrapped cell beside single lines, loose leading);
+closer than 1.2 line heights, any multi-run band continues a run."""
+STRAY = 0.5
+"""Recognition score under which a lone run is a stray reading (a picture's edge, a speck) and
+neither a row nor a break of the table it lies in."""
+
+
 def _runs(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
     """Maximal runs of close bands that start and end with a multi-run band."""
     runs: list[list[list[OcrBox]]] = []
     cur: list[list[OcrBox]] = []
     for band in bands:
-        top = min(b.box[1] for b in band)
-        gap_ok = bool(cur) and top - max(b.box[3] for b in cur[-1]) < 1.2 * lh
+        if len(band) == 1 and band[0].score < STRAY:
+            continue
+        gap = min(b.box[1] for b in band) - max(b.box[3] for b in cur[-1]) if cur else 0.0
+        gap_ok = bool(cur) and (gap < 1.2 * lh or (gap < SPREAD * lh and _lines_up(band, cur, lh)))
         if cur and gap_ok and (len(band) >= 2 or _inside_columns(band[0], cur)):
             cur.append(band)
             continue
@@ -164,6 +193,42 @@ def _runs(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
     if cur:
         runs.append(_trim(cur))
     return runs
+
+
+def _joined(runs: list[list[list[OcrBox]]], bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
+    """Runs joined where the next one goes on at the first one's columns, one row pitch on.
+
+    A table's rows stand a pitch apart, whatever the leading: where a row is taller than its
+    text (a picture the page pass did not find, a wrapped neighbour) the gap before the next
+    row is wider than any gap between lines, but the next row still starts one pitch (the
+    later run's own) after the last, with nothing but stray readings between."""
+    pos = {id(band): i for i, band in enumerate(bands)}
+    out: list[list[list[OcrBox]]] = []
+    for run in runs:
+        if out and out[-1] and run and _goes_on(out[-1], run, bands[pos[id(out[-1][-1])] + 1:pos[id(run[0])]], lh):
+            out[-1] = out[-1] + run
+        else:
+            out.append(run)
+    return out
+
+
+def _goes_on(a: list[list[OcrBox]], b: list[list[OcrBox]], between: list[list[OcrBox]], lh: float) -> bool:
+    if len(b) < 3 or any(len(x) > 1 or x[0].score >= STRAY for x in between):
+        return False
+    tops = [min(x.box[1] for x in band) for band in (a[-1], *b)]
+    pitch = statistics.median(t1 - t0 for t0, t1 in zip(tops[1:], tops[2:], strict=False))
+    return tops[1] - tops[0] <= 1.15 * pitch and _lines_up(b[0], a, lh)
+
+
+def _lines_up(band: list[OcrBox], run: list[list[OcrBox]], lh: float) -> bool:
+    """Whether most of `band`'s text runs (two at least) start or end where a run of the last
+    multi-run band of `run` does: the next row of the same columns."""
+    last = next(b for b in reversed(run) if len(b) >= 2)
+    edges = [(p.box[0], p.box[2]) for p in last if p.text]
+    texts = [b for b in band if b.text]
+    hits = sum(any(abs(b.box[0] - x0) <= 0.5 * lh or abs(b.box[2] - x1) <= 0.5 * lh for x0, x1 in edges)
+               for b in texts)
+    return hits >= 2 and 2 * hits >= len(texts)
 
 
 def _inside_columns(b: OcrBox, run: list[list[OcrBox]]) -> bool:

@@ -1,0 +1,96 @@
+"""Tables found on scans whatever their rows hold: pictures in a column, rows set apart wider
+than a line (extractors/scan_pictures.py, ocr_tables.aligned_tables)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+import pytest
+
+from rowkeeper.extractors.ocr_engines import OcrBox
+from rowkeeper.extractors.ocr_tables import aligned_tables
+from rowkeeper.extractors.scan_pictures import picture_boxes
+from samples.pdfgen import scanned_twin
+
+SITES = [("North depot", "1.250", "310"), ("Harbour office", "2.340", "415"), ("East plant", "880", "190"),
+         ("Airport store", "4.105", "77"), ("Old town", "615", "1.020"), ("River works", "3.310", "264")]
+
+
+def _picture_table(shades: list[float]) -> bytes:
+    """A borderless table whose first column holds a picture per row (a disc or a square in a
+    light box, 28 pt, the row's text at its top), rows a picture's height apart."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((60, 70), "Sites and budgets", fontsize=16, fontname="hebo")
+    page.insert_text((60, 100), "The figures below come from the signed delivery notes.", fontsize=10)
+    y = 140.0
+    heads = [("Photo", 60), ("Site", 120), ("Budget", 330), ("Staff", 430)]
+    for text, x in heads:
+        page.insert_text((x, y), text, fontsize=10, fontname="hebo")
+    y += 22
+    for (site, budget, staff), shade in zip(SITES, shades, strict=False):
+        page.draw_rect(pymupdf.Rect(58, y - 10, 92, y + 24), color=None, fill=(0.88, 0.88, 0.88))
+        inner = pymupdf.Rect(63, y - 5, 87, y + 19)
+        if shades.index(shade) % 2:
+            page.draw_oval(inner, color=None, fill=(shade, shade, shade))
+        else:
+            page.draw_rect(inner, color=None, fill=(shade, shade, shade))
+        page.insert_text((120, y), site, fontsize=10)
+        page.insert_text((380 - pymupdf.get_text_length(budget, fontsize=10), y), budget, fontsize=10)
+        page.insert_text((470 - pymupdf.get_text_length(staff, fontsize=10), y), staff, fontsize=10)
+        y += 44
+    page.insert_text((60, y + 10), "Sites opened during the year count from their first full month.", fontsize=10)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_a_picture_column_on_a_scan_is_a_column_of_empty_cells(tmp_path: Path) -> None:
+    """Scanned at 200 dpi and tilted: one table, the pictures' column named and empty, every
+    site and figure in its own column (on the base the pictures cut the rows apart: no table)."""
+    pytest.importorskip("rapidocr")
+    from rowkeeper.config import load_config
+    from rowkeeper.flows.pipeline import load_document, process_document
+
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(scanned_twin(_picture_table([0.2, 0.3, 0.45, 0.25, 0.35, 0.5]), dpi=200, rotate_deg=0.4, seed=3))
+    result = process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out")))
+    assert len(result.tables) == 1
+    table = result.tables[0]
+    assert table.columns == ("Photo", "Site", "Budget", "Staff")
+    assert [list(r) for r in table.rows] == [["", s, b, n] for s, b, n in SITES]
+
+
+def test_solid_blots_are_pictures_and_bold_letters_are_not() -> None:
+    """A disc and a square a line tall are pictures; a bold letter as tall, whose strokes fill
+    most of its box, and a dark band with white letters in it are not."""
+    ink = np.zeros((300, 600), dtype=np.uint8)
+    for k in range(40):  # body text: glyphs 14-18 px tall
+        ink[250:264 + k % 5, 10 + 14 * k:18 + 14 * k] = 255
+    yy, xx = np.mgrid[0:300, 0:600]
+    ink[((yy - 40) ** 2 + (xx - 40) ** 2) <= 20 ** 2] = 255  # a disc, 41 px
+    ink[20:52, 100:132] = 255  # a square, 32 px
+    ink[20:56, 200:236] = 255  # a bold "H": two 12 px stems and a bar
+    ink[20:56, 212:224] = 0
+    ink[34:42, 212:224] = 255
+    ink[120:200, 300:560] = 255  # a dark box with five white letters
+    for k in range(5):
+        ink[140:180, 320 + 45 * k:340 + 45 * k] = 0
+    found = picture_boxes(ink)
+    assert found == [(20.0, 20.0, 61.0, 61.0), (100.0, 20.0, 132.0, 52.0)]
+
+
+def test_rows_a_pitch_apart_beyond_a_line_gap_stay_one_table() -> None:
+    """The first body row's picture was not found (a light one): its gap to the next row is
+    three line heights, but the next row starts one pitch on, at the same columns."""
+    boxes = [OcrBox("Site", (120, 0, 180, 20), 0.99), OcrBox("Budget", (330, 0, 400, 20), 0.99)]
+    for r, (site, budget, _) in enumerate(SITES):
+        y = 40 + 100 * r
+        boxes += [OcrBox(site, (120, y, 260, y + 20), 0.98), OcrBox(budget, (350, y, 400, y + 20), 0.98)]
+        if r:
+            boxes.append(OcrBox("", (40, y + 10, 90, y + 60), 1.0))
+    found = aligned_tables(boxes)
+    assert len(found) == 1
+    assert found[0][0].n_rows == 7
