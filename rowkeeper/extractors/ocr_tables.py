@@ -141,7 +141,7 @@ def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxT
     lh = _line_height(boxes)
     bands = with_pictures(row_bands([b for b in boxes if b.text]), [b for b in boxes if not b.text], lh)
     out = []
-    for run in _joined(_runs(bands, lh), bands, lh):
+    for run in (piece for joined in _joined(_runs(bands, lh), bands, lh) for piece in _stacked(joined, lh, min_rows)):
         if sum(len(b) >= 2 for b in run) < min_rows:
             continue
         table = _table_of_run(run)
@@ -170,6 +170,9 @@ SPREAD = 2.5
 """Line heights a table's rows may stand apart, at most, when the runs of the next row line up
 with the last one's (tall rows: a picture, a wrapped cell beside single lines, loose leading);
 closer than 1.2 line heights, any multi-run band continues a run."""
+ALIGN = 0.25
+"""Line heights within which two runs start (or end) at one x: a detector's box edges wander by
+a few pixels, a column's next cell is set at the same edge."""
 STRAY = 0.5
 """Recognition score under which a lone run is a stray reading (a picture's edge, a speck) and
 neither a row nor a break of the table it lies in."""
@@ -220,13 +223,37 @@ def _goes_on(a: list[list[OcrBox]], b: list[list[OcrBox]], between: list[list[Oc
     return tops[1] - tops[0] <= 1.15 * pitch and _lines_up(b[0], a, lh)
 
 
+def _stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list[OcrBox]]]:
+    """`run` cut where lines of one run each (a heading, a caption) stand between two tables:
+    at least `min_rows` multi-run bands on each side, and the rows after do not line up with
+    the rows before. A group label or a wrapped cell's line stands between rows of one set of
+    columns, and a wrapped header's last line has a header alone above it."""
+    pieces: list[list[list[OcrBox]]] = [[]]
+    i = 0
+    while i < len(run):
+        j = i
+        while j < len(run) and len(run[j]) == 1:
+            j += 1
+        cut = (j > i > 0 and j < len(run) and sum(len(b) >= 2 for b in pieces[-1]) >= min_rows
+               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _lines_up(run[j], pieces[-1], lh))
+        if cut:
+            pieces.append([])
+        else:
+            pieces[-1].extend(run[i:j])
+        if j < len(run):
+            pieces[-1].append(run[j])
+        i = j + 1
+    return [p for p in pieces if p]
+
+
 def _lines_up(band: list[OcrBox], run: list[list[OcrBox]], lh: float) -> bool:
     """Whether most of `band`'s text runs (two at least) start or end where a run of the last
     multi-run band of `run` does: the next row of the same columns."""
     last = next(b for b in reversed(run) if len(b) >= 2)
     edges = [(p.box[0], p.box[2]) for p in last if p.text]
     texts = [b for b in band if b.text]
-    hits = sum(any(abs(b.box[0] - x0) <= 0.5 * lh or abs(b.box[2] - x1) <= 0.5 * lh for x0, x1 in edges)
+    tol = ALIGN * lh
+    hits = sum(any(abs(b.box[0] - x0) <= tol or abs(b.box[2] - x1) <= tol for x0, x1 in edges)
                for b in texts)
     return hits >= 2 and 2 * hits >= len(texts)
 

@@ -94,3 +94,39 @@ def test_rows_a_pitch_apart_beyond_a_line_gap_stay_one_table() -> None:
     found = aligned_tables(boxes)
     assert len(found) == 1
     assert found[0][0].n_rows == 7
+
+
+def _row(texts_at: list[tuple[str, float, float]], y: float) -> list[OcrBox]:
+    return [OcrBox(t, (x0, y, x1, y + 40), 0.99) for t, x0, x1 in texts_at]
+
+
+def test_two_stacked_tables_with_a_heading_and_a_caption_between_are_two() -> None:
+    """RapidOCR's tall boxes put a heading and a caption within a line gap of both tables: the
+    second table's columns do not line up with the first's, so they are two tables, and the
+    caption is left to the text lines."""
+    boxes: list[OcrBox] = []
+    first = [("Site", 144, 212), ("Headcount", 552, 697), ("Margin", 782, 879), ("Date", 1346, 1415)]
+    boxes += _row(first, 433)
+    for r in range(5):
+        boxes += _row([("North hub", 148, 367), ("284,882", 593, 695), ("79.0%", 796, 882),
+                       ("2020-11-02", 1344, 1483)], 476 + 44 * r)
+    boxes += _row([("Appendix", 128, 307)], 700)
+    boxes += _row([("Table 2 - Key indicators", 127, 480)], 745)
+    boxes += _row([("Item", 140, 221), ("Region", 545, 660), ("Volume", 807, 1004), ("Cost", 1390, 1559)], 790)
+    for r in range(4):
+        boxes += _row([("Pine Valley store", 140, 436), ("Unit", 545, 614), ("31,081.86", 864, 1004),
+                       ("99,610.39", 1413, 1559)], 834 + 44 * r)
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(6, 4), (5, 4)]
+    used = set().union(*(ids for _, ids in found))
+    assert [b.text for j, b in enumerate(boxes) if j not in used] == ["Appendix", "Table 2 - Key indicators"]
+
+
+def test_a_group_label_between_rows_of_one_set_of_columns_keeps_one_table() -> None:
+    boxes = _row([("Site", 144, 212), ("Budget", 600, 697), ("Staff", 800, 880)], 0)
+    for r in range(7):
+        y = 44 + 44 * r
+        boxes += (_row([("East region", 144, 330)], y) if r == 3 else
+                  _row([("North hub", 144, 300), ("284,882", 593, 697), ("79", 850, 880)], y))
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(8, 3)]
