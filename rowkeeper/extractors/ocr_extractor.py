@@ -231,20 +231,29 @@ class OcrExtractor:
         boxes, engine = self._read_words(clean)
         used: set[int] = set()
         tables: list[PxTable] = []
+        # a frame whose rules part no columns (a rule under the header only) is no grid: its
+        # words go to the borderless finder, and the frame stands only where that finds nothing
+        frames: list[tuple[PxTable, set[int]]] = []
         for g in grids:
             table, took, reread = ocr_tables.ruled_table(ocr_tables.columns_from_text(g, boxes), boxes)
             if self.options.reread_cells:
                 table = self._reread(clean, table, reread, boxes, engine)
+            if table.n_cols < self.options.min_cols:
+                frames.append((table, took))
+                continue
             tables.append(table)
             used |= took
         rest = [b for j, b in enumerate(boxes) if j not in used]
         # a picture outside the grids is a cell without text (a picture column's)
         rest += [OcrBox("", p, 1.0) for p in pictures if not any(centre_in(p, g.box) for g in grids)]
-        if self.options.borderless:
-            found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3))
-            tables.extend(t for t, _ in found)
-            taken = set().union(*(ids for _, ids in found)) if found else set()
-            rest = [b for j, b in enumerate(rest) if j not in taken]
+        found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3)) if self.options.borderless else []
+        taken = {id(rest[j]) for _, ids in found for j in ids}
+        tables.extend(t for t, _ in found)
+        for frame, took in frames:
+            if not any(centre_in(t.box, frame.box) for t, _ in found):
+                tables.append(frame)
+                taken |= {id(boxes[j]) for j in took}
+        rest = [b for b in rest if id(b) not in taken]
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
         tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))

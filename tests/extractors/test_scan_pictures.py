@@ -130,3 +130,39 @@ def test_a_group_label_between_rows_of_one_set_of_columns_keeps_one_table() -> N
                   _row([("North hub", 144, 300), ("284,882", 593, 697), ("79", 850, 880)], y))
     found = aligned_tables(boxes)
     assert [(t.n_rows, t.n_cols) for t, _ in found] == [(8, 3)]
+
+
+def _framed_table() -> bytes:
+    """A table in a frame with one rule under its header and no rules between columns or rows."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((60, 80), "Operating costs by region", fontsize=14, fontname="hebo")
+    top, y = 100.0, 116.0
+    for text, x in [("Site", 66), ("Budget", 300), ("Staff", 420)]:
+        page.insert_text((x, y), text, fontsize=10, fontname="hebo")
+    page.draw_line((60, y + 6), (480, y + 6), width=0.8)
+    y += 24
+    for site, budget, staff in SITES:
+        page.insert_text((66, y), site, fontsize=10)
+        page.insert_text((346 - pymupdf.get_text_length(budget, fontsize=10), y), budget, fontsize=10)
+        page.insert_text((460 - pymupdf.get_text_length(staff, fontsize=10), y), staff, fontsize=10)
+        y += 20
+    page.draw_rect(pymupdf.Rect(60, top, 480, y - 8), width=0.8)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_a_frame_ruled_only_under_its_header_reads_its_columns_from_the_text(tmp_path: Path) -> None:
+    """The frame's rules part no columns: its words go to the borderless finder (on the base the
+    frame was a one-column grid, dropped, and its words with it)."""
+    pytest.importorskip("rapidocr")
+    from rowkeeper.config import load_config
+    from rowkeeper.flows.pipeline import load_document, process_document
+
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(scanned_twin(_framed_table(), dpi=200, rotate_deg=0.3, seed=5))
+    result = process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out")))
+    assert len(result.tables) == 1
+    assert result.tables[0].columns == ("Site", "Budget", "Staff")
+    assert [list(r) for r in result.tables[0].rows] == [list(r) for r in SITES]
