@@ -16,6 +16,7 @@ from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_text import join_text
+from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,9 @@ def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxT
     """Borderless tables: runs of row bands with two or more runs of text, split at column gaps."""
     index = {id(b): j for j, b in enumerate(boxes)}
     lh = _line_height(boxes)
-    bands = with_pictures(row_bands([b for b in boxes if b.text]), [b for b in boxes if not b.text], lh)
+    prose = side_paragraphs(boxes, lh)  # its lines are no table's rows
+    texts = [b for j, b in enumerate(boxes) if b.text and j not in prose]
+    bands = with_pictures(row_bands(texts), [b for b in boxes if not b.text], lh)
     out = []
     for run in (piece for joined in _joined(_runs(bands, lh), bands, lh) for piece in _stacked(joined, lh, min_rows)):
         if sum(len(b) >= 2 for b in run) < min_rows:
@@ -288,7 +291,10 @@ def _dist(b: OcrBox, col: tuple[float, float]) -> float:
 def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     """Columns from the body bands' footprints; every band's runs placed into those columns."""
     body = run[1:] if len(run) >= 3 else run
-    cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band])
+    # a stray reading (a shaded row read as noise) may run across a gap: it says no column
+    cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band if b.score >= STRAY])
+    if len(cols) < 2:
+        cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band])
     if len(cols) < 2:
         return None
     cells: list[PxCell] = []

@@ -24,8 +24,12 @@ SOLID = 0.3
 """Radius of the widest disc inside the blot over its shortest side, at least: a picture is
 solid (a square or a disc: 0.5), a glyph is strokes (a bold title's letters, blurred by the
 scan until their counters close: ~0.15)."""
-ASPECT = 3.0
-"""Longest over shortest side, at most: a longer blot is a band (a tinted header, a bar)."""
+ASPECT = 1.8
+"""Longest over shortest side, at most (a 16:9 photo is 1.78): a longer blot is a band (a tinted
+header, a bar) or a bold word whose letters the scan's blur ran together."""
+FILL = 0.65
+"""Share of its box the blot's ink covers, at least (a disc 0.785, a square 1; a bold word run
+together by blur ~0.6)."""
 HOLES = 2
 """White holes a picture may hold; more are letters printed in white on a dark box."""
 
@@ -40,7 +44,7 @@ def picture_boxes(ink: np.ndarray) -> list[PxBox]:
     out = []
     for i in range(1, n):
         x, y, w, h, a = (int(v) for v in stats[i])
-        if min(w, h) < side or max(w, h) > ASPECT * min(w, h):
+        if min(w, h) < side or max(w, h) > ASPECT * min(w, h) or a < FILL * w * h:
             continue
         blot = labels[y:y + h, x:x + w] == i
         if _radius(blot) < SOLID * min(w, h) or _holes(blot) > HOLES:

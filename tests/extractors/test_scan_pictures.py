@@ -11,6 +11,7 @@ import pytest
 
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_tables import aligned_tables
+from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 from rowkeeper.extractors.scan_pictures import picture_boxes
 from samples.pdfgen import scanned_twin
 
@@ -166,3 +167,32 @@ def test_a_frame_ruled_only_under_its_header_reads_its_columns_from_the_text(tmp
     assert len(result.tables) == 1
     assert result.tables[0].columns == ("Site", "Budget", "Staff")
     assert [list(r) for r in result.tables[0].rows] == [list(r) for r in SITES]
+
+
+def test_a_paragraph_beside_a_table_is_no_column_of_it() -> None:
+    """Prose lines at a 32 px leading left of a table whose rows stand 56 px apart: the table
+    has the four columns of its own runs, and the prose is left to the text lines."""
+    boxes = [OcrBox(f"prose line {k} of the paragraph beside the table", (140, 407 + 32 * k, 630, 432 + 32 * k), 0.96)
+             for k in range(8)]
+    for r in range(9):
+        y = 420 + 56 * r
+        boxes += [OcrBox(f"Site {r} depot", (700, y, 950, y + 24), 0.96), OcrBox("421.833", (1083, y, 1165, y + 20), 0.96),
+                  OcrBox("20.197,1", (1255, y, 1343, y + 20), 0.96), OcrBox("28/10/2024", (1367, y, 1481, y + 20), 0.96)]
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(9, 4)]
+    assert not any(b.text.startswith("prose") for j, b in enumerate(boxes) if j in found[0][1])
+
+
+def test_a_column_of_wrapped_cells_stays_in_its_table() -> None:
+    """Descriptions wrapped over three lines (30 px leading, rows 100 px apart), each row's first
+    line level with the row's other cells: the descriptions are the table's second column."""
+    boxes: list[OcrBox] = []
+    for r in range(5):
+        y = 400 + 100 * r
+        boxes += [OcrBox(f"K-{r}", (140, y, 220, y + 24), 0.96), OcrBox("1.250", (1100, y, 1165, y + 22), 0.96)]
+        boxes += [OcrBox(f"description line {k} of item {r}", (300, y + 30 * k, 640, y + 24 + 30 * k), 0.96)
+                  for k in range(3)]
+    assert side_paragraphs(boxes, 24.0) == set()
+    found = aligned_tables(boxes)
+    assert len(found) == 1 and found[0][0].n_cols == 3
+    assert {b.text for j, b in enumerate(boxes) if j in found[0][1]} >= {f"description line 0 of item {r}" for r in range(5)}
