@@ -20,10 +20,13 @@ GLYPHS = 1.2
 """Side of a picture over the page's typical glyph height (the median height of its ink
 components), at least: a thumbnail in a table row is about a line tall, and a glyph that tall
 (a capital, a title's letters) fills much less of its box than `FILL`."""
-SOLID = 0.3
+SOLID = 0.4
 """Radius of the widest disc inside the blot over its shortest side, at least: a picture is
-solid (a square or a disc: 0.5), a glyph is strokes (a bold title's letters, blurred by the
-scan until their counters close: ~0.15)."""
+solid (a square or a disc: 0.46-0.49 as scanned), a glyph is strokes (a bold title's letters
+~0.15; a bold kanji the scan's blur filled in reads 0.3-0.45, hence `APART` too)."""
+APART = 0.6
+"""Glyph heights of blank paper a picture has on its left and on its right, at least: a glyph,
+however solid the scan made it, stands a letter space from the next one in its line."""
 ASPECT = 1.8
 """Longest over shortest side, at most (a 16:9 photo is 1.78): a longer blot is a band (a tinted
 header, a bar) or a bold word whose letters the scan's blur ran together."""
@@ -49,8 +52,18 @@ def picture_boxes(ink: np.ndarray) -> list[PxBox]:
         blot = labels[y:y + h, x:x + w] == i
         if _radius(blot) < SOLID * min(w, h) or _holes(blot) > HOLES:
             continue
+        if _inked_beside(ink, (x, y, w, h), round(APART * side / GLYPHS)):
+            continue
         out.append((float(x), float(y), float(x + w), float(y + h)))
     return sorted(out, key=lambda b: (b[1], b[0]))
+
+
+def _inked_beside(ink: np.ndarray, box: tuple[int, int, int, int], gap: int) -> bool:
+    """Whether ink (more than a speck) lies within `gap` pixels left or right of the box."""
+    x, y, w, h = box
+    left = ink[y:y + h, max(x - gap, 0):x]
+    right = ink[y:y + h, x + w:x + w + gap]
+    return bool(np.count_nonzero(left) >= 12 or np.count_nonzero(right) >= 12)
 
 
 def _radius(blot: np.ndarray) -> float:

@@ -65,8 +65,8 @@ def test_a_picture_column_on_a_scan_is_a_column_of_empty_cells(tmp_path: Path) -
 
 
 def test_solid_blots_are_pictures_and_bold_letters_are_not() -> None:
-    """A disc and a square a line tall are pictures; a bold letter as tall, whose strokes fill
-    most of its box, and a dark band with white letters in it are not."""
+    """A disc and a square a line tall are pictures; a bold letter as tall, a dark band with
+    white letters in it, and a solid glyph a letter space from its neighbours are not."""
     ink = np.zeros((300, 600), dtype=np.uint8)
     for k in range(40):  # body text: glyphs 14-18 px tall
         ink[250:264 + k % 5, 10 + 14 * k:18 + 14 * k] = 255
@@ -79,6 +79,11 @@ def test_solid_blots_are_pictures_and_bold_letters_are_not() -> None:
     ink[120:200, 300:560] = 255  # a dark box with five white letters
     for k in range(5):
         ink[140:180, 320 + 45 * k:340 + 45 * k] = 0
+    ink[220:242, 100:122] = 255  # a bold kanji the blur filled in, its neighbours 3 px away
+    ink[220:242, 75:97] = 255
+    ink[220:242, 81:91] = 0
+    ink[220:242, 125:147] = 255
+    ink[226:236, 125:147] = 0
     found = picture_boxes(ink)
     assert found == [(20.0, 20.0, 61.0, 61.0), (100.0, 20.0, 132.0, 52.0)]
 
