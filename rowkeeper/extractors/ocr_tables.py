@@ -176,6 +176,8 @@ closer than 1.2 line heights, any multi-run band continues a run."""
 ALIGN = 0.25
 """Line heights within which two runs start (or end) at one x: a detector's box edges wander by
 a few pixels, a column's next cell is set at the same edge."""
+SAME = 0.75
+"""Share of a row's runs at the last row's edges from which the two rows are one table's."""
 STRAY = 0.5
 """Recognition score under which a lone run is a stray reading (a picture's edge, a speck) and
 neither a row nor a break of the table it lies in."""
@@ -239,6 +241,7 @@ def _stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[lis
             j += 1
         cut = (j > i > 0 and j < len(run) and sum(len(b) >= 2 for b in pieces[-1]) >= min_rows
                and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _lines_up(run[j], pieces[-1], lh))
+        cut = cut or (j == i and _new_columns(pieces[-1], run[j:], lh, min_rows))
         if cut:
             pieces.append([])
         else:
@@ -247,6 +250,28 @@ def _stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[lis
             pieces[-1].append(run[j])
         i = j + 1
     return [p for p in pieces if p]
+
+
+def _new_columns(before: list[list[OcrBox]], after: list[list[OcrBox]], lh: float, min_rows: int) -> bool:
+    """Whether a second table starts at `after[0]` with nothing between: at least `min_rows`
+    multi-run rows on each side, each side's last two rows set at one set of edges (most of their
+    runs line up), and neither of the first two rows after at the edges of the last row before."""
+    rows_before = [b for b in before if len(b) >= 2]
+    rows_after = [b for b in after if len(b) >= 2]
+    if len(rows_before) < min_rows or len(rows_after) < min_rows or len(after[0]) < 2 or len(after[1]) < 2:
+        return False
+    last = rows_before[-1]
+    return (_share_lined(last, rows_before[-2], lh) >= SAME and _share_lined(after[2], after[1], lh) >= SAME
+            and _share_lined(after[0], last, lh) < SAME and _share_lined(after[1], last, lh) < SAME)
+
+
+def _share_lined(band: list[OcrBox], row: list[OcrBox], lh: float) -> float:
+    """Share of `band`'s text runs that start or end where a run of `row` does."""
+    texts = [b for b in band if b.text]
+    tol = ALIGN * lh
+    hits = sum(any(abs(b.box[0] - p.box[0]) <= tol or abs(b.box[2] - p.box[2]) <= tol for p in row if p.text)
+               for b in texts)
+    return hits / len(texts) if texts else 0.0
 
 
 def _lines_up(band: list[OcrBox], run: list[list[OcrBox]], lh: float) -> bool:

@@ -201,3 +201,20 @@ def test_a_column_of_wrapped_cells_stays_in_its_table() -> None:
     found = aligned_tables(boxes)
     assert len(found) == 1 and found[0][0].n_cols == 3
     assert {b.text for j, b in enumerate(boxes) if j in found[0][1]} >= {f"description line 0 of item {r}" for r in range(5)}
+
+
+def test_a_second_table_right_under_the_first_with_its_own_columns_is_a_second_table() -> None:
+    """No caption between: the second table's header and rows stand at other edges than the
+    first table's rows (which line up with each other), so the run is cut before its header."""
+    boxes = _row([("Item", 148, 231), ("Score", 486, 586), ("Weight", 630, 754), ("Quantity", 778, 919)], 492)
+    for r in range(4):
+        boxes += _row([("Elm Street hub", 150, 439), ("860,436", 457, 586), ("24,117.83", 595, 754),
+                       ("95,996.4", 785, 919)], 538 + 46 * r)
+    boxes += _row([("Site", 148, 219), ("Region", 595, 711), ("Quantity (units)", 975, 1210),
+                   ("Volume (m3)", 1355, 1549)], 749)
+    for r in range(4):
+        boxes += _row([("Westgate unit", 150, 410), ("Store", 595, 681), ("59,825.53", 1071, 1215),
+                       ("18,781.0", 1425, 1551)], 801 + 51 * r)
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(5, 4), (5, 4)]
+    assert [c.text for c in found[1][0].cells if c.row == 0] == ["Site", "Region", "Quantity (units)", "Volume (m3)"]
