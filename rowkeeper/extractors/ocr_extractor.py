@@ -21,6 +21,7 @@ import numpy as np
 import pymupdf
 from pydantic import BaseModel, ConfigDict, Field
 
+from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
@@ -36,6 +37,7 @@ from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
 from rowkeeper.extractors.page_model import DocumentModel, document_of
+from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
 from rowkeeper.models import BBox, Cell, DocumentInput, Extraction, PageKind, RawTable, TextLine
@@ -240,27 +242,40 @@ class OcrExtractor:
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
         dpi = self.options.dpi
         clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
-        clean = clean.copy()
+        # pictures before rules: a disc's or a square's middle rows are as long as a short rule
+        pictures = picture_boxes(grid_lines.binarize(clean))
+        clean = blank_pictures(clean, pictures)  # read as stray words otherwise
         clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
         boxes, engine = self._read_words(clean)
         used: set[int] = set()
         tables: list[PxTable] = []
+        # a frame whose rules part no columns (a rule under the header only) is no grid: its
+        # words go to the borderless finder, and the frame stands only where that finds nothing
+        frames: list[tuple[PxTable, set[int]]] = []
         for g in grids:
             table, took, reread = ocr_tables.ruled_table(ocr_tables.columns_from_text(g, boxes), boxes)
             if self.options.reread_cells:
                 table = self._reread(clean, table, reread, boxes, engine)
+            if table.n_cols < self.options.min_cols:
+                frames.append((table, took))
+                continue
             tables.append(table)
             used |= took
         rest = [b for j, b in enumerate(boxes) if j not in used]
-        if self.options.borderless:
-            found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3))
-            tables.extend(t for t, _ in found)
-            taken = set().union(*(ids for _, ids in found)) if found else set()
-            rest = [b for j, b in enumerate(rest) if j not in taken]
+        # a picture outside the grids is a cell without text (a picture column's)
+        rest += [OcrBox("", p, 1.0) for p in pictures if not any(centre_in(p, g.box) for g in grids)]
+        found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3)) if self.options.borderless else []
+        taken = {id(rest[j]) for _, ids in found for j in ids}
+        tables.extend(t for t, _ in found)
+        for frame, took in frames:
+            if not any(centre_in(t.box, frame.box) for t, _ in found):
+                tables.append(frame)
+                taken |= {id(boxes[j]) for j in took}
+        rest = [b for b in rest if id(b) not in taken]
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
         tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
-        return tables, ocr_tables.text_lines(rest), engine
+        return tables, ocr_tables.text_lines([b for b in rest if b.text]), engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set.

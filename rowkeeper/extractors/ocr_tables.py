@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
+from rowkeeper.extractors.ocr_runs import STRAY, joined, runs_of, stacked, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
+from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 
 
 @dataclass(frozen=True)
@@ -130,52 +132,26 @@ def _edge_in_gap(left: float, right: float, head: Sequence[OcrBox]) -> int:
 
 
 def _line_height(boxes: Sequence[OcrBox]) -> float:
-    return statistics.median([b.height for b in boxes]) if boxes else 1.0
+    """The median height of the boxes that hold text (a picture's box is no line)."""
+    heights = [b.height for b in boxes if b.text]
+    return statistics.median(heights) if heights else 1.0
 
 
 def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxTable, set[int]]]:
     """Borderless tables: runs of row bands with two or more runs of text, split at column gaps."""
     index = {id(b): j for j, b in enumerate(boxes)}
-    bands = row_bands(boxes)
     lh = _line_height(boxes)
+    prose = side_paragraphs(boxes, lh)  # its lines are no table's rows
+    texts = [b for j, b in enumerate(boxes) if b.text and j not in prose]
+    bands = with_pictures(row_bands(texts), [b for b in boxes if not b.text], lh)
     out = []
-    for run in _runs(bands, lh):
+    for run in (piece for whole in joined(runs_of(bands, lh), bands, lh) for piece in stacked(whole, lh, min_rows)):
         if sum(len(b) >= 2 for b in run) < min_rows:
             continue
         table = _table_of_run(run)
         if table is not None:
             out.append((table, {index[id(b)] for band in run for b in band}))
     return out
-
-
-def _runs(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
-    """Maximal runs of close bands that start and end with a multi-run band."""
-    runs: list[list[list[OcrBox]]] = []
-    cur: list[list[OcrBox]] = []
-    for band in bands:
-        top = min(b.box[1] for b in band)
-        gap_ok = bool(cur) and top - max(b.box[3] for b in cur[-1]) < 1.2 * lh
-        if cur and gap_ok and (len(band) >= 2 or _inside_columns(band[0], cur)):
-            cur.append(band)
-            continue
-        if cur:
-            runs.append(_trim(cur))
-        cur = [band] if len(band) >= 2 else []
-    if cur:
-        runs.append(_trim(cur))
-    return runs
-
-
-def _inside_columns(b: OcrBox, run: list[list[OcrBox]]) -> bool:
-    """A single run inside a table (a wrapped cell, a group label) sits under one column."""
-    lefts = [x.box[0] for band in run for x in band]
-    return b.box[2] - b.box[0] < 0.5 * (max(x.box[2] for band in run for x in band) - min(lefts))
-
-
-def _trim(run: list[list[OcrBox]]) -> list[list[OcrBox]]:
-    while run and len(run[-1]) < 2:
-        run = run[:-1]
-    return run
 
 
 def _clusters(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -196,7 +172,10 @@ def _dist(b: OcrBox, col: tuple[float, float]) -> float:
 def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     """Columns from the body bands' footprints; every band's runs placed into those columns."""
     body = run[1:] if len(run) >= 3 else run
-    cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band])
+    # a stray reading (a shaded row read as noise) may run across a gap: it says no column
+    cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band if b.score >= STRAY])
+    if len(cols) < 2:
+        cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band])
     if len(cols) < 2:
         return None
     cells: list[PxCell] = []
