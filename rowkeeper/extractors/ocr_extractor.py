@@ -235,7 +235,7 @@ class OcrExtractor:
             used |= took
         rest = [b for j, b in enumerate(boxes) if j not in used]
         if self.options.borderless:
-            found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3))
+            found = ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
             tables.extend(t for t, _ in found)
             taken = set().union(*(ids for _, ids in found)) if found else set()
             rest = [b for j, b in enumerate(rest) if j not in taken]
