@@ -316,8 +316,14 @@ def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
         return None
     cells: list[PxCell] = []
     for r, band in enumerate(run):
-        cells.extend(_place_band(r, [p for b in band for p in cut_at_columns(b, cols)], cols))
-    if sum(1 for r in range(len(run)) if len({c.col for c in cells if c.row == r}) >= 2) < 2:
+        placed = _place_band(r, [p for b in band for p in cut_at_columns(b, cols)], cols)
+        # a column the band leaves blank is an empty cell (a note column's blank, the stub's
+        # header): every row as wide as the table, as a ruled grid's are
+        held = {c.col + k for c in placed for k in range(c.col_span)}
+        top, bottom = min(b.box[1] for b in band), max(b.box[3] for b in band)
+        placed += [PxCell(r, k, 1, 1, "", (cols[k][0], top, cols[k][1], bottom)) for k in range(len(cols)) if k not in held]
+        cells.extend(sorted(placed, key=lambda c: c.col))
+    if sum(1 for r in range(len(run)) if len({c.col for c in cells if c.row == r and c.text}) >= 2) < 2:
         return None
     x0 = min(b.box[0] for band in run for b in band)
     y0 = min(b.box[1] for b in run[0])

@@ -152,3 +152,32 @@ def test_a_word_read_across_a_column_gap_leaves_the_columns_standing() -> None:
                                                    ("1.20031,5", 400, 580)], 300.0))
     cols = footprints(rows, tol=14.0, crossing=1)
     assert [(round(a), round(b)) for a, b in cols] == [(100, 270), (400, 480), (520, 580)]
+
+
+STATEMENT = [["", "Note", "2023", "2022"], ["Net sales", "9", "2,213,511", "2,349,749"],
+             ["Cost of sales", "23", "-269,936", "-765"], ["Gross profit", "27", "1,744,114", "-496,050"],
+             ["Other operating income", "", "2,125,652", "2,365,106"], ["Operating result", "16", "235,571", "1,662,145"],
+             ["Financial expenses", "", "736,190", "1,594,264"], ["Total", "", "8,633,481", "9,058,822"]]
+
+
+def _statement(path: Path) -> DocumentInput:
+    """An income statement without rules: a stub column with no header, a note column with
+    blanks, two year columns of right-aligned figures."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((60, 70), "Income statement", fontname="helv", fontsize=14)
+    font = pymupdf.Font("helv")
+    for k, row in enumerate(STATEMENT):
+        y = 110 + 18 * k
+        page.insert_text((60, y), row[0], fontname="helv", fontsize=10)
+        for right, cell in zip((300, 400, 500), row[1:], strict=True):
+            page.insert_text((right - font.text_length(cell, 10), y), cell, fontname="helv", fontsize=10)
+    path.write_bytes(scanned_twin(doc.tobytes(), dpi=200, noise=0.01, rotate_deg=0.3, seed=3))
+    return DocumentInput(path=str(path), source=path.name, doc_id=sha256_file(path))
+
+
+def test_blank_cells_of_a_borderless_table_keep_its_columns(tmp_path: Path) -> None:
+    """Blank note cells and the stub's blank header are empty cells of full rows: the table is
+    read as printed, not handed to the structure model as a table of uneven rows."""
+    tables = OcrExtractor(OcrOptions()).extract(_statement(tmp_path / "statement.pdf"), [1]).tables
+    assert [t.grid() for t in tables] == [STATEMENT]
