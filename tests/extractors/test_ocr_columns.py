@@ -10,7 +10,7 @@ import pytest
 
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
-from rowkeeper.extractors.ocr_tables import footprints
+from rowkeeper.extractors.ocr_tables import cut_at_columns, footprints
 from rowkeeper.ids import sha256_file
 from rowkeeper.models import DocumentInput
 from samples.pdfgen import scanned_twin
@@ -181,3 +181,15 @@ def test_blank_cells_of_a_borderless_table_keep_its_columns(tmp_path: Path) -> N
     read as printed, not handed to the structure model as a table of uneven rows."""
     tables = OcrExtractor(OcrOptions()).extract(_statement(tmp_path / "statement.pdf"), [1]).tables
     assert [t.grid() for t in tables] == [STATEMENT]
+
+
+def test_a_header_label_starting_left_of_its_figures_stays_whole() -> None:
+    """A two-word label whose first word stands over the white left of its column's narrow
+    right-aligned figures ("Số lượng" over "39", "101") is not parted: the first word goes
+    with the second, which stands on the column."""
+    cols = [(875.0, 1002.0), (1136.0, 1182.0), (1321.0, 1502.0)]
+    label = _run("Số lượng", [("Số", 1027, 1060), ("lượng", 1071, 1147)], 170.0)
+    pieces = cut_at_columns(label, cols)
+    assert [p.text for p in pieces] == ["Số lượng"]
+    fused = _run("300.000 39", [("300.000", 901, 1002), ("39", 1153, 1182)], 220.0)
+    assert [p.text for p in cut_at_columns(fused, cols)] == ["300.000", "39"]
