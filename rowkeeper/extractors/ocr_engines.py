@@ -24,6 +24,7 @@ from rowkeeper.extractors.ocr_text import (
     han_allowed,
     is_speck,
     repair_line,
+    word_spans,
 )
 
 REC_BATCH = 4
@@ -44,11 +45,22 @@ class OcrBox:
     text: str
     box: tuple[float, float, float, float]
     score: float
+    words: tuple[tuple[str, float, float], ...] = ()
+    """The run's words with the x extent of each one's ink (word, x0, x1); () when the engine
+    did not place them (the run is then one word). `box` stays the detector's (padded by a
+    fraction of the font size, so that neighbouring columns' boxes may touch); column
+    footprints are read from these."""
 
     @property
     def height(self) -> float:
         """Box height in pixels."""
         return self.box[3] - self.box[1]
+
+    def word_boxes(self) -> list[OcrBox]:
+        """The run's words as boxes of their own ink across (the run's top and bottom)."""
+        if not self.words:
+            return [self]
+        return [OcrBox(t, (x0, self.box[1], x1, self.box[3]), self.score, ((t, x0, x1),)) for t, x0, x1 in self.words]
 
 
 class OcrEngine(Protocol):
@@ -121,8 +133,9 @@ class RapidOcrEngine:
             box = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
             centers = list(words[k].xs) if words else []
             text = repair_line(text.strip(), centers, gray, box)
-            if text and not is_speck(text):
-                out.append(OcrBox(text, box, float(score)))
+            if not text or is_speck(text):
+                continue
+            out.append(OcrBox(text, box, float(score), word_spans(text, centers, gray, box)))
         return out
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:

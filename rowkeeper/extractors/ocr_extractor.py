@@ -179,12 +179,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr4"
+            return f"{self.engine.version}+ocr5"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr4"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr5"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr4"
+            return "rapidocr-absent+ocr5"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -264,7 +264,8 @@ class OcrExtractor:
         rest = [b for j, b in enumerate(boxes) if j not in used]
         # a picture outside the grids is a cell without text (a picture column's)
         rest += [OcrBox("", p, 1.0) for p in pictures if not any(centre_in(p, g.box) for g in grids)]
-        found = ocr_tables.aligned_tables(rest, min_rows=max(self.options.min_rows, 3)) if self.options.borderless else []
+        found = (ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
+                 if self.options.borderless else [])
         taken = {id(rest[j]) for _, ids in found for j in ids}
         tables.extend(t for t, _ in found)
         for frame, took in frames:

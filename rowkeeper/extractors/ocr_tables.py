@@ -13,11 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rowkeeper.boxes import area, centre_in, overlap
+from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import STRAY, joined, runs_of, stacked, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
+from rowkeeper.models import TextLine
+from rowkeeper.page_columns import text_columns
 
 
 @dataclass(frozen=True)
@@ -73,16 +76,18 @@ def ruled_table(grid: Grid, boxes: Sequence[OcrBox]) -> tuple[PxTable, set[int],
     held: dict[int, list[OcrBox]] = {i: [] for i in range(len(grid.cells))}
     used: set[int] = set()
     reread: set[int] = set()
-    for j, b in enumerate(boxes):
-        if not centre_in(b.box, grid.box) and overlap(b.box, grid.box) < 0.5 * area(b.box):
+    spans = list(zip(grid.xs, grid.xs[1:], strict=False))
+    for j, run in enumerate(boxes):
+        if not centre_in(run.box, grid.box) and overlap(run.box, grid.box) < 0.5 * area(run.box):
             continue
         used.add(j)
-        shares = [(overlap(b.box, c.box), i) for i, c in enumerate(grid.cells)]
-        best, i = max(shares)
-        if best >= 0.7 * area(b.box):
-            held[i].append(b)
-        else:
-            reread.update(k for s, k in shares if s > 0.15 * area(b.box))
+        for b in cut_at_columns(run, spans):
+            shares = [(overlap(b.box, c.box), i) for i, c in enumerate(grid.cells)]
+            best, i = max(shares)
+            if best >= 0.7 * area(b.box):
+                held[i].append(b)
+            else:
+                reread.update(k for s, k in shares if s > 0.15 * area(b.box))
     cells = tuple(
         PxCell(c.row, c.col, c.row_span, c.col_span, "" if i in reread else reading_text(held[i]), c.box)
         for i, c in enumerate(grid.cells)
@@ -104,9 +109,10 @@ def columns_from_text(grid: Grid, boxes: Sequence[OcrBox]) -> Grid:
         return grid
     inside = [b for b in boxes if centre_in(b.box, grid.box)]
     body = [b for b in inside if (b.box[1] + b.box[3]) / 2 > grid.ys[1]]
-    cols = _clusters([(b.box[0], b.box[2]) for b in body])
+    tol = WORD_GAP * _line_height(inside)
+    cols = footprints(body, tol)
     if len(cols) < 2:
-        cols = _clusters([(b.box[0], b.box[2]) for b in inside])
+        cols = footprints(inside, tol)
     if len(cols) < 2:
         return grid
     head = [b for b in inside if b not in body]
@@ -154,11 +160,132 @@ def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxT
     return out
 
 
-def _clusters(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Overlapping x-intervals merged: the column footprints."""
+def borderless_tables(boxes: Sequence[OcrBox], scale: float, min_rows: int = 3) -> list[tuple[PxTable, set[int]]]:
+    """Borderless tables of a page's runs outside ruled grids (`scale` pixels a point), with
+    the ids of the boxes each took: looked for in one page column at a time
+    (`by_page_column`), and a table that is two blocks of fields side by side read as two."""
+    out = []
+    for ids in by_page_column(boxes, scale):
+        part = [boxes[j] for j in ids]
+        for table, took in aligned_tables(part, min_rows=min_rows):
+            mine = sorted(took)
+            sides = blocks_side_by_side([part[k] for k in mine], scale)
+            if sides is None:
+                out.append((table, {ids[k] for k in took}))
+                continue
+            for side, keys in sides:
+                # each field cut at its block's values edge (a key read in one run with its value)
+                pieces = [(i, p) for i in side for p in cut_at_columns(part[mine[i]], keys)]
+                out += [(t, {ids[mine[pieces[k][0]]] for k in got})
+                        for t, got in aligned_tables([p for _, p in pieces], min_rows=2)]
+    return out
+
+
+Side = tuple[list[int], list[tuple[float, float]]]
+
+
+def blocks_side_by_side(boxes: Sequence[OcrBox], scale: float) -> list[Side] | None:
+    """Two blocks of fields set side by side (an estimate's customer block beside its offer
+    block, no rules), by the text layer's own test (`key_value.blocks_apart` over the runs'
+    words in points): for each, the ids of its boxes and its key and value extents in
+    pixels; None for one table."""
+    words = [(w.box[0] / scale, w.box[1] / scale, w.box[2] / scale, w.box[3] / scale, w.text)
+             for b in boxes for w in b.word_boxes()]
+    found = blocks_apart(words)
+    if len(found) != 2:
+        return None
+    sides = [([j for j, b in enumerate(boxes) if left <= (b.box[0] + b.box[2]) / 2 / scale <= right],
+              [(left * scale, values * scale), (values * scale, right * scale)]) for left, values, right in found]
+    return sides if all(ids for ids, _ in sides) else None
+
+
+def by_page_column(boxes: Sequence[OcrBox], scale: float) -> list[list[int]]:
+    """Indices of `boxes` grouped by the page's text column each stands in (the text layer's
+    one column detector, `page_columns.text_columns`, over the boxes in points: `scale` pixels
+    a point). Borderless tables are looked for in one column at a time: two columns of a
+    paper's prose side by side are two runs on every band, and read together they made one
+    two-column "table" of prose that swallowed the tables inside the columns."""
+    lines = [TextLine(page=1, bbox=tuple(v / scale for v in b.box), text=b.text) for b in boxes]
+    cols = text_columns(lines)
+    if not cols.multi:
+        return [list(range(len(boxes)))]
+    groups: dict[int, list[int]] = {}
+    for j, ln in enumerate(lines):
+        groups.setdefault(cols.box_of(ln), []).append(j)
+    return [groups[k] for k in sorted(groups)]
+
+
+WORD_GAP = 0.35
+"""Blank, in line heights (a detector's box is ~1.5 font sizes tall), that two words' ink may
+leave between them and still stand in one column's footprint: wider than a word space, as
+narrow as the column gaps of a table set tight (0.8 font sizes on the zoo's scans)."""
+
+
+CROSSING_ROWS = 6
+"""One word in this many body rows may run across a column gap (see `footprints`)."""
+
+
+def footprints(boxes: Sequence[OcrBox], tol: float, crossing: int = 0) -> list[tuple[float, float]]:
+    """The column footprints of `boxes`: their words' ink extents merged where they overlap or
+    stand less than `tol` apart. Words, not runs: the detector runs one box across a column
+    gap a little wider than a word space ("5.642.367 €  2.116.330 €"), and a run's box is
+    padded into its neighbour's gap; a column gap is a band that every row's words leave
+    white, whatever box they were read in. Up to `crossing` words may run across a gap (the
+    recogniser sometimes reads two figures as one word, "8.819.62822.485"): one of the widest
+    words whose removal parts the footprints it stands on is set aside, and again."""
+    spans = sorted((w.box[0], w.box[2] + tol) for b in boxes for w in b.word_boxes())
+    for _ in range(crossing):
+        cols = _clusters(spans)
+        over = next((w for w in sorted(spans, key=lambda s: s[0] - s[1])[:5] if _parts(w, spans, len(cols))), None)
+        if over is None:
+            break
+        spans.remove(over)
+    return [(a, b - tol) for a, b in _clusters(spans)]
+
+
+def _parts(word: tuple[float, float], spans: list[tuple[float, float]], n: int) -> bool:
+    """Whether the footprints without `word` are more than `n` and `word` stands on two of them."""
+    others = list(spans)
+    others.remove(word)
+    cols = _clusters(others)
+    return len(cols) > n and sum(1 for a, b in cols if a < word[1] and word[0] < b) >= 2
+
+
+def cut_at_columns(run: OcrBox, cols: Sequence[tuple[float, float]]) -> list[OcrBox]:
+    """`run` cut into one piece per column its words stand on, each piece as wide as its words'
+    ink (the detector's padded box reaches into the next column's footprint). A word standing
+    on no footprint (a header label's first word, left of the right-aligned figures it heads:
+    "Số lượng" over "39") goes with its neighbour in the run; a run standing on none goes to
+    the column nearest its centre."""
+    if not run.words:
+        return [run]
+    words = run.word_boxes()
+    on: list[int | None] = [max(((min(c[1], w.box[2]) - max(c[0], w.box[0]), i) for i, c in enumerate(cols)),
+                                default=(0.0, None))[1] if _on_any(w, cols) else None for w in words]
+    if all(k is None for k in on):
+        mid = (run.box[0] + run.box[2]) / 2
+        on = [min(range(len(cols)), key=lambda i: max(cols[i][0] - mid, mid - cols[i][1], 0.0)) if cols else 0] * len(words)
+    for i in [*range(1, len(on)), *range(len(on) - 2, -1, -1)]:  # pass a column on, forwards then back
+        if on[i] is None:
+            on[i] = on[i - 1] if i > 0 and on[i - 1] is not None else (on[i + 1] if i + 1 < len(on) else None)
+    groups: dict[int, list[OcrBox]] = {}
+    for w, k in zip(words, on, strict=True):
+        groups.setdefault(k or 0, []).append(w)
+    one = len(groups) == 1
+    return [OcrBox(run.text if one else join_text([w.text for w in ws]),
+                   (ws[0].box[0], run.box[1], ws[-1].box[2], run.box[3]), run.score,
+                   tuple(x for w in ws for x in w.words)) for _, ws in sorted(groups.items())]
+
+
+def _on_any(w: OcrBox, cols: Sequence[tuple[float, float]]) -> bool:
+    return any(min(c[1], w.box[2]) > max(c[0], w.box[0]) for c in cols)
+
+
+def _clusters(intervals: list[tuple[float, float]], tol: float = 0.0) -> list[tuple[float, float]]:
+    """Overlapping x-intervals (or ones less than `tol` apart) merged: the column footprints."""
     out: list[tuple[float, float]] = []
     for a, b in sorted(intervals):
-        if out and a <= out[-1][1]:
+        if out and a <= out[-1][1] + tol:
             out[-1] = (out[-1][0], max(out[-1][1], b))
         else:
             out.append((a, b))
@@ -173,15 +300,23 @@ def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     """Columns from the body bands' footprints; every band's runs placed into those columns."""
     body = run[1:] if len(run) >= 3 else run
     # a stray reading (a shaded row read as noise) may run across a gap: it says no column
-    cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band if b.score >= STRAY])
+    tol = WORD_GAP * _line_height([b for band in run for b in band])
+    crossing = len(body) // CROSSING_ROWS
+    cols = footprints([b for band in body for b in band if b.score >= STRAY], tol, crossing=crossing)
     if len(cols) < 2:
-        cols = _clusters([(b.box[0], b.box[2]) for band in body for b in band])
+        cols = footprints([b for band in body for b in band], tol, crossing=crossing)
     if len(cols) < 2:
         return None
     cells: list[PxCell] = []
     for r, band in enumerate(run):
-        cells.extend(_place_band(r, band, cols))
-    if sum(1 for r in range(len(run)) if len({c.col for c in cells if c.row == r}) >= 2) < 2:
+        placed = _place_band(r, [p for b in band for p in cut_at_columns(b, cols)], cols)
+        # a column the band leaves blank is an empty cell (a note column's blank, the stub's
+        # header): every row as wide as the table, as a ruled grid's are
+        held = {c.col + k for c in placed for k in range(c.col_span)}
+        top, bottom = min(b.box[1] for b in band), max(b.box[3] for b in band)
+        placed += [PxCell(r, k, 1, 1, "", (cols[k][0], top, cols[k][1], bottom)) for k in range(len(cols)) if k not in held]
+        cells.extend(sorted(placed, key=lambda c: c.col))
+    if sum(1 for r in range(len(run)) if len({c.col for c in cells if c.row == r and c.text}) >= 2) < 2:
         return None
     x0 = min(b.box[0] for band in run for b in band)
     y0 = min(b.box[1] for b in run[0])

@@ -10,6 +10,7 @@ Characters are located by the recogniser's CTC-aligned character centers.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 
 import cv2
@@ -83,6 +84,46 @@ def repair_line(text: str, centers: list[float], gray: np.ndarray, box: Box) -> 
     spaced |= _inserts(chars, centers, gaps, spaced)
     spaced |= script_spaces(chars, centers, gaps, _em(ink))
     return drop_speck_tokens("".join((" " if i in spaced else "") + ch for i, ch in enumerate(chars)))
+
+
+_GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?(?!\d)")
+
+
+def word_spans(text: str, centers: list[float], gray: np.ndarray, box: Box) -> tuple[tuple[str, float, float], ...]:
+    """The words of a detected run with the x extent of each one's ink: (word, x0, x1) in
+    image pixels, () when the characters cannot be placed. Words part at the text's spaces;
+    two neighbours meet at the widest blank between their characters (at the midpoint of their
+    centres where none is). The run's own box is padded by a fraction of the font size and
+    may reach into the next column's first glyph: each word's ink is taken within a character
+    pitch of its own centres."""
+    chars = [c for c in text if c != " "]
+    got = _ink(gray, box) if chars and len(centers) == len(chars) else None
+    if got is None:
+        return ()
+    ink, x0, _ = got
+    cols = np.flatnonzero(ink.sum(axis=0) > 0) + x0
+    if not cols.size:
+        return ()
+    pitch = float(np.median(np.diff(centers))) if len(centers) > 1 else float(box[3] - box[1])
+    spaced = sorted(_spaced(text) - {0})
+    # a thousands group set off by a space ("340 683", "1 137 Ft") is one word of its number
+    starts = [0, *(i for i, j in zip(spaced, [*spaced[1:], len(chars)], strict=False)
+                   if not (chars[i - 1].isdigit() and _GROUP.match("".join(chars[i:j]))))]
+    ends = [*starts[1:], len(chars)]
+    gaps = ink_gaps(ink, x0)
+    bounds = [float(cols[cols >= centers[0] - pitch][0]) if (cols >= centers[0] - pitch).any() else box[0]]
+    for i in starts[1:]:
+        between = [g for g in gaps if centers[i - 1] < (g[0] + g[1]) / 2 < centers[i]]
+        if between:
+            g0, g1 = max(between, key=lambda g: g[1] - g[0])
+            bounds += [g0, g1]
+        else:
+            mid = (centers[i - 1] + centers[i]) / 2
+            bounds += [mid, mid]
+    right = cols[cols <= centers[-1] + pitch]
+    bounds.append(float(right[-1] + 1) if right.size else box[2])
+    return tuple(("".join(chars[a:b]), bounds[2 * k], bounds[2 * k + 1])
+                 for k, (a, b) in enumerate(zip(starts, ends, strict=True)))
 
 
 def _spaced(text: str) -> set[int]:

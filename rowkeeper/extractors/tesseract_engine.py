@@ -135,7 +135,8 @@ def _phrases(words: list[OcrBox]) -> list[OcrBox]:
         i = max(ends, key=lambda i: min(out[i].box[3], w.box[3]) - max(out[i].box[1], w.box[1]))
         p = out[i]
         box = (p.box[0], min(p.box[1], w.box[1]), w.box[2], max(p.box[3], w.box[3]))
-        out[i] = OcrBox(join_text([p.text, w.text]), box, min(p.score, w.score))
+        words = (p.words or ((p.text, p.box[0], p.box[2]),)) + ((w.text, w.box[0], w.box[2]),)
+        out[i] = OcrBox(join_text([p.text, w.text]), box, min(p.score, w.score), words)
     return sorted(out, key=lambda b: ((b.box[1] + b.box[3]) / 2, b.box[0]))
 
 

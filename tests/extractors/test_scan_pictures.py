@@ -103,7 +103,8 @@ def test_rows_a_pitch_apart_beyond_a_line_gap_stay_one_table() -> None:
 
 
 def _row(texts_at: list[tuple[str, float, float]], y: float) -> list[OcrBox]:
-    return [OcrBox(t, (x0, y, x1, y + 40), 0.99) for t, x0, x1 in texts_at]
+    """Runs as the engines give them: the detector's box padded 4 px past the run's ink each side."""
+    return [OcrBox(t, (x0, y, x1, y + 40), 0.99, ((t, x0 + 4, x1 - 4),)) for t, x0, x1 in texts_at]
 
 
 def test_two_stacked_tables_with_a_heading_and_a_caption_between_are_two() -> None:
