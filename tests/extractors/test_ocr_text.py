@@ -12,11 +12,14 @@ from rowkeeper.extractors.ocr_text import drop_speck_tokens, join_text, repair_l
 DPI = 150
 
 
-def _line(text: str, size: float = 9.0) -> tuple[np.ndarray, list[float], tuple[float, ...]]:
-    """`text` rendered at 150 dpi: grey image, x centers of its non-space glyphs, text box (px)."""
+def _line(text: str, size: float = 9.0, face: str = "") -> tuple[np.ndarray, list[float], tuple[float, ...]]:
+    """`text` rendered at 150 dpi (Helvetica, or a DejaVu face / font file `face`): grey image,
+    x centers of its non-space glyphs, text box (px)."""
     doc = pymupdf.open()
     page = doc.new_page(width=300, height=40)
-    page.insert_text((10, 25), text, fontsize=size, fontname="helv")
+    if face:
+        page.insert_font(fontname="F", fontfile=FACES.get(face, face))
+    page.insert_text((10, 25), text, fontsize=size, fontname="F" if face else "helv")
     pix = page.get_pixmap(dpi=DPI, colorspace=pymupdf.csGRAY)
     gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
     k = DPI / 72
@@ -85,18 +88,7 @@ def _face_line(text: str, face: str, size: float = 10.0) -> tuple[np.ndarray, li
     image, glyph centers, box."""
     import cv2
 
-    doc = pymupdf.open()
-    page = doc.new_page(width=300, height=40)
-    page.insert_font(fontname="F", fontfile=FACES.get(face, face))
-    page.insert_text((10, 25), text, fontsize=size, fontname="F")
-    pix = page.get_pixmap(dpi=DPI, colorspace=pymupdf.csGRAY)
-    gray = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
-    k = DPI / 72
-    chars = [c for b in page.get_text("rawdict")["blocks"] for ln in b["lines"] for s in ln["spans"]
-             for c in s["chars"] if not c["c"].isspace()]
-    centers = [(c["bbox"][0] + c["bbox"][2]) / 2 * k for c in chars]
-    box = (8 * k, (25 - size * 1.1) * k, (chars[-1]["bbox"][2] + 3) * k, (25 + size * 0.4) * k)
-    doc.close()
+    gray, centers, box = _line(text, size, face)
     return cv2.GaussianBlur(gray, (3, 3), 0.6), centers, box
 
 
