@@ -119,7 +119,10 @@ def _new_columns(before: list[list[OcrBox]], after: list[list[OcrBox]], lh: floa
     runs line up), and neither of the first two rows after at the edges of the last row before."""
     rows_before = [b for b in before if len(b) >= 2]
     rows_after = [b for b in after if len(b) >= 2]
-    if len(rows_before) < min_rows or len(rows_after) < min_rows or len(after[0]) < 2 or len(after[1]) < 2:
+    # the test reads three rows after (a header and two rows at one set of edges): a run of two
+    # multi-run rows after (min_rows 2, a side-by-side block's fields) starts no second table
+    if len(rows_before) < min_rows or len(rows_after) < min_rows or len(after) < 3 \
+            or len(after[0]) < 2 or len(after[1]) < 2:
         return False
     last = rows_before[-1]
     return (_share_lined(last, rows_before[-2], lh) >= SAME and _share_lined(after[2], after[1], lh) >= SAME

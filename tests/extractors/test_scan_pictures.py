@@ -219,3 +219,16 @@ def test_a_second_table_right_under_the_first_with_its_own_columns_is_a_second_t
     found = aligned_tables(boxes)
     assert [(t.n_rows, t.n_cols) for t, _ in found] == [(5, 4), (5, 4)]
     assert [c.text for c in found[1][0].cells if c.row == 0] == ["Site", "Region", "Quantity (units)", "Volume (m3)"]
+
+
+def test_two_rows_after_other_edges_with_min_rows_two_are_read_not_an_error() -> None:
+    """A side-by-side block's fields are read with min_rows 2: two rows at one set of edges
+    right under two at another left the second-table test three rows short (IndexError, and
+    the whole scanned document failed); every row stays in a table."""
+    boxes = _row([("Name", 148, 260), ("Kovács Anna", 400, 600)], 400)
+    boxes += _row([("Telefon", 148, 280), ("+36 1 234 5678", 400, 640)], 446)
+    boxes += _row([("Összeg", 148, 270), ("12.500 Ft", 700, 860)], 492)
+    boxes += _row([("Határidő", 148, 300), ("2024.03.31", 700, 880)], 538)
+    found = aligned_tables(boxes, min_rows=2)
+    assert sum(t.n_rows for t, _ in found) == 4
+    assert set().union(*(ids for _, ids in found)) == set(range(len(boxes)))
