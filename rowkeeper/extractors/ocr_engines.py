@@ -56,6 +56,22 @@ class OcrBox:
         """Box height in pixels."""
         return self.box[3] - self.box[1]
 
+    def with_text(self, text: str) -> OcrBox:
+        """The run read as `text`, which differs from its own text letter by letter (marks put
+        or taken, as `ocr_extractor.with_marks` does): each word keeps its ink and takes the
+        letters at its place; where the letters or spaces do not line up, () words."""
+        words: list[tuple[str, float, float]] = []
+        if [c == " " for c in text] == [c == " " for c in self.text]:
+            at = 0
+            for w, x0, x1 in self.words:
+                i = self.text.find(w, at)
+                if i < 0:
+                    words = []
+                    break
+                words.append((text[i:i + len(w)], x0, x1))
+                at = i + len(w)
+        return OcrBox(text, self.box, self.score, tuple(words))
+
     def word_boxes(self) -> list[OcrBox]:
         """The run's words as boxes of their own ink across (the run's top and bottom)."""
         if not self.words:

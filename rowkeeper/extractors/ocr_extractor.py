@@ -383,7 +383,7 @@ def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
         inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
         hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
         text = merge(b.text, hint) if inside else b.text
-        out.append(b if text == b.text else OcrBox(text, b.box, b.score))
+        out.append(b if text == b.text else b.with_text(text))
     return out
 
 

@@ -162,3 +162,21 @@ def test_adopt_marks_takes_a_mark_for_a_mark_only() -> None:
     assert adopt_marks("Müködési költségek 2024", "Működési költségek 2024 f étek") == "Működési költségek 2024"
     assert adopt_marks("az összesen", "áz összesen") == "az összesen"  # no mark added to a bare letter
     assert adopt_marks("Größe", "GröBe") == "Größe"                    # other letters: as read
+
+
+def test_a_run_given_the_other_readings_marks_keeps_each_words_ink() -> None:
+    """Column footprints are read from the words' ink: a run whose letters took the other
+    reading's marks keeps its words' extents, each word with its marked letters."""
+    from rowkeeper.extractors.ocr_engines import OcrBox
+    from rowkeeper.extractors.ocr_extractor import with_marks
+    from rowkeeper.extractors.ocr_text import adopt_marks
+
+    read = OcrBox("Don gia 340 683", (100, 50, 420, 80), 0.9,
+                  (("Don", 104, 150), ("gia", 162, 200), ("340 683", 330, 416)))
+    [vi] = with_marks([read], [OcrBox("Đơn giá 340 683", (98, 48, 422, 82), 0.9)])
+    assert vi.text == "Đơn giá 340 683"
+    assert vi.words == (("Đơn", 104, 150), ("giá", 162, 200), ("340 683", 330, 416))
+
+    read = OcrBox("Müködési költség", (100, 50, 420, 80), 0.9, (("Müködési", 104, 260), ("költség", 272, 416)))
+    [hu] = with_marks([read], [OcrBox("Működési költség", (98, 48, 422, 82), 0.9)], adopt_marks)
+    assert hu.words == (("Működési", 104, 260), ("költség", 272, 416))
