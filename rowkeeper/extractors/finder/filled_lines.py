@@ -9,6 +9,7 @@ read as (`text_cells.clean_cell`)."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +27,8 @@ ROOM = 1.5
 """Characters' widths at most between a wrapped line's end and its column's furthest one."""
 WIDTH_CELLS = 3
 """Cells of a column wrapped at one width, at least, for that width to be the column's."""
+HANGING = ("Pe", "Pf", "Po")
+"""Unicode categories of the punctuation a CJK line may end past its width with (`、）`)."""
 
 
 def run_on_breaks(page: pymupdf.Page, bbox: Sequence[float], rows: Sequence[Sequence[BBox | None]],
@@ -83,7 +86,10 @@ def _run_on(cells: dict[tuple[int, int], tuple[list[str], list[list[Any]]]]) -> 
         ends = {k: [(max(w[2] for w in ln), _char(ln)) for ln in lines[:-1]] for k, (_, lines) in mine.items()}
         if not any(ends.values()):
             continue
-        edge = max(e for ls in ends.values() for e, _ in ls)
+        # a line ending in closing punctuation may hang past the width (kinsoku): not the width
+        set_in = [e for k, (_, lines) in mine.items() for (e, _), ln in zip(ends[k], lines, strict=False)
+                  if not _hangs(ln)]
+        edge = max(set_in or [e for ls in ends.values() for e, _ in ls])
         filled = {k: [edge - e < ROOM * ch for e, ch in ls] for k, ls in ends.items()}
         if sum(any(f) for f in filled.values()) < WIDTH_CELLS:
             continue  # no width to tell a wrapped line from one its writer broke
@@ -100,6 +106,13 @@ def _run_on(cells: dict[tuple[int, int], tuple[list[str], list[list[Any]]]]) -> 
 def _cjk_break(parts: Sequence[str]) -> bool:
     """Whether a break between the printed lines `parts` touches a CJK character."""
     return any(is_cjk(a[-1:]) or is_cjk(b[:1]) for a, b in zip(parts, parts[1:], strict=False))
+
+
+def _hangs(line: Sequence[Any]) -> bool:
+    """Whether a printed line ends in CJK closing punctuation (`、` `。` `）`), which may not
+    start a line and so is set at the end of the one before, past the column's width."""
+    last = str(max(line, key=lambda w: w[2])[4])[-1:]
+    return is_cjk(last) and unicodedata.category(last) in HANGING
 
 
 def _char(line: Sequence[Any]) -> float:

@@ -77,3 +77,16 @@ def test_a_list_item_after_cjk_text_keeps_joining_without_a_space_in_a_wrapped_c
     words = [[cell(12 + 40 * i, items)] for i in range(3)]
     texts = [["• 施設別四半期実績• 主要指標• 保守計画"] for _ in range(3)]
     assert run_on_cells(words, texts) == texts
+
+
+HANGING = ("盛岡センター", ["冷却設備の納入及び設", "置（点検報告書を提出）、", "高所作業車は別途"], "35,807")
+"""A line ending in `）、`, which may not start a line: set past the width the others wrap at."""
+
+
+def test_punctuation_hanging_past_the_width_leaves_the_columns_width_where_the_lines_wrap(tmp_path: Path) -> None:
+    # zoo dev19 wrapped_body-326-ja: the widest line ends in `、`; read as the width, every line
+    # wrapped at ten characters stopped two short of it and kept a space
+    for verticals in (True, False):
+        (table,) = tables_of(_grid(tmp_path / f"hang{verticals}.pdf", [*WRAPPED, HANGING, SHORT], verticals))
+        assert [tuple(r) for r in table.rows] == [*((k, "".join(lines), a) for k, lines, a in (*WRAPPED, HANGING)),
+                                                  ("京都支店", "主配電盤の修理 臨時対応", "845,694")]
