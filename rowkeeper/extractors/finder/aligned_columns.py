@@ -43,10 +43,22 @@ def phrase_ends(line: Sequence[Word], min_gap: float) -> tuple[set[int], set[int
     """Indexes of the words that start and that end a phrase (words closer than `min_gap`)."""
     starts, ends = {0}, {len(line) - 1}
     for i in range(1, len(line)):
-        if line[i][0] - line[i - 1][2] >= min_gap:
+        if line[i][0] - line[i - 1][2] >= min_gap or after_fraction(line[i - 1], line[i]):
             starts.add(i)
             ends.add(i - 1)
     return starts, ends
+
+
+_FRACTION = re.compile(r"^[-−+(]?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{1,2}\)?%?$")
+_FIGURE = re.compile(r"^[-−+(]?\d[\d.,]*\)?%?$")
+
+
+def after_fraction(prev: Word, word: Word) -> bool:
+    """Whether `word` is a figure of its own after `prev`, a figure that ends in a decimal
+    fraction (`55.881,5` `730.206`): no group of digits goes on after a number's fraction, so
+    the two are two values however narrow the space between them (two right-aligned columns
+    of figures a word space apart)."""
+    return bool(_FRACTION.match(str(prev[4]))) and bool(_FIGURE.match(str(word[4])))
 
 
 def decimal_x(word: Word) -> float | None:
@@ -115,12 +127,13 @@ def left_boundary(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, in
     """The x left of an anchored column that clears the gap before its cell in the most rows,
     as close to the cells as that allows (a long label on the left runs up to the column, a
     figure seldom leaves it); None when fewer than two rows, or under half of them, agree."""
-    spans = []
+    spans, apart = [], 0
     for r, i in held.items():
         line = lines[r]
         first = i if kind == "left" else _phrase_start(line, i, min_gap)
         if first > 0 and line[first][0] > line[first - 1][2]:
             spans.append((line[first - 1][2], line[first][0]))
+            apart += after_fraction(line[first - 1], line[first])
     best = _deepest(spans)
     need = max(2, 0.5 * len(held))
     # most rows part the cell from its left neighbour by a gap of an em or so: after a word
@@ -128,7 +141,8 @@ def left_boundary(lines: Sequence[Sequence[Word]], kind: str, held: dict[int, in
     # its figures' column gap) the edge is inside one column
     heights = sorted(ln[i][3] - ln[i][1] for ln, i in ((lines[r], i) for r, i in held.items()))
     wide = max(min_gap, 0.8 * heights[len(heights) // 2])
-    if best is None or best[2] < need or sum(hi - lo >= wide for lo, hi in spans) < need:
+    # (or a word space after a figure's fraction: two values, `after_fraction`)
+    if best is None or best[2] < need or sum(hi - lo >= wide for lo, hi in spans) + apart < need:
         return None
     lo, hi, _ = best
     return hi - 1.0 if hi - lo > 2.0 else (lo + hi) / 2
@@ -155,7 +169,8 @@ def _phrase_start(line: Sequence[Word], i: int, min_gap: float) -> int:
     """Index of the first word of the cell ending with word i: the words before it closer than
     a column gap ("1 200 000 Ft", "EUR 1.200"), not a label run up to the figure."""
     first, figure = i, _figure(str(line[i][4]))
-    while first > 0 and line[first][0] - line[first - 1][2] < min_gap:
+    while first > 0 and line[first][0] - line[first - 1][2] < min_gap \
+            and not after_fraction(line[first - 1], line[first]):
         prev = str(line[first - 1][4])
         if figure and _words_of_letters(prev):
             break
@@ -208,10 +223,12 @@ def add_separators(seps: Sequence[float], more: Sequence[tuple[float, Sequence[S
 def _label_then_figure(line: Sequence[Word], lo: float, x: float, hi: float) -> bool:
     """Whether a line has a word of letters left of `x` (from `lo`) and a figure right after
     it (before `hi`): a label run up to its number. Parts of one label ("20 - 29 | years",
-    a numbered range set in tabular figures) are no two columns."""
+    a numbered range set in tabular figures) are no two columns; a figure after another's
+    fraction is one (`after_fraction`)."""
     left = [w for w in line if lo <= _mid(w) < x]
     right = [w for w in line if x <= _mid(w) < hi]
-    return bool(left and right) and _words_of_letters(str(left[-1][4])) and _figure(str(right[0][4]))
+    return bool(left and right) and _figure(str(right[0][4])) and (
+        _words_of_letters(str(left[-1][4])) or after_fraction(left[-1], right[0]))
 
 
 def _mid(w: Word) -> float:
