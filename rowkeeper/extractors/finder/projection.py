@@ -8,6 +8,7 @@ Words are PyMuPDF-style tuples `(x0, y0, x1, y1, text, ...)`; rows are `round(y1
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -205,13 +206,22 @@ def _over_figures(lines: Sequence[Sequence[Any]]) -> int:
 
 
 def _figures_from(line: Sequence[Any]) -> float | None:
-    """x where the run of figures that ends `line` starts; None when its last word is no figure."""
+    """x where the run of figures that ends `line` starts (a currency sign or `%` set after the
+    last amount, `7.130.696 €`, ends it too); None when its last word is no figure."""
     x = None
-    for w in sorted(line, key=lambda w: -w[0]):
+    ws = sorted(line, key=lambda w: -w[0])
+    while ws and len(ws) > 1 and _sign(str(ws[0][4])):
+        ws = ws[1:]
+    for w in ws:
         if not is_figure(str(w[4])):
             break
         x = w[0]
     return x
+
+
+def _sign(text: str) -> bool:
+    """Whether a word is a currency sign or a percent sign alone (`€`, `¥`, `%`)."""
+    return bool(text) and all(unicodedata.category(ch) == "Sc" or ch == "%" for ch in text)
 
 
 def _headed_columns(head: Sequence[Sequence[Any]], body: Sequence[Sequence[Any]], seps: Sequence[float],

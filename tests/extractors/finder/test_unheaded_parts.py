@@ -294,3 +294,33 @@ def test_a_records_key_line_over_its_figures_line_is_no_header_line(tmp_path: Pa
     (table,) = tables_of(tmp_path / "coded.pdf")
     assert list(table.columns) == ["Site", "Scope", "Share", "Volume"]
     assert [tuple(r) for r in table.rows] == [(f"{c} {n}", " ".join(lines), *f) for c, n, lines, f in CODED]
+
+
+def test_a_currency_sign_after_the_last_amount_still_bounds_the_header(tmp_path: Path) -> None:
+    # zoo dev20 wrapped_body-358-de: the lines of figures end in `7.130.696 €`; ending in no
+    # figure, they showed no columns of figures, so the header ran on into the first record
+    # and its name headed the names: `7701 | Talweg Halle`
+    from tests.extractors.finder.layout import new_page, put, width
+
+    doc = pymupdf.open()
+    page = new_page(doc)
+    y = 150.0
+    put(page, 60, 110, "Maintenance costs", 8)
+    for x, label, align in ((60, "Site", "left"), (170, "Scope", "left"), (360, "Share", "right"),
+                            (440, "Volume", "right")):
+        put(page, x, y, label, 8, align=align)
+    for code, name, lines, (share, volume) in CODED:
+        y += 16
+        put(page, 60, y, code, 8)
+        put(page, 60 + width(code, 8) + 4.2, y, name, 8)
+        for k, line in enumerate(lines):
+            put(page, 170, y + 10 * k, line, 8)
+        y += 10 * (len(lines) - 1)
+        put(page, 360, y, share, 8, align="right")
+        put(page, 440, y, f"{volume} €", 8, align="right")
+    put(page, 60, y + 30, "All amounts are stated before tax.", 8)
+    doc.save(tmp_path / "signed.pdf")
+    (table,) = tables_of(tmp_path / "signed.pdf")
+    assert list(table.columns) == ["Site", "Scope", "Share", "Volume"]
+    assert [tuple(r) for r in table.rows] == [(f"{c} {n}", " ".join(lines), s, f"{v} €")
+                                              for c, n, lines, (s, v) in CODED]
