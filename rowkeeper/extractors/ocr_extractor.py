@@ -34,6 +34,7 @@ from rowkeeper.extractors.line_print import (
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
+from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
 from rowkeeper.extractors.page_model import DocumentModel, document_of
@@ -267,7 +268,7 @@ class OcrExtractor:
         found = (ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
                  if self.options.borderless else [])
         taken = {id(rest[j]) for _, ids in found for j in ids}
-        tables.extend(t for t, _ in found)
+        tables.extend(joined_records(t) for t, _ in found)  # a record's wrapped lines, one row
         for frame, took in frames:
             if not any(centre_in(t.box, frame.box) for t, _ in found):
                 tables.append(frame)
