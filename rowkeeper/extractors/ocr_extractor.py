@@ -34,6 +34,7 @@ from rowkeeper.extractors.line_print import (
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
+from rowkeeper.extractors.ocr_merged import merged_cells, rule_pieces
 from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
@@ -180,12 +181,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr5"
+            return f"{self.engine.version}+ocr6"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr5"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr6"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr5"
+            return "rapidocr-absent+ocr6"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -268,7 +269,8 @@ class OcrExtractor:
         found = (ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
                  if self.options.borderless else [])
         taken = {id(rest[j]) for _, ids in found for j in ids}
-        tables.extend(joined_records(t) for t, _ in found)  # a record's wrapped lines, one row
+        pieces = rule_pieces(rules) if found else []  # rules under some columns: merged cells
+        tables.extend(merged_cells(joined_records(t), pieces, dpi / 72.0) for t, _ in found)
         for frame, took in frames:
             if not any(centre_in(t.box, frame.box) for t, _ in found):
                 tables.append(frame)
