@@ -34,6 +34,7 @@ from rowkeeper.extractors.line_print import (
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
+from rowkeeper.extractors.ocr_figures import marks_and_figures
 from rowkeeper.extractors.ocr_merged import merged_cells, rule_pieces
 from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
@@ -297,7 +298,7 @@ class OcrExtractor:
         language = guess_language([b.text for b in boxes]) if not told else None
         other = told[0] if told else self._available(language)
         if other is not None:
-            return with_marks(other.read(img), boxes), other
+            return with_marks(other.read(img), boxes, marks_and_figures), other
         marks = self._marks_engine(language)
         return (with_marks(boxes, marks.read(img), adopt_marks) if marks else boxes), self.engine
 
