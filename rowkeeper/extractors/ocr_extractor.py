@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import ClassVar, Literal
@@ -34,11 +34,11 @@ from rowkeeper.extractors.line_print import (
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
-from rowkeeper.extractors.ocr_figures import marks_and_figures
+from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
 from rowkeeper.extractors.ocr_merged import merged_cells, rule_pieces
 from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
-from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
+from rowkeeper.extractors.ocr_text import adopt_marks, guess_language
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
@@ -374,21 +374,6 @@ class OcrExtractor:
             metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0,
                      "model": 1.0 if t.kind == "model" else 0.0},
         )
-
-
-def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
-               merge: Callable[[str, str], str] = restore_marks) -> list[OcrBox]:
-    """`boxes` (one reading of the page) with the marks the other reading (`hints`) saw on the
-    same words, as `merge` takes them (`ocr_text.restore_marks` by default: marks `boxes` lack);
-    the other reading's runs are matched by their centres."""
-    out = []
-    for b in boxes:
-        x0, y0, x1, y1 = b.box
-        inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
-        hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
-        text = merge(b.text, hint) if inside else b.text
-        out.append(b if text == b.text else b.with_text(text))
-    return out
 
 
 def _ink_box(ink: np.ndarray, box: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:

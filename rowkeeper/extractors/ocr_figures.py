@@ -6,13 +6,15 @@ reading by RapidOCR (`ocr_extractor.OcrExtractor._read_words`). At scan resoluti
 drops a group mark to a space or to nothing ("8.552 661", "409311") where RapidOCR's recogniser,
 trained on far more figures, reads the marks ("8.552.661", "409.311"). Letters stay
 Tesseract's; only the run of digits and marks is taken, and only where both readings hold one
-such run with the same digits.
+such run with the same digits. `with_marks` is how one reading takes the other's evidence.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_text import restore_marks
 
 _FIGURE = re.compile(r"\d(?:[\d.,]| (?=\d))*\d|\d")
@@ -39,3 +41,18 @@ def marks_and_figures(text: str, hint: str) -> str:
     """`ocr_text.restore_marks` (the letters' marks `text` lacks), then `figure_marks`: how the
     page's second reading takes the first one's evidence (`ocr_extractor.with_marks`)."""
     return figure_marks(restore_marks(text, hint), hint)
+
+
+def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
+               merge: Callable[[str, str], str] = restore_marks) -> list[OcrBox]:
+    """`boxes` (one reading of the page) with the marks the other reading (`hints`) saw on the
+    same words, as `merge` takes them (`ocr_text.restore_marks` by default: marks `boxes` lack);
+    the other reading's runs are matched by their centres."""
+    out = []
+    for b in boxes:
+        x0, y0, x1, y1 = b.box
+        inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
+        hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
+        text = merge(b.text, hint) if inside else b.text
+        out.append(b if text == b.text else b.with_text(text))
+    return out

@@ -28,6 +28,27 @@ STRAY = 0.5
 neither a row nor a break of the table it lies in."""
 
 
+def row_bands(boxes: Sequence[OcrBox]) -> list[list[OcrBox]]:
+    """Boxes grouped into horizontal bands (a box joins a band it overlaps by half its height,
+    and none of whose boxes it covers by half across: two lines of one cell are two bands)."""
+    bands: list[list[OcrBox]] = []
+    extent: list[tuple[float, float]] = []
+    for b in sorted(boxes, key=lambda b: (b.box[1] + b.box[3]) / 2):
+        if bands and not any(_across(o, b) > 0.5 * min(o.box[2] - o.box[0], b.box[2] - b.box[0]) for o in bands[-1]):
+            y0, y1 = extent[-1]
+            if min(y1, b.box[3]) - max(y0, b.box[1]) >= 0.5 * max(min(b.height, y1 - y0), 1.0):
+                bands[-1].append(b)
+                extent[-1] = (min(y0, b.box[1]), max(y1, b.box[3]))
+                continue
+        bands.append([b])
+        extent.append((b.box[1], b.box[3]))
+    return [sorted(band, key=lambda b: b.box[0]) for band in bands]
+
+
+def _across(a: OcrBox, b: OcrBox) -> float:
+    return min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+
+
 def with_pictures(bands: list[list[OcrBox]], pictures: Sequence[OcrBox], lh: float) -> list[list[OcrBox]]:
     """Text bands with each picture (a box without text) in the band of its row.
 
