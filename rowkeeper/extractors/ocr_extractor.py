@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import ClassVar, Literal
@@ -34,8 +34,11 @@ from rowkeeper.extractors.line_print import (
     snap_sizes,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
+from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
+from rowkeeper.extractors.ocr_merged import merged_cells, rule_pieces
+from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
-from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
+from rowkeeper.extractors.ocr_text import adopt_marks, guess_language
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
@@ -179,12 +182,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr5"
+            return f"{self.engine.version}+ocr6"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr5"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr6"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr5"
+            return "rapidocr-absent+ocr6"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -267,7 +270,8 @@ class OcrExtractor:
         found = (ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
                  if self.options.borderless else [])
         taken = {id(rest[j]) for _, ids in found for j in ids}
-        tables.extend(t for t, _ in found)
+        pieces = rule_pieces(rules) if found else []  # rules under some columns: merged cells
+        tables.extend(merged_cells(joined_records(t), pieces, dpi / 72.0) for t, _ in found)
         for frame, took in frames:
             if not any(centre_in(t.box, frame.box) for t, _ in found):
                 tables.append(frame)
@@ -294,7 +298,7 @@ class OcrExtractor:
         language = guess_language([b.text for b in boxes]) if not told else None
         other = told[0] if told else self._available(language)
         if other is not None:
-            return with_marks(other.read(img), boxes), other
+            return with_marks(other.read(img), boxes, marks_and_figures), other
         marks = self._marks_engine(language)
         return (with_marks(boxes, marks.read(img), adopt_marks) if marks else boxes), self.engine
 
@@ -370,21 +374,6 @@ class OcrExtractor:
             metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0,
                      "model": 1.0 if t.kind == "model" else 0.0},
         )
-
-
-def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
-               merge: Callable[[str, str], str] = restore_marks) -> list[OcrBox]:
-    """`boxes` (one reading of the page) with the marks the other reading (`hints`) saw on the
-    same words, as `merge` takes them (`ocr_text.restore_marks` by default: marks `boxes` lack);
-    the other reading's runs are matched by their centres."""
-    out = []
-    for b in boxes:
-        x0, y0, x1, y1 = b.box
-        inside = [h for h in hints if x0 <= (h.box[0] + h.box[2]) / 2 <= x1 and y0 <= (h.box[1] + h.box[3]) / 2 <= y1]
-        hint = " ".join(h.text for h in sorted(inside, key=lambda h: h.box[0]))
-        text = merge(b.text, hint) if inside else b.text
-        out.append(b if text == b.text else b.with_text(text))
-    return out
 
 
 def _ink_box(ink: np.ndarray, box: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:

@@ -28,6 +28,27 @@ STRAY = 0.5
 neither a row nor a break of the table it lies in."""
 
 
+def row_bands(boxes: Sequence[OcrBox]) -> list[list[OcrBox]]:
+    """Boxes grouped into horizontal bands (a box joins a band it overlaps by half its height,
+    and none of whose boxes it covers by half across: two lines of one cell are two bands)."""
+    bands: list[list[OcrBox]] = []
+    extent: list[tuple[float, float]] = []
+    for b in sorted(boxes, key=lambda b: (b.box[1] + b.box[3]) / 2):
+        if bands and not any(_across(o, b) > 0.5 * min(o.box[2] - o.box[0], b.box[2] - b.box[0]) for o in bands[-1]):
+            y0, y1 = extent[-1]
+            if min(y1, b.box[3]) - max(y0, b.box[1]) >= 0.5 * max(min(b.height, y1 - y0), 1.0):
+                bands[-1].append(b)
+                extent[-1] = (min(y0, b.box[1]), max(y1, b.box[3]))
+                continue
+        bands.append([b])
+        extent.append((b.box[1], b.box[3]))
+    return [sorted(band, key=lambda b: b.box[0]) for band in bands]
+
+
+def _across(a: OcrBox, b: OcrBox) -> float:
+    return min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+
+
 def with_pictures(bands: list[list[OcrBox]], pictures: Sequence[OcrBox], lh: float) -> list[list[OcrBox]]:
     """Text bands with each picture (a box without text) in the band of its row.
 
@@ -49,18 +70,18 @@ def runs_of(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
     runs: list[list[list[OcrBox]]] = []
     cur: list[list[OcrBox]] = []
     for band in bands:
-        if len(band) == 1 and band[0].score < STRAY:
-            continue
+        if len(band) == 1 and band[0].score < STRAY and not (cur and _wraps_on(band[0], cur[-1], lh)):
+            continue  # a stray reading, but for a cell's wrapped line read with little confidence
         gap = min(b.box[1] for b in band) - max(b.box[3] for b in cur[-1]) if cur else 0.0
-        gap_ok = bool(cur) and (gap < 1.2 * lh or (gap < SPREAD * lh and _lines_up(band, cur, lh)))
+        gap_ok = bool(cur) and (gap < 1.2 * lh or (gap < SPREAD * lh and _next_row(band, cur, lh)))
         if cur and gap_ok and (len(band) >= 2 or _inside_columns(band[0], cur)):
             cur.append(band)
             continue
         if cur:
-            runs.append(_trim(cur))
+            runs.append(_trim(cur, lh))
         cur = [band] if len(band) >= 2 else []
     if cur:
-        runs.append(_trim(cur))
+        runs.append(_trim(cur, lh))
     return runs
 
 
@@ -101,7 +122,7 @@ def stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list
         while j < len(run) and len(run[j]) == 1:
             j += 1
         cut = (j > i > 0 and j < len(run) and sum(len(b) >= 2 for b in pieces[-1]) >= min_rows
-               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _lines_up(run[j], pieces[-1], lh))
+               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _next_row(run[j], pieces[-1], lh))
         cut = cut or (j == i and _new_columns(pieces[-1], run[j:], lh, min_rows))
         if cut:
             pieces.append([])
@@ -150,13 +171,39 @@ def _lines_up(band: list[OcrBox], run: list[list[OcrBox]], lh: float) -> bool:
     return hits >= 2 and 2 * hits >= len(texts)
 
 
+def _next_row(band: list[OcrBox], run: list[list[OcrBox]], lh: float) -> bool:
+    """Whether `band` lines up (`_lines_up`) with the last multi-run band of `run`, or with one
+    of the last two records' multi-run bands (a record: the bands from one that starts at the
+    run's left edge, its key, to the next). A record wrapped over several lines holds its
+    figures on its first, middle or last line: the next record's key and first line line up
+    with the record's first line, and its figure line with the figure line of the one before."""
+    if _lines_up(band, run, lh):
+        return True
+    left = min((b.box[0] for row in run for b in row if b.text), default=0.0)
+    keyed = [i for i, row in enumerate(run) if len(row) >= 2 and row[0].text and row[0].box[0] - left <= ALIGN * lh]
+    start = keyed[-2] if len(keyed) >= 2 else 0
+    return any(_lines_up(band, [row], lh) for row in run[start:] if len(row) >= 2)
+
+
 def _inside_columns(b: OcrBox, run: list[list[OcrBox]]) -> bool:
     """A single run inside a table (a wrapped cell, a group label) sits under one column."""
     lefts = [x.box[0] for band in run for x in band]
     return b.box[2] - b.box[0] < 0.5 * (max(x.box[2] for band in run for x in band) - min(lefts))
 
 
-def _trim(run: list[list[OcrBox]]) -> list[list[OcrBox]]:
-    while run and len(run[-1]) < 2:
-        run = run[:-1]
-    return run
+def _trim(run: list[list[OcrBox]], lh: float) -> list[list[OcrBox]]:
+    """`run` less its last single-run bands, but for the wrapped lines that close its last
+    record: set at the leading of the line over them (their box reaches it) and starting where a
+    run of it starts (a caption or a note under the table stands further off)."""
+    keep = len(run)
+    while keep and len(run[keep - 1]) < 2:
+        keep -= 1
+    end = keep
+    while end < len(run) and _wraps_on(run[end][0], run[end - 1], lh):
+        end += 1
+    return run[:end]
+
+
+def _wraps_on(b: OcrBox, above: list[OcrBox], lh: float) -> bool:
+    return (b.box[1] <= max(a.box[3] for a in above)
+            and any(abs(b.box[0] - a.box[0]) <= ALIGN * lh for a in above if a.text))

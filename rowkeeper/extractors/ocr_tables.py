@@ -16,7 +16,7 @@ from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
-from rowkeeper.extractors.ocr_runs import STRAY, joined, runs_of, stacked, with_pictures
+from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, stacked, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 from rowkeeper.models import TextLine
@@ -49,22 +49,6 @@ class PxTable:
 def reading_text(boxes: Sequence[OcrBox]) -> str:
     """Boxes of one cell joined in reading order (row bands top to bottom, then left to right)."""
     return " ".join(join_text([b.text for b in band]) for band in row_bands(boxes)).strip()
-
-
-def row_bands(boxes: Sequence[OcrBox]) -> list[list[OcrBox]]:
-    """Boxes grouped into horizontal bands (a box joins a band it overlaps by half its height)."""
-    bands: list[list[OcrBox]] = []
-    extent: list[tuple[float, float]] = []
-    for b in sorted(boxes, key=lambda b: (b.box[1] + b.box[3]) / 2):
-        if bands:
-            y0, y1 = extent[-1]
-            if min(y1, b.box[3]) - max(y0, b.box[1]) >= 0.5 * max(min(b.height, y1 - y0), 1.0):
-                bands[-1].append(b)
-                extent[-1] = (min(y0, b.box[1]), max(y1, b.box[3]))
-                continue
-        bands.append([b])
-        extent.append((b.box[1], b.box[3]))
-    return [sorted(band, key=lambda b: b.box[0]) for band in bands]
 
 
 def ruled_table(grid: Grid, boxes: Sequence[OcrBox]) -> tuple[PxTable, set[int], list[int]]:

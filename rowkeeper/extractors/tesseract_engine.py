@@ -25,7 +25,7 @@ class TesseractEngine:
     """Tesseract 5 through its CLI (TSV output), languages from the Debian packs."""
 
     name = "tesseract"
-    box_to_font = 1.05  # word boxes hug the glyphs: about the font size
+    box_to_font = 1.55  # phrases padded to a detector box's height (`_padded`)
 
     def __init__(self, languages: tuple[str, ...]) -> None:
         exe = shutil.which("tesseract")
@@ -57,7 +57,7 @@ class TesseractEngine:
         x0, y0, x1, y1 = content_box(gray)
         words = [_word(r, (x0, y0)) for r in self._run(img[y0:y1, x0:x1], 6) if r.get("level") == "5"]
         kept = [w for w in words if w is not None and not _noise(w)]
-        return _phrases(_dashes_read(_without_marks_read_as_words(kept), gray))
+        return [_padded(p) for p in _phrases(_dashes_read(_without_marks_read_as_words(kept), gray))]
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""
@@ -67,6 +67,22 @@ class TesseractEngine:
             text = join_text([w.text for w in words])
             out.append((text, min((w.score for w in words), default=0.0)))
         return out
+
+
+GLYPH_BOX = 1.05
+"""A Tesseract word box's height over the font size: the box hugs the glyphs."""
+
+
+def _padded(run: OcrBox) -> OcrBox:
+    """`run` with its box padded above and below to the height RapidOCR's detector gives a run
+    of the same print (`RapidOcrEngine.box_to_font` font sizes): the OCR layer measures column
+    gaps, row gaps and alignment in run heights, and read Tesseract's glyph-tight boxes as a
+    smaller print (a word space on a Vietnamese page was as wide as a column gap). Word extents
+    across stay the glyphs'."""
+    x0, y0, x1, y1 = run.box
+    pad = (y1 - y0) * (TesseractEngine.box_to_font / GLYPH_BOX - 1.0) / 2
+    words = run.words or ((run.text, x0, x1),)
+    return OcrBox(run.text, (x0, y0 - pad, x1, y1 + pad), run.score, words)
 
 
 def _dashes_read(words: list[OcrBox], gray: np.ndarray) -> list[OcrBox]:
