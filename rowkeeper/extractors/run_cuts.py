@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_text import join_text
+from rowkeeper.glyphs import char_cells, is_cjk, span_x
 
 Span = tuple[float, float]
 
@@ -48,23 +49,24 @@ def cut_at_columns(run: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
 def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     """`word` (one word's ink) parted where it runs across the gap between two columns it stands
     on and its letters show a join there: a closing bracket or a percent sign before the next
-    label, an opening bracket after a letter, a small letter before a capital. The recogniser
+    label, an opening bracket after a letter, a small letter before a capital, any two CJK
+    characters (a CJK label has no spaces, "人数日付" is "人数" and "日付"). The recogniser
     drops a space at a column gap a little wider than a word space, so two labels come out as
-    one word ("(EUR)Leistung", "(kW)Menge"). The place of each letter is taken as even across
-    the word's ink; a join within a letter of the gap is taken, the nearest first."""
+    one word ("(EUR)Leistung", "(kW)Menge"). The place of each letter is estimated across the
+    word's ink (`glyphs.span_x`); a join within a letter of the gap is taken, the nearest first."""
     text = word.text
     x0, x1 = word.box[0], word.box[2]
     hit = [c for c in cols if min(c[1], x1) > max(c[0], x0)]
     if len(hit) < 2 or len(text) < 2:
         return [word]
-    pitch = (x1 - x0) / len(text)
+    pitch = (x1 - x0) / max(char_cells(text), 1)
     gap0, gap1 = hit[0][1], hit[1][0]
-    joins = [(abs(x0 + pitch * i - (gap0 + gap1) / 2), i) for i in range(1, len(text)) if _joins(text, i)
-             and gap0 - pitch <= x0 + pitch * i <= gap1 + pitch]
+    at = {i: span_x(text, x0, x1, 0, i)[1] for i in range(1, len(text)) if _joins(text, i)}
+    joins = [(abs(x - (gap0 + gap1) / 2), i) for i, x in at.items() if gap0 - pitch <= x <= gap1 + pitch]
     if not joins:
         return [word]
     i = min(joins)[1]
-    cut = max(gap0, min(gap1, x0 + pitch * i))
+    cut = max(gap0, min(gap1, at[i]))
     left = OcrBox(text[:i], (x0, word.box[1], cut, word.box[3]), word.score, ((text[:i], x0, cut),))
     right = OcrBox(text[i:], (cut, word.box[1], x1, word.box[3]), word.score, ((text[i:], cut, x1),))
     return [left, *parted(right, cols)]
@@ -77,7 +79,7 @@ def _joins(text: str, i: int) -> bool:
         return b.isalnum() or b in OPENS
     if b in OPENS:
         return a.isalnum()
-    return a.islower() and b.isupper()
+    return (a.islower() and b.isupper()) or (is_cjk(a) and is_cjk(b))  # CJK labels part anywhere
 
 
 def _on_any(w: OcrBox, cols: Sequence[Span]) -> bool:

@@ -52,3 +52,13 @@ def test_close_header_labels_of_a_scanned_zoo_table_head_their_own_columns(tmp_p
     doc = DocumentInput(path=str(path), source=path.name, doc_id=sha256_file(path))
     tables = OcrExtractor(OcrOptions()).extract(doc, [1]).tables
     assert [t.grid()[0] for t in tables] == [["Standort", "Budget (EUR)", "Leistung (kW)", "Menge (Stück)", "Umsatz (EUR)"]]
+
+
+def test_a_cjk_word_over_two_columns_is_parted_at_the_gap() -> None:
+    """Two CJK labels read as one word over two columns ("人数日付" over a figure column and a
+    date column) part where the gap stands; a CJK word inside one column stays whole."""
+    cols = [(1089.0, 1148.0), (1250.0, 1380.0), (1440.0, 1620.0)]
+    glued = OcrBox("人数日付", (1236, 195, 1385 + 200, 233), 1.0, (("人数日付", 1250, 1550),))
+    assert [p.text for p in cut_at_columns(glued, cols)] == ["人数", "日付"]
+    one = OcrBox("名古屋工場", (1236, 195, 1385, 233), 1.0, (("名古屋工場", 1250, 1377),))
+    assert [p.text for p in cut_at_columns(one, cols)] == ["名古屋工場"]
