@@ -62,10 +62,12 @@ def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     pitch = (x1 - x0) / max(char_cells(text), 1)
     gap0, gap1 = hit[0][1], hit[1][0]
     at = {i: span_x(text, x0, x1, 0, i)[1] for i in range(1, len(text)) if _joins(text, i)}
-    joins = [(abs(x - (gap0 + gap1) / 2), i) for i, x in at.items() if gap0 - pitch <= x <= gap1 + pitch]
+    # a bracket's or a capital's join before any two CJK characters' (which part anywhere)
+    joins = [(_cjk_only(text, i), abs(x - (gap0 + gap1) / 2), i) for i, x in at.items()
+             if gap0 - pitch <= x <= gap1 + pitch]
     if not joins:
         return [word]
-    i = min(joins)[1]
+    i = min(joins)[2]
     cut = max(gap0, min(gap1, at[i]))
     left = OcrBox(text[:i], (x0, word.box[1], cut, word.box[3]), word.score, ((text[:i], x0, cut),))
     right = OcrBox(text[i:], (cut, word.box[1], x1, word.box[3]), word.score, ((text[i:], cut, x1),))
@@ -80,6 +82,12 @@ def _joins(text: str, i: int) -> bool:
     if b in OPENS:
         return a.isalnum()
     return (a.islower() and b.isupper()) or (is_cjk(a) and is_cjk(b))  # CJK labels part anywhere
+
+
+def _cjk_only(text: str, i: int) -> bool:
+    """Whether the join at `i` is only that of two CJK characters."""
+    a, b = text[i - 1], text[i]
+    return a not in CLOSES and b not in OPENS and not (a.islower() and b.isupper())
 
 
 def _on_any(w: OcrBox, cols: Sequence[Span]) -> bool:
