@@ -18,6 +18,7 @@ from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, stacked, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
+from rowkeeper.extractors.run_cuts import cut_at_columns
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 from rowkeeper.models import TextLine
 from rowkeeper.page_columns import text_columns
@@ -233,36 +234,6 @@ def _parts(word: tuple[float, float], spans: list[tuple[float, float]], n: int) 
     others.remove(word)
     cols = _clusters(others)
     return len(cols) > n and sum(1 for a, b in cols if a < word[1] and word[0] < b) >= 2
-
-
-def cut_at_columns(run: OcrBox, cols: Sequence[tuple[float, float]]) -> list[OcrBox]:
-    """`run` cut into one piece per column its words stand on, each piece as wide as its words'
-    ink (the detector's padded box reaches into the next column's footprint). A word standing
-    on no footprint (a header label's first word, left of the right-aligned figures it heads:
-    "Số lượng" over "39") goes with its neighbour in the run; a run standing on none goes to
-    the column nearest its centre."""
-    if not run.words:
-        return [run]
-    words = run.word_boxes()
-    on: list[int | None] = [max(((min(c[1], w.box[2]) - max(c[0], w.box[0]), i) for i, c in enumerate(cols)),
-                                default=(0.0, None))[1] if _on_any(w, cols) else None for w in words]
-    if all(k is None for k in on):
-        mid = (run.box[0] + run.box[2]) / 2
-        on = [min(range(len(cols)), key=lambda i: max(cols[i][0] - mid, mid - cols[i][1], 0.0)) if cols else 0] * len(words)
-    for i in [*range(1, len(on)), *range(len(on) - 2, -1, -1)]:  # pass a column on, forwards then back
-        if on[i] is None:
-            on[i] = on[i - 1] if i > 0 and on[i - 1] is not None else (on[i + 1] if i + 1 < len(on) else None)
-    groups: dict[int, list[OcrBox]] = {}
-    for w, k in zip(words, on, strict=True):
-        groups.setdefault(k or 0, []).append(w)
-    one = len(groups) == 1
-    return [OcrBox(run.text if one else join_text([w.text for w in ws]),
-                   (ws[0].box[0], run.box[1], ws[-1].box[2], run.box[3]), run.score,
-                   tuple(x for w in ws for x in w.words)) for _, ws in sorted(groups.items())]
-
-
-def _on_any(w: OcrBox, cols: Sequence[tuple[float, float]]) -> bool:
-    return any(min(c[1], w.box[2]) > max(c[0], w.box[0]) for c in cols)
 
 
 def _clusters(intervals: list[tuple[float, float]], tol: float = 0.0) -> list[tuple[float, float]]:

@@ -8,8 +8,11 @@ header of its own (a repeated copy of A's header is fine and is dropped later).
 
 from __future__ import annotations
 
+import re
 import statistics
+import unicodedata
 from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
 from functools import partial
 
 from rowkeeper.caption_text import is_caption, is_continued
@@ -59,9 +62,35 @@ def repeated_header_rows(grid: Sequence[Sequence[str]], header: Sequence[Sequenc
     keys = {_key(h) for h in header if any(t.strip() for t in h)}
     texts = {"".join(k) for k in keys}
     n = 0
-    while n < len(grid) and n < len(header) + 1 and (_key(grid[n]) in keys or "".join(_key(grid[n])) in texts):
+    while n < len(grid) and n < len(header) + 1 and (_key(grid[n]) in keys or _read_alike("".join(_key(grid[n])), texts)):
         n += 1
     return n
+
+
+READ_ALIKE = 0.85
+"""Share of letters (marks aside) a header row read again on a scanned page keeps of the
+table's own header row, at least: OCR misreads a mark or a letter of a label on one page in
+several ("Chí phí" for "Chi phí", "壳上高" for "売上高")."""
+
+
+def _read_alike(text: str, texts: set[str]) -> bool:
+    """Whether `text` (a row read left to right) is one of `texts` read again: the same
+    figures, and letters alike as READ_ALIKE asks (a row of years "2023 2024" is another
+    table's header, not "2022 2023" read again)."""
+    if text in texts:
+        return True
+    plain = _plain(text)
+    return len(plain) >= 6 and any(
+        _DIGITS.findall(plain) == _DIGITS.findall(p) and SequenceMatcher(None, plain, p).ratio() >= READ_ALIKE
+        for p in map(_plain, texts))
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _plain(text: str) -> str:
+    """`text` without its combining marks (a misread mark is the commonest OCR slip)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def column_lefts(piece: RawTable) -> list[float | None]:

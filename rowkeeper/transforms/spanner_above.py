@@ -30,18 +30,25 @@ def _labels_above(piece: RawTable, lines: Sequence[TextLine]) -> list[TextLine]:
     """The lines of the one row standing right over the table (within about a line), left to
     right; none when that row reaches past the table's sides."""
     x0, top, x1, _ = piece.bbox
-    near = [ln for ln in lines if ln.page == piece.page and ln.text.strip()
-            and (ln.bbox[1] + ln.bbox[3]) / 2 < top
-            and ln.bbox[3] > top - 1.5 * (ln.bbox[3] - ln.bbox[1]) - 2
-            and ln.bbox[2] > x0 and ln.bbox[0] < x1]
+    above = [ln for ln in lines if ln.page == piece.page and ln.text.strip()
+             and (ln.bbox[1] + ln.bbox[3]) / 2 < top and ln.bbox[2] > x0 and ln.bbox[0] < x1]
+    near = [ln for ln in above if ln.bbox[3] > top - 1.5 * _height(ln) - 2]
     if not near:
         return []
     low = max(ln.bbox[3] for ln in near)
-    height = max(ln.bbox[3] - ln.bbox[1] for ln in near)
-    row = sorted((ln for ln in near if ln.bbox[3] > low - 0.5 * height), key=lambda ln: ln.bbox[0])
+    height = max(_height(ln) for ln in near)
+    # the row is every line level with the nearest: a scanned page's slight skew sets one
+    # label of a row a point higher than the others
+    row = sorted((ln for ln in above if ln.bbox[3] > low - 0.5 * height), key=lambda ln: ln.bbox[0])
     if any(ln.bbox[0] < x0 - 2 or ln.bbox[2] > x1 + 2 for ln in row):
         return []  # a title or a line of prose running over the table's width
     return row
+
+
+def _height(line: TextLine) -> float:
+    """A line's height: its box's, or its print size where that is more (a scanned line's box
+    is its ink, "TER" or "BLEU" only as tall as a capital)."""
+    return max(line.bbox[3] - line.bbox[1], line.font_size or 0.0)
 
 
 def _groups(labels: Sequence[TextLine], spans: Sequence[tuple[float, float] | None]) -> list[list[int]] | None:

@@ -147,3 +147,25 @@ def test_repeat_of_the_header_cut_at_other_column_edges_still_merges() -> None:
     assert len(t.rows) == 35
     assert t.pages == (1, 2)
     assert ("Mã hàng", "Đơn giá", "Số lượng") not in t.rows
+
+
+def test_a_repeated_header_misread_on_a_scanned_page_still_merges() -> None:
+    """OCR reads the repeated header on one page of several with a mark or a letter wrong
+    ("Chí phí" for "Chi phí"): still the table's header read again, dropped, and the table
+    goes on over the pages."""
+    head = ["Hạng mục", "Chi phí", "Điểm", "Đơn giá [VNĐ]"]
+    rows = [[f"Mục {i:03d}", f"{1000 + i:,}", str(i), f"{2000 + i:,}"] for i in range(75)]
+    a = _bottom_piece([head, *rows[:20]], page=1)
+    b = raw_table([["Hạng mục", "Chí phí", "Điểm", "Đơn giá [VNĐ]"], *rows[20:65]], page=2, top=60)
+    c = raw_table([["Hạng mục", "Chỉ phí", "Điềm", "Đơn giá [VNĐ]"], *rows[65:]], page=3, top=60)
+    (t,) = _assemble([a, b, c])
+    assert t.pages == (1, 2, 3)
+    assert [list(r) for r in t.rows] == rows
+
+
+def test_a_header_of_other_years_on_the_next_page_is_another_table() -> None:
+    """A header alike in its letters but not in its figures ("2023" | "2024" after "2022" |
+    "2023") opens a table of its own."""
+    a = _bottom_piece([["Revenue", "Sales 2022", "Sales 2023"], *_rows(0, 20)], page=1)
+    b = raw_table([["Revenue", "Sales 2023", "Sales 2024"], *_rows(20, 5)], page=2, top=60)
+    assert len(_assemble([a, b])) == 2
