@@ -179,12 +179,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr5"
+            return f"{self.engine.version}+ocr6"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr5"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr6"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr5"
+            return "rapidocr-absent+ocr6"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
