@@ -101,7 +101,7 @@ def stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list
         while j < len(run) and len(run[j]) == 1:
             j += 1
         cut = (j > i > 0 and j < len(run) and sum(len(b) >= 2 for b in pieces[-1]) >= min_rows
-               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _lines_up(run[j], pieces[-1], lh))
+               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _goes_on_after(run[j:], pieces[-1], lh))
         cut = cut or (j == i and _new_columns(pieces[-1], run[j:], lh, min_rows))
         if cut:
             pieces.append([])
@@ -111,6 +111,17 @@ def stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list
             pieces[-1].append(run[j])
         i = j + 1
     return [p for p in pieces if p]
+
+
+def _goes_on_after(after: list[list[OcrBox]], before: list[list[OcrBox]], lh: float) -> bool:
+    """Whether the rows `after` lines standing alone are the same table's as the rows `before`:
+    the first row lines up with the last row before (`_lines_up`), and it or the next one sets
+    3 in 4 of its runs at that row's edges (`SAME`). Two stacked tables share the page's left
+    margin and often a right edge by chance, so two edges in common are no evidence: a group
+    label's or a wrapped cell's next row takes up every column of the row before it."""
+    last = next(b for b in reversed(before) if len(b) >= 2)
+    rows = [b for b in after[:2] if len(b) >= 2]
+    return _lines_up(after[0], before, lh) and any(_share_lined(b, last, lh) >= SAME for b in rows)
 
 
 def _new_columns(before: list[list[OcrBox]], after: list[list[OcrBox]], lh: float, min_rows: int) -> bool:
