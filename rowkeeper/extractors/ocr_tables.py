@@ -19,6 +19,7 @@ from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import STRAY, joined, runs_of, stacked, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
+from rowkeeper.extractors.scan_word_spaces import closed_word_spaces
 from rowkeeper.models import TextLine
 from rowkeeper.page_columns import text_columns
 
@@ -305,6 +306,7 @@ def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     cols = footprints([b for band in body for b in band if b.score >= STRAY], tol, crossing=crossing)
     if len(cols) < 2:
         cols = footprints([b for band in body for b in band], tol, crossing=crossing)
+    cols = closed_word_spaces(cols, body, run[0] if body is not run else ())
     if len(cols) < 2:
         return None
     cells: list[PxCell] = []
