@@ -27,7 +27,10 @@ def closed_word_spaces(cols: list[tuple[float, float]], bands: Sequence[Sequence
                        head: Sequence[OcrBox] = ()) -> list[tuple[float, float]]:
     """`cols` with neighbours merged where the gap between them is a word space: at least two
     rows read words on both sides within one run of `bands`, few rows read them as two runs,
-    the header (`head`) does not, and the gap is no wider than the runs' other word spaces."""
+    the header (`head`) has no label over both sides (two labels, or one run of two labels the
+    detector ran across a narrow gutter, "数量日付" over "¥7,541,141 2023年11月28日"), and the
+    gap is no wider than the runs' other word spaces (a tight gutter can be as narrow: the
+    header tells them apart)."""
     if len(cols) < 2:
         return cols
     inside: dict[int, list[float]] = {}
@@ -39,17 +42,22 @@ def closed_word_spaces(cols: list[tuple[float, float]], bands: Sequence[Sequence
                 k = _gap_of(cols, a.box[2], b.box[0])
                 (other if k is None else inside.setdefault(k, [])).append(b.box[0] - a.box[2])
     apart = _apart(cols, bands)
-    vetoed = _apart(cols, [head]) if head else {}
+    labels = [w.box for b in head if b.text for w in b.word_boxes()]
+    vetoed = {k for k in range(len(cols) - 1) if all(any(_over(x, cols[i]) for x in labels) for i in (k, k + 1))}
     out = [cols[0]]
     for k in range(len(cols) - 1):
         widths = inside.get(k, [])
-        closed = (len(widths) >= 2 and other and not vetoed.get(k) and apart.get(k, 0) < SEPARATE * len(widths)
+        closed = (len(widths) >= 2 and other and k not in vetoed and apart.get(k, 0) < SEPARATE * len(widths)
                   and statistics.median(widths) <= WIDER * statistics.median(other))
         if closed:
             out[-1] = (out[-1][0], cols[k + 1][1])
         else:
             out.append(cols[k + 1])
     return out
+
+
+def _over(box: tuple[float, float, float, float], col: tuple[float, float]) -> bool:
+    return min(box[2], col[1]) > max(box[0], col[0])
 
 
 def _gap_of(cols: list[tuple[float, float]], left: float, right: float) -> int | None:

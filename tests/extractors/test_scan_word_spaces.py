@@ -45,3 +45,16 @@ def test_a_header_with_a_label_over_each_side_keeps_the_columns() -> None:
               _run([("Unit", 566, 640), ("price", 661, 767)], 543), _run([("Cost", 894, 988)], 543)]
     found = aligned_tables(_rows(header))
     assert [(t.n_rows, t.n_cols) for t, _ in found] == [(6, 4)]
+
+
+def test_a_header_run_over_both_sides_of_a_narrow_gutter_keeps_the_columns() -> None:
+    """Amounts and dates 0.5 line heights apart, a little wider than the keys' word spaces, read
+    in one run on every row and under one header run of both labels: two columns still."""
+    boxes = [_run([("Site", 158, 228)], 400), _run([("Amount", 600, 720), ("Date", 745, 830)], 400)]
+    for r, (code, name, _) in enumerate(KEYS):
+        y = 446 + 46 * r
+        boxes += [_run([(name, 159, 159 + 18 * len(name)), (code, 180 + 18 * len(name), 250 + 18 * len(name))], y),
+                  _run([("¥7,541,141", 600, 722), ("2023-11-28", 745, 900)], y)]
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(6, 3)]
+    assert [c.text for c in found[0][0].cells if c.row == 1] == ["Westgate 1749", "¥7,541,141", "2023-11-28"]
