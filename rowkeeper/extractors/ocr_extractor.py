@@ -37,6 +37,7 @@ from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import adopt_marks, guess_language, restore_marks
 from rowkeeper.extractors.page_model import DocumentModel, document_of
+from rowkeeper.extractors.scan_frames import framed_tables
 from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
@@ -250,7 +251,8 @@ class OcrExtractor:
         used: set[int] = set()
         tables: list[PxTable] = []
         # a frame whose rules part no columns (a rule under the header only) is no grid: its
-        # words go to the borderless finder, and the frame stands only where that finds nothing
+        # words go to the borderless finder on their own (`framed_tables`), and the frame stands
+        # only where that finds nothing
         frames: list[tuple[PxTable, set[int]]] = []
         for g in grids:
             table, took, reread = ocr_tables.ruled_table(ocr_tables.columns_from_text(g, boxes), boxes)
@@ -264,14 +266,9 @@ class OcrExtractor:
         rest = [b for j, b in enumerate(boxes) if j not in used]
         # a picture outside the grids is a cell without text (a picture column's)
         rest += [OcrBox("", p, 1.0) for p in pictures if not any(centre_in(p, g.box) for g in grids)]
-        found = (ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
-                 if self.options.borderless else [])
-        taken = {id(rest[j]) for _, ids in found for j in ids}
-        tables.extend(t for t, _ in found)
-        for frame, took in frames:
-            if not any(centre_in(t.box, frame.box) for t, _ in found):
-                tables.append(frame)
-                taken |= {id(boxes[j]) for j in took}
+        found, taken = framed_tables(frames, rest, boxes, lambda bs, n: ocr_tables.borderless_tables(
+            bs, dpi / 72.0, min_rows=n) if self.options.borderless else [], max(self.options.min_rows, 3))
+        tables.extend(found)
         rest = [b for b in rest if id(b) not in taken]
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
