@@ -15,9 +15,11 @@ from collections.abc import Sequence
 
 from rowkeeper.extractors.ocr_engines import OcrBox
 
-WIDER = 1.3
+WIDER = 1.15
 """A gap read inside runs stays a column gap when its median width is over this many times the
-median of the table's other word spaces (a narrow gutter the detector ran across)."""
+median of the table's other word spaces: one font's word spaces are even (a key's "1749 |
+Westgate hub" 0.46-0.53 line heights beside "Westgate | hub" 0.51), and a narrow gutter the
+detector ran across is wider ("¥7,541,141 | 2023年11月28日" 0.51 beside 0.40-0.43)."""
 SEPARATE = 1 / 3
 """Rows that read the two sides as runs of their own, per row that reads them in one run, under
 which the gap is a word space (the detector now and then parts a line at a word space)."""
@@ -27,10 +29,9 @@ def closed_word_spaces(cols: list[tuple[float, float]], bands: Sequence[Sequence
                        head: Sequence[OcrBox] = ()) -> list[tuple[float, float]]:
     """`cols` with neighbours merged where the gap between them is a word space: at least two
     rows read words on both sides within one run of `bands`, few rows read them as two runs,
-    the header (`head`) has no label over both sides (two labels, or one run of two labels the
-    detector ran across a narrow gutter, "数量日付" over "¥7,541,141 2023年11月28日"), and the
-    gap is no wider than the runs' other word spaces (a tight gutter can be as narrow: the
-    header tells them apart)."""
+    the header (`head`) has no label of its own on each side, and the gap is no wider than the
+    runs' other word spaces (`WIDER`). One label over both sides ("Határidő" over the groups of
+    "2026. 08. 24.") says nothing either way."""
     if len(cols) < 2:
         return cols
     inside: dict[int, list[float]] = {}
@@ -43,7 +44,9 @@ def closed_word_spaces(cols: list[tuple[float, float]], bands: Sequence[Sequence
                 (other if k is None else inside.setdefault(k, [])).append(b.box[0] - a.box[2])
     apart = _apart(cols, bands)
     labels = [w.box for b in head if b.text for w in b.word_boxes()]
-    vetoed = {k for k in range(len(cols) - 1) if all(any(_over(x, cols[i]) for x in labels) for i in (k, k + 1))}
+    vetoed = {k for k in range(len(cols) - 1)
+              if any(_over(x, cols[k]) and not _over(x, cols[k + 1]) for x in labels)
+              and any(_over(x, cols[k + 1]) and not _over(x, cols[k]) for x in labels)}
     out = [cols[0]]
     for k in range(len(cols) - 1):
         widths = inside.get(k, [])

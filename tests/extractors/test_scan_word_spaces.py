@@ -58,3 +58,15 @@ def test_a_header_run_over_both_sides_of_a_narrow_gutter_keeps_the_columns() -> 
     found = aligned_tables(boxes)
     assert [(t.n_rows, t.n_cols) for t, _ in found] == [(6, 3)]
     assert [c.text for c in found[0][0].cells if c.row == 1] == ["Westgate 1749", "¥7,541,141", "2023-11-28"]
+
+
+def test_a_gutter_wider_than_the_word_spaces_under_one_header_run_keeps_the_columns() -> None:
+    """The header reads both labels as one word over both columns ("数量日付"): the gap between
+    amounts and dates (0.52 line heights) against the keys' word spaces (0.39) keeps them apart."""
+    boxes = [_run([("Site", 158, 228)], 400), _run([("数量日付", 600, 830)], 400)]
+    for r, (code, name, _) in enumerate(KEYS):
+        y = 446 + 46 * r
+        boxes += [_run([(name, 159, 159 + 18 * len(name)), (code, 177 + 18 * len(name), 247 + 18 * len(name))], y),
+                  _run([("¥7,541,141", 600, 722), ("2023-11-28", 746, 900)], y)]
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(6, 3)]
