@@ -109,14 +109,17 @@ def rotate(gray: np.ndarray, deg: float) -> np.ndarray:
                           flags=cv2.INTER_LINEAR, borderValue=255)
 
 
-def rulings(ink: np.ndarray, min_len_px: int) -> tuple[np.ndarray, np.ndarray]:
-    """Horizontal and vertical rule masks: ink runs at least `min_len_px` long."""
+def rulings(ink: np.ndarray, min_len_px: int, stems: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Horizontal and vertical rule masks: ink runs at least `min_len_px` long; with `stems`,
+    also the strokes too thick for their length (`_thin`), as the page features read them."""
     hk = cv2.getStructuringElement(cv2.MORPH_RECT, (min_len_px, 1))
     vk = cv2.getStructuringElement(cv2.MORPH_RECT, (1, min_len_px))
     # a 3-px-thick stroke survives the opening even where a skewed rule steps by a pixel
     thick = cv2.dilate(ink, np.ones((3, 3), np.uint8))
     horiz = cv2.morphologyEx(thick, cv2.MORPH_OPEN, hk)
     vert = cv2.morphologyEx(thick, cv2.MORPH_OPEN, vk)
+    if stems:
+        return horiz, vert
     return _thin(horiz, ink, min_len_px, horizontal=True), _thin(vert, ink, min_len_px, horizontal=False)
 
 
@@ -244,10 +247,11 @@ def _grid_from_groups(groups: list[list[int]], n_cols: int, ys: list[int], xs: l
     return Grid(tuple(ys), tuple(xs), tuple(cells))
 
 
-def find_grids(ink: np.ndarray, px_per_pt: float) -> tuple[list[Grid], np.ndarray]:
-    """Ruled grids on the page and the mask of all rules (to erase before OCR)."""
+def find_grids(ink: np.ndarray, px_per_pt: float, stems: bool = False) -> tuple[list[Grid], np.ndarray]:
+    """Ruled grids on the page and the mask of all rules (to erase before OCR); `stems` keeps a
+    large letter's strokes in the mask (`scan_features` reads its aligned rows with them gone)."""
     min_len = max(int(25 * px_per_pt), 15)  # a rule is at least ~25 pt long; text strokes are not
-    horiz, vert = rulings(ink, min_len)
+    horiz, vert = rulings(ink, min_len, stems)
     both = cv2.bitwise_or(horiz, vert)
     n, _, stats, _ = cv2.connectedComponentsWithStats(both, connectivity=8)
     grids = []
