@@ -19,7 +19,7 @@ Finder = Callable[[Sequence[OcrBox], int], list[tuple[PxTable, set[int]]]]
 """The borderless finder: boxes and min_rows in; tables and the indices of the boxes each took."""
 
 FRAMED_ROWS = 2
-"""Rows of a table inside a frame, at least."""
+"""Rows of a table inside a frame, at least, where the page's `min_rows` finds none there."""
 
 
 def framed_tables(frames: Sequence[tuple[PxTable, set[int]]], rest: Sequence[OcrBox], boxes: Sequence[OcrBox],
@@ -32,7 +32,8 @@ def framed_tables(frames: Sequence[tuple[PxTable, set[int]]], rest: Sequence[Ocr
     for frame, took in frames:
         words = [boxes[j] for j in sorted(took) if id(boxes[j]) not in inside]
         inside |= {id(b) for b in words}
-        found = find(words, FRAMED_ROWS) if words else []
+        # the page's rule first: with two rows a table's two header lines would part from its body
+        found = (find(words, min_rows) or find(words, FRAMED_ROWS)) if words else []
         if found:
             tables += [t for t, _ in found]
             taken |= {id(words[k]) for _, ids in found for k in ids}

@@ -57,3 +57,26 @@ def test_a_framed_header_and_row_under_a_block_of_fields_is_a_table_of_its_own(t
     rows = [[[c.text for c in t.cells if c.row == r] for r in range(t.n_rows)] for t in tables]
     holding = [t for t in rows if any("Customer" in text for row in t for text in row)]
     assert holding == [[list(HEADER), list(VALUES)]], rows
+
+
+def test_a_framed_table_with_a_two_line_header_stays_one_table() -> None:
+    """A frame around a whole table whose header wraps onto a second line ("Lead time" over
+    "(days)"): read with the page's three rows first, the header's two lines stay on the body
+    (read with two rows, they were cut off as a table of their own)."""
+    from rowkeeper.extractors.ocr_engines import OcrBox
+    from rowkeeper.extractors.ocr_tables import PxTable, aligned_tables
+    from rowkeeper.extractors.scan_frames import framed_tables
+
+    def run(text: str, x0: float, x1: float, y: float) -> OcrBox:
+        return OcrBox(text, (x0 - 4, y, x1 + 4, y + 40), 0.99, ((text, x0, x1),))
+
+    boxes = [run("Site", 140, 260, 470), run("Lead time", 560, 720, 470), run("Quantity", 860, 1010, 470),
+             run("(days)", 560, 660, 508), run("(units)", 860, 960, 508)]  # labels left, figures right
+    for r in range(6):
+        y = 560 + 44 * r
+        boxes += [run(f"Talweg line {r}", 140, 400, y), run("20.544,7", 650, 760, y), run("429.113", 945, 1050, y)]
+    frame = PxTable((130, 460, 1030, 840), 2, 1, (), "ruled")
+    tables, taken = framed_tables([(frame, set(range(len(boxes))))], boxes, boxes,
+                                  lambda bs, n: aligned_tables(bs, n), 3)
+    assert [(t.n_rows, t.n_cols) for t in tables] == [(8, 3)]
+    assert len(taken) == len(boxes)
