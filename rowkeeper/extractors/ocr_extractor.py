@@ -40,6 +40,7 @@ from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.ocr_text import adopt_marks, guess_language
 from rowkeeper.extractors.page_model import DocumentModel, document_of
+from rowkeeper.extractors.scan_frames import framed_tables
 from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
@@ -182,12 +183,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr6"
+            return f"{self.engine.version}+ocr7"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr6"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr7"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr6"
+            return "rapidocr-absent+ocr7"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -253,7 +254,8 @@ class OcrExtractor:
         used: set[int] = set()
         tables: list[PxTable] = []
         # a frame whose rules part no columns (a rule under the header only) is no grid: its
-        # words go to the borderless finder, and the frame stands only where that finds nothing
+        # words go to the borderless finder on their own (`framed_tables`), and the frame stands
+        # only where that finds nothing
         frames: list[tuple[PxTable, set[int]]] = []
         for g in grids:
             table, took, reread = ocr_tables.ruled_table(ocr_tables.columns_from_text(g, boxes), boxes)
@@ -267,15 +269,11 @@ class OcrExtractor:
         rest = [b for j, b in enumerate(boxes) if j not in used]
         # a picture outside the grids is a cell without text (a picture column's)
         rest += [OcrBox("", p, 1.0) for p in pictures if not any(centre_in(p, g.box) for g in grids)]
-        found = (ocr_tables.borderless_tables(rest, dpi / 72.0, min_rows=max(self.options.min_rows, 3))
-                 if self.options.borderless else [])
-        taken = {id(rest[j]) for _, ids in found for j in ids}
-        pieces = rule_pieces(rules) if found else []  # rules under some columns: merged cells
-        tables.extend(merged_cells(joined_records(t), pieces, dpi / 72.0) for t, _ in found)
-        for frame, took in frames:
-            if not any(centre_in(t.box, frame.box) for t, _ in found):
-                tables.append(frame)
-                taken |= {id(boxes[j]) for j in took}
+        found, taken = framed_tables(frames, rest, boxes, lambda bs, n: ocr_tables.borderless_tables(
+            bs, dpi / 72.0, min_rows=n) if self.options.borderless else [], max(self.options.min_rows, 3))
+        drawn = {id(f) for f, _ in frames}  # a frame that stands as drawn is no borderless table
+        pieces = rule_pieces(rules) if any(id(t) not in drawn for t in found) else []
+        tables.extend(t if id(t) in drawn else merged_cells(joined_records(t), pieces, dpi / 72.0) for t in found)
         rest = [b for b in rest if id(b) not in taken]
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]

@@ -122,7 +122,7 @@ def stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list
         while j < len(run) and len(run[j]) == 1:
             j += 1
         cut = (j > i > 0 and j < len(run) and sum(len(b) >= 2 for b in pieces[-1]) >= min_rows
-               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _next_row(run[j], pieces[-1], lh))
+               and sum(len(b) >= 2 for b in run[j:]) >= min_rows and not _goes_on_after(run[j:], pieces[-1], lh))
         cut = cut or (j == i and _new_columns(pieces[-1], run[j:], lh, min_rows))
         if cut:
             pieces.append([])
@@ -132,6 +132,18 @@ def stacked(run: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list
             pieces[-1].append(run[j])
         i = j + 1
     return [p for p in pieces if p]
+
+
+def _goes_on_after(after: list[list[OcrBox]], before: list[list[OcrBox]], lh: float) -> bool:
+    """Whether the rows `after` lines standing alone are the same table's as the rows `before`:
+    the first row lines up with the last row before (`_lines_up`), and it or the next one sets
+    3 in 4 of its runs at that row's edges (`SAME`); a record wrapped over several lines is
+    taken as a whole (`_next_row`, `_record_rows`). Two stacked tables share the page's left
+    margin and often a right edge by chance, so two edges in common are no evidence: a group
+    label's or a wrapped cell's next row takes up every column of the row before it."""
+    rows = [b for b in after[:2] if len(b) >= 2]
+    return _next_row(after[0], before, lh) and any(
+        _share_lined(b, last, lh) >= SAME for b in rows for last in _record_rows(before, lh))
 
 
 def _new_columns(before: list[list[OcrBox]], after: list[list[OcrBox]], lh: float, min_rows: int) -> bool:
@@ -177,12 +189,16 @@ def _next_row(band: list[OcrBox], run: list[list[OcrBox]], lh: float) -> bool:
     run's left edge, its key, to the next). A record wrapped over several lines holds its
     figures on its first, middle or last line: the next record's key and first line line up
     with the record's first line, and its figure line with the figure line of the one before."""
-    if _lines_up(band, run, lh):
-        return True
+    return _lines_up(band, run, lh) or any(_lines_up(band, [row], lh) for row in _record_rows(run, lh))
+
+
+def _record_rows(run: list[list[OcrBox]], lh: float) -> list[list[OcrBox]]:
+    """The multi-run bands of `run`'s last two records (a record: the bands from one that
+    starts at the run's left edge, its key, to the next), the last band among them."""
     left = min((b.box[0] for row in run for b in row if b.text), default=0.0)
     keyed = [i for i, row in enumerate(run) if len(row) >= 2 and row[0].text and row[0].box[0] - left <= ALIGN * lh]
     start = keyed[-2] if len(keyed) >= 2 else 0
-    return any(_lines_up(band, [row], lh) for row in run[start:] if len(row) >= 2)
+    return [row for row in run[start:] if len(row) >= 2]
 
 
 def _inside_columns(b: OcrBox, run: list[list[OcrBox]]) -> bool:

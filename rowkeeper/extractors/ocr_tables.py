@@ -20,6 +20,7 @@ from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, sta
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.run_cuts import cut_at_columns
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
+from rowkeeper.extractors.scan_word_spaces import closed_word_spaces
 from rowkeeper.models import TextLine
 from rowkeeper.page_columns import text_columns
 
@@ -260,6 +261,7 @@ def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     cols = footprints([b for band in body for b in band if b.score >= STRAY], tol, crossing=crossing)
     if len(cols) < 2:
         cols = footprints([b for band in body for b in band], tol, crossing=crossing)
+    cols = closed_word_spaces(cols, body, run[0] if body is not run else ())
     if len(cols) < 2:
         return None
     cells: list[PxCell] = []

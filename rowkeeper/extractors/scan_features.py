@@ -96,7 +96,7 @@ def scan_features(page: pymupdf.Page, pno: int, dpi: int = FEATURE_DPI) -> PageF
     gray = _gray(page, dpi)
     scale = dpi / 72.0
     gray = grid_lines.rotate(gray, grid_lines.skew_angle(grid_lines.binarize(gray), 2.0))
-    grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), scale)
+    grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), scale, stems=True)
     ink = grid_lines.binarize(gray)
     ink[cv2.dilate(rules, np.ones((5, 5), np.uint8)) > 0] = 0
     aligned = aligned_runs(ink_runs(ink, scale), scale)

@@ -139,6 +139,22 @@ def test_a_group_label_between_rows_of_one_set_of_columns_keeps_one_table() -> N
     assert [(t.n_rows, t.n_cols) for t, _ in found] == [(8, 3)]
 
 
+def test_stacked_tables_sharing_the_margin_and_one_edge_are_two() -> None:
+    """Two tables under each other share the page's left margin and, by chance, one column's
+    right edge; a heading stands between them. Two edges in common do not make the second
+    table's rows the first one's (on the base the two were read as one table)."""
+    boxes = _row([("Site", 162, 292), ("Quantity", 445, 645), ("Lead time", 700, 871), ("Staff", 920, 1033)], 400)
+    for r in range(6):
+        boxes += _row([("Kirchberg office", 162, 420), ("205,470", 539, 645), ("687,147", 763, 871),
+                       ("361,892", 920, 1033)], 444 + 44 * r)
+    boxes += _row([("Appendix", 157, 290)], 714)
+    boxes += _row([("Site", 170, 301), ("Staff", 483, 645), ("Margin (%)", 652, 802)], 760)
+    for r in range(5):
+        boxes += _row([("6435 Auwald branch", 170, 413), ("353,581", 532, 640), ("6.8 %", 723, 804)], 804 + 44 * r)
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(7, 4), (6, 3)]
+
+
 def _framed_table() -> bytes:
     """A table in a frame with one rule under its header and no rules between columns or rows."""
     doc = pymupdf.open()
