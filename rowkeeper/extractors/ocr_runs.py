@@ -12,6 +12,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.ocr_engines import OcrBox
 
 SPREAD = 2.5
@@ -210,7 +211,8 @@ def _inside_columns(b: OcrBox, run: list[list[OcrBox]]) -> bool:
 def _trim(run: list[list[OcrBox]], lh: float) -> list[list[OcrBox]]:
     """`run` less its last single-run bands, but for the wrapped lines that close its last
     record: set at the leading of the line over them (their box reaches it) and starting where a
-    run of it starts (a caption or a note under the table stands further off)."""
+    run of it starts (a caption or a note under the table stands further off; a line that reads
+    as a caption, `Table 2: …`, set close under it is no wrapped line either)."""
     keep = len(run)
     while keep and len(run[keep - 1]) < 2:
         keep -= 1
@@ -221,5 +223,5 @@ def _trim(run: list[list[OcrBox]], lh: float) -> list[list[OcrBox]]:
 
 
 def _wraps_on(b: OcrBox, above: list[OcrBox], lh: float) -> bool:
-    return (b.box[1] <= max(a.box[3] for a in above)
+    return (b.box[1] <= max(a.box[3] for a in above) and not is_caption(b.text)
             and any(abs(b.box[0] - a.box[0]) <= ALIGN * lh for a in above if a.text))
