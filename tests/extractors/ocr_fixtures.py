@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 from rowkeeper.ids import sha256_file
@@ -71,3 +73,12 @@ def write_pair(folder: Path, name: str, table: TableSpec, *, dpi: int = 150,
 def truth(table: TableSpec) -> list[list[str]]:
     """The printed grid (header rows then body), spans' covered slots empty."""
     return [list(r) + [""] * (table.n_cols - len(r)) for r in table.header + table.rows]
+
+
+def has_lang(code: str) -> bool:
+    """Whether Tesseract is installed with the `code` language pack."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        return False
+    out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, check=False)
+    return code in out.stdout.split()

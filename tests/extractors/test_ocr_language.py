@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from samples.pdfgen import TableSpec
-from tests.extractors.ocr_fixtures import write_pair
+from tests.extractors.ocr_fixtures import has_lang, write_pair
 
 pytest.importorskip("rapidocr")
 
@@ -23,16 +21,8 @@ VIETNAMESE = TableSpec(
 )
 
 
-def _has_lang(code: str) -> bool:
-    """Whether Tesseract is installed with the `code` language pack."""
-    exe = shutil.which("tesseract")
-    if exe is None:
-        return False
-    out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, check=False)
-    return code in out.stdout.split()
 
-
-@pytest.mark.skipif(not _has_lang("vie"), reason="tesseract with the vie pack is not installed")
+@pytest.mark.skipif(not has_lang("vie"), reason="tesseract with the vie pack is not installed")
 def test_vietnamese_scan_keeps_its_tone_marks(tmp_path: Path) -> None:
     """Default options: RapidOCR's first reading says Vietnamese, Tesseract vie reads the cells."""
     from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
@@ -91,7 +81,7 @@ VIETNAMESE_BORDERLESS = TableSpec(
 )
 
 
-@pytest.mark.skipif(not _has_lang("vie"), reason="tesseract with the vie pack is not installed")
+@pytest.mark.skipif(not has_lang("vie"), reason="tesseract with the vie pack is not installed")
 def test_vietnamese_words_join_in_reading_order(tmp_path: Path) -> None:
     """Tone marks and descenders move word boxes up and down: the words of a cell still join
     left to right ("Ngăn kéo bàn 38"), and each stays in its column."""
@@ -107,7 +97,7 @@ def test_vietnamese_words_join_in_reading_order(tmp_path: Path) -> None:
     assert grid[-6][0] == "Mã hàng"
 
 
-@pytest.mark.skipif(not _has_lang("vie"), reason="tesseract with the vie pack is not installed")
+@pytest.mark.skipif(not has_lang("vie"), reason="tesseract with the vie pack is not installed")
 def test_vietnamese_page_is_told_from_its_widest_lines_and_read_by_tesseract(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """RapidOCR stops once its widest lines settle the page as Vietnamese (it reads fewer lines
@@ -135,7 +125,7 @@ HU_PROSE = ("Az értékek kerekítettek; az összesen sor kissé eltérhet a sor
             "Ez a fejezet összefoglalja a fő eredményeket, és összeveti őket az előző évvel.")
 
 
-@pytest.mark.skipif(not _has_lang("hun"), reason="tesseract with the hun pack is not installed")
+@pytest.mark.skipif(not has_lang("hun"), reason="tesseract with the hun pack is not installed")
 def test_a_hungarian_scan_reads_its_double_acutes(tmp_path: Path) -> None:
     """RapidOCR reads the bold heading's ű and the header's ő as ü, ö on a 150 dpi scan; its
     reading of the page's ő tells the page Hungarian, and Tesseract hun's marks replace them."""

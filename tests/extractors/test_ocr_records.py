@@ -4,8 +4,6 @@ and Tesseract's runs measured like the detector's (tesseract_engine._padded)."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pymupdf
@@ -17,6 +15,7 @@ from rowkeeper.extractors.ocr_tables import row_bands
 from rowkeeper.ids import sha256_file
 from rowkeeper.models import DocumentInput
 from samples.pdfgen import scanned_twin
+from tests.extractors.ocr_fixtures import has_lang
 
 pytest.importorskip("rapidocr")
 
@@ -94,13 +93,6 @@ def test_two_lines_of_one_cell_are_two_bands() -> None:
     assert [[b.text for b in band] for band in bands] == [["parts and", "36,510.93"], ["labour"]]
 
 
-def _has_lang(code: str) -> bool:
-    exe = shutil.which("tesseract")
-    if exe is None:
-        return False
-    out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, check=False)
-    return code in out.stdout.split()
-
 
 VI_HEADER = ["Hạng mục", "Phạm vi dịch vụ", "Khối lượng", "Doanh thu", "Tỷ trọng (%)"]
 VI_RECORDS = [
@@ -112,7 +104,7 @@ VI_RECORDS = [
 ]
 
 
-@pytest.mark.skipif(not _has_lang("vie"), reason="tesseract with the vie pack is not installed")
+@pytest.mark.skipif(not has_lang("vie"), reason="tesseract with the vie pack is not installed")
 def test_tesseract_words_of_a_key_stay_one_column(tmp_path: Path) -> None:
     """A Vietnamese page (read by Tesseract): a key's number and name, a word space apart on
     every row, are one column (base: Tesseract's glyph-tight boxes made the word space read as
