@@ -19,13 +19,8 @@ import cv2
 import numpy as np
 
 from rowkeeper.errors import LayerUnavailable
-from rowkeeper.extractors.ocr_text import (
-    drop_speck_tokens,
-    han_allowed,
-    is_speck,
-    repair_line,
-    word_spans,
-)
+from rowkeeper.extractors.ocr_language import han_allowed
+from rowkeeper.extractors.ocr_text import drop_speck_tokens, is_speck, repair_line, word_spans
 
 REC_BATCH = 4
 """Text runs per recognition batch. A batch pads every run to its widest, and on CPU the

@@ -35,10 +35,10 @@ from rowkeeper.extractors.line_print import (
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
+from rowkeeper.extractors.ocr_language import adopt_marks, guess_language
 from rowkeeper.extractors.ocr_merged import merged_cells, rule_pieces
 from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
-from rowkeeper.extractors.ocr_text import adopt_marks, guess_language
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.scan_frames import framed_tables
 from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
@@ -60,12 +60,12 @@ class OcrOptions(BaseModel):
     """ISO 639-1 codes. Tesseract loads these packs; RapidOCR's multilingual PP-OCRv6 model
     already reads en/ja/hu/de and many more (but not Vietnamese tone marks)."""
     engine_by_language: dict[str, str] = {"vi": "tesseract"}
-    """With engine `auto`: language (as `ocr_text.guess_language` tells it) -> engine. RapidOCR's
+    """With engine `auto`: language (as `ocr_language.guess_language` tells it) -> engine. RapidOCR's
     dictionary lacks precomposed Vietnamese letters (ộ, ệ, ạ), Tesseract's `vie` pack has them."""
     marks_by_language: dict[str, str] = {"hu": "tesseract"}
     """With engine `auto`: language -> engine whose reading of the page lends the first
     reading its letters' marks, word by word where both spell the same letters
-    (`ocr_text.adopt_marks`): RapidOCR reads Hungarian ő as ö and drops the acute of í at scan
+    (`ocr_language.adopt_marks`): RapidOCR reads Hungarian ő as ö and drops the acute of í at scan
     resolution; the text, its boxes and its spaces stay RapidOCR's."""
     dpi: int = 200
     deskew: bool = True

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from rowkeeper.extractors.ocr_engines import OcrBox
-from rowkeeper.extractors.ocr_text import restore_marks
+from rowkeeper.extractors.ocr_language import restore_marks
 
 _FIGURE = re.compile(r"\d(?:[\d.,]| (?=\d))*\d|\d")
 """Digits with the marks and single spaces between them: one figure as either engine prints it."""
@@ -38,7 +38,7 @@ def figure_marks(text: str, hint: str) -> str:
 
 
 def marks_and_figures(text: str, hint: str) -> str:
-    """`ocr_text.restore_marks` (the letters' marks `text` lacks), then `figure_marks`: how the
+    """`ocr_language.restore_marks` (the letters' marks `text` lacks), then `figure_marks`: how the
     page's second reading takes the first one's evidence (`ocr_extractor.with_marks`)."""
     return figure_marks(restore_marks(text, hint), hint)
 
@@ -46,7 +46,7 @@ def marks_and_figures(text: str, hint: str) -> str:
 def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
                merge: Callable[[str, str], str] = restore_marks) -> list[OcrBox]:
     """`boxes` (one reading of the page) with the marks the other reading (`hints`) saw on the
-    same words, as `merge` takes them (`ocr_text.restore_marks` by default: marks `boxes` lack);
+    same words, as `merge` takes them (`ocr_language.restore_marks` by default: marks `boxes` lack);
     the other reading's runs are matched by their centres."""
     out = []
     for b in boxes:

@@ -62,7 +62,7 @@ def test_japanese_reading_has_no_simplified_chinese_forms() -> None:
 
 def test_han_allowed_follows_the_configured_languages() -> None:
     """Japanese writes 単 and 額, not 单 or 额; Chinese writes both; Latin-only settings mask nothing."""
-    from rowkeeper.extractors.ocr_text import han_allowed
+    from rowkeeper.extractors.ocr_language import han_allowed
 
     assert han_allowed("単", ("en", "ja")) and han_allowed("額", ("ja",))
     assert not han_allowed("单", ("en", "ja")) and not han_allowed("额", ("ja",))
@@ -147,7 +147,7 @@ def test_a_hungarian_scan_reads_its_double_acutes(tmp_path: Path) -> None:
 
 
 def test_adopt_marks_takes_a_mark_for_a_mark_only() -> None:
-    from rowkeeper.extractors.ocr_text import adopt_marks
+    from rowkeeper.extractors.ocr_language import adopt_marks
 
     assert adopt_marks("Müködési költségek 2024", "Működési költségek 2024 f étek") == "Működési költségek 2024"
     assert adopt_marks("az összesen", "áz összesen") == "az összesen"  # no mark added to a bare letter
@@ -159,7 +159,7 @@ def test_a_run_given_the_other_readings_marks_keeps_each_words_ink() -> None:
     reading's marks keeps its words' extents, each word with its marked letters."""
     from rowkeeper.extractors.ocr_engines import OcrBox
     from rowkeeper.extractors.ocr_extractor import with_marks
-    from rowkeeper.extractors.ocr_text import adopt_marks
+    from rowkeeper.extractors.ocr_language import adopt_marks
 
     read = OcrBox("Don gia 340 683", (100, 50, 420, 80), 0.9,
                   (("Don", 104, 150), ("gia", 162, 200), ("340 683", 330, 416)))

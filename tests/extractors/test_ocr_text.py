@@ -69,7 +69,7 @@ def test_despeckle_keeps_commas_and_drops_isolated_specks() -> None:
 def test_restore_marks_takes_only_marks_the_plain_reading_lacks() -> None:
     """A second reading's đ/ơ/ư/ă come back where the first reads the plain letter; a mark the
     first reading has stays, and readings that spell different letters are left alone."""
-    from rowkeeper.extractors.ocr_text import restore_marks
+    from rowkeeper.extractors.ocr_language import restore_marks
 
     assert restore_marks("Don gia", "Đơn giá") == "Đơn giá"
     assert restore_marks("Ma hang", "Mã hàng") == "Mã hàng"
