@@ -33,17 +33,15 @@ def rule_pieces(rules: np.ndarray) -> list[PxBox]:
 def merged_cells(table: PxTable, pieces: Sequence[PxBox], scale: float) -> PxTable:
     """`table` (an aligned one, without spans) with each band of rows that a column spans
     unruled made one cell spanning them (`merged_down`, in points: `scale` pixels a point)."""
-    if table.kind != "aligned" or not pieces or any(c.row_span > 1 or c.col_span > 1 for c in table.cells):
-        return table
-    at = {(c.row, c.col): c for c in table.cells}
-    if len(at) != table.n_rows * table.n_cols:
+    order = table.aligned_rows() if pieces else None
+    if order is None:
         return table
 
     def pt(b: Sequence[float]) -> tuple[float, float, float, float]:
         return (b[0] / scale, b[1] / scale, b[2] / scale, b[3] / scale)
 
-    rows = [[pt(at[(r, k)].box) for k in range(table.n_cols)] for r in range(table.n_rows)]
-    texts = [[at[(r, k)].text or None for k in range(table.n_cols)] for r in range(table.n_rows)]
+    rows = [[pt(c.box) for c in row] for row in order]
+    texts = [[c.text or None for c in row] for row in order]
     x0, _, x1, _ = table.box
     hrules = [pt(p) for p in pieces if p[2] > x0 and p[0] < x1]
     rs, ts = merged_down(rows, texts, hrules)

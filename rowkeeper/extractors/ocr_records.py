@@ -18,12 +18,9 @@ from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 def joined_records(table: PxTable) -> PxTable:
     """`table` with each record's wrapped lines joined into the row that starts it (see the
     module); a ruled table, or one with spanning cells, as it is."""
-    if table.kind != "aligned" or any(c.row_span > 1 or c.col_span > 1 for c in table.cells):
+    order = table.aligned_rows()
+    if order is None:
         return table
-    at = {(c.row, c.col): c for c in table.cells}
-    if len(at) != table.n_rows * table.n_cols:
-        return table
-    order = [[at[(r, k)] for k in range(table.n_cols)] for r in range(table.n_rows)]
     boxes = [[c.box for c in row] for row in order]
     texts = [[c.text or None for c in row] for row in order]
     words = [[[c.box] if c.text else [] for c in row] for row in order]

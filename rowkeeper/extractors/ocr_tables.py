@@ -47,6 +47,16 @@ class PxTable:
     cells: tuple[PxCell, ...]
     kind: str
 
+    def aligned_rows(self) -> list[list[PxCell]] | None:
+        """The cells row by row when the table was found by alignment and holds every cell
+        once, without spans (what a later pass over its rows may reshape); None otherwise."""
+        if self.kind != "aligned" or any(c.row_span > 1 or c.col_span > 1 for c in self.cells):
+            return None
+        at = {(c.row, c.col): c for c in self.cells}
+        if len(at) != self.n_rows * self.n_cols:
+            return None
+        return [[at[(r, k)] for k in range(self.n_cols)] for r in range(self.n_rows)]
+
 
 def reading_text(boxes: Sequence[OcrBox]) -> str:
     """Boxes of one cell joined in reading order (row bands top to bottom, then left to right)."""
