@@ -20,17 +20,22 @@ PROSE = ("The figures below are taken from the signed delivery notes and exclude
 def test_a_scanned_tables_section_path_has_the_title_and_both_heading_levels(tmp_path: Path) -> None:
     """Title, a numbered bold heading and an unnumbered bold sub-heading (12 pt over 10 pt
     prose, on a 150 dpi tilted scan): the table's path holds all three, in order."""
-    from rowkeeper.flows.pipeline import load_document, process_document
-
     spec = DocSpec(title="Quarterly report", blocks=[
         Heading("1. Costs"), Paragraph(PROSE), Heading("Regional offices", level=2), Paragraph(PROSE),
         TableSpec(caption="Table 1 Office costs", header=[["Office", "Rent", "Energy"]],
                   rows=[["North", "1,200", "310"], ["South", "2,340", "415"], ["East", "880", "190"]])])
+    tables = _tables_of_scan(tmp_path, spec)
+    assert [t.section_path for t in tables] == [("Quarterly report", "1. Costs", "Regional offices")]
+    assert tables[0].caption == "Table 1 Office costs"
+
+
+def _tables_of_scan(tmp_path: Path, spec: DocSpec) -> list:
+    """The tables the pipeline reads from `spec`'s scanned twin (150 dpi, tilted half a degree)."""
+    from rowkeeper.flows.pipeline import load_document, process_document
+
     path = tmp_path / "scan.pdf"
     path.write_bytes(scanned_twin(build_pdf(spec), dpi=150, noise=0.02, rotate_deg=0.5, seed=4))
-    result = process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out")))
-    assert [t.section_path for t in result.tables] == [("Quarterly report", "1. Costs", "Regional offices")]
-    assert result.tables[0].caption == "Table 1 Office costs"
+    return process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out"))).tables
 
 
 def _line(stroke: int, x_height: int, ascender: int = 0) -> np.ndarray:
@@ -65,16 +70,12 @@ JA_PROSE = ("以下の数値は報告期間を対象とし、管理部門が確�
 def test_a_scanned_japanese_tables_section_path_has_the_title_and_both_heading_levels(tmp_path: Path) -> None:
     """Japanese has no bold face here and no x-height: a 16 pt title, 14 pt and 12 pt headings
     over 10 pt prose differ by the height of their glyph rows alone (150 dpi, tilted scan)."""
-    from rowkeeper.flows.pipeline import load_document, process_document
-
     spec = DocSpec(title="エネルギー消費量の年次報告書", blocks=[
         Heading("運営費"), Paragraph(JA_PROSE), Heading("地域別の内訳", level=2), Paragraph(JA_PROSE),
         TableSpec(caption="表1 事業所別費用", header=[["事業所", "賃料", "電力"]],
                   rows=[["北", "1,200", "310"], ["南", "2,340", "415"], ["東", "880", "190"]])])
-    path = tmp_path / "scan.pdf"
-    path.write_bytes(scanned_twin(build_pdf(spec), dpi=150, noise=0.02, rotate_deg=0.5, seed=4))
-    result = process_document(load_document(str(path)), load_config().with_out(str(tmp_path / "out")))
-    assert [t.section_path for t in result.tables] == [("エネルギー消費量の年次報告書", "運営費", "地域別の内訳")]
+    tables = _tables_of_scan(tmp_path, spec)
+    assert [t.section_path for t in tables] == [("エネルギー消費量の年次報告書", "運営費", "地域別の内訳")]
 
 
 def _cjk_row(size: int) -> np.ndarray:
@@ -92,7 +93,6 @@ def test_a_cjk_lines_size_comes_from_its_glyph_row() -> None:
     box = (0.0, 0.0, float(_cjk_row(26).shape[1]), 46.0)
     assert print_size(_cjk_row(26), box, "運営費の内訳", 1.0) == round(26 / 0.86, 1)
     assert print_size(_cjk_row(17), box, "運営費の内訳", 1.0) == round(17 / 0.86, 1)
-
 
 
 def test_a_box_on_a_page_scanned_a_degree_askew_maps_to_points_at_its_own_size(tmp_path: Path) -> None:
