@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from rowkeeper.boxes import centre_in, overlap
+from rowkeeper.caption_text import is_caption
 from rowkeeper.extractors.finder.field_lines import WordsOf
 from rowkeeper.extractors.finder.plots import over_plot
 from rowkeeper.extractors.finder.text_runs import aligned_regions
@@ -82,8 +83,9 @@ _SENTENCE_END = re.compile(r"\w[.!?。](?:\s|$)")
 
 
 def _sentences(lines: Sequence[TextLine]) -> bool:
-    """Whether a sentence ends in these lines (prose does; a column of labels does not)."""
-    return any(_SENTENCE_END.search(ln.text) for ln in lines)
+    """Whether a sentence ends in these lines (prose does; a column of labels does not, nor a
+    table's caption over them: 'Tabelle 1. Wartungsplan' numbers the table, it ends nothing)."""
+    return any(_SENTENCE_END.search(ln.text) and not is_caption(ln.text) for ln in lines)
 
 
 def _level_halves(sides: Sequence[Sequence[BBox]], parts: Sequence[Sequence[TextLine]],

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rowkeeper.boxes import centre_in
+from rowkeeper.caption_text import is_caption
 from rowkeeper.models import Cell, RawTable
 
 MIN_BLOCK_COLS = 2
@@ -58,6 +59,16 @@ def header_like(cells: Sequence[Cell]) -> bool:
     return False
 
 
+def below_caption(cells: Sequence[Cell]) -> list[Cell]:
+    """The cells under a caption read in as the table's first row (its one filled cell reads as
+    a caption, `Table 2: Staff and budget`), their rows counted from 0: the row under it holds
+    the labels a header test reads, and a caption over one block is no sign of blocks."""
+    first = [c for c in cells if c.row == 0 and c.text.strip()]
+    if len(first) != 1 or not is_caption(first[0].text) or not any(c.row > 0 for c in cells):
+        return list(cells)
+    return [c.model_copy(update={"row": c.row - 1}) for c in cells if c.row > 0]
+
+
 def _blocks_match(ink: Sequence[tuple[float, float] | None], k: int) -> bool:
     """Every block of `k` columns is the first one moved sideways, with a gutter between."""
     if any(e is None for e in ink):
@@ -92,7 +103,8 @@ def block_width(table: RawTable, words: Sequence[Any]) -> int:
         ink = ink or column_ink(table.cells, n, words)
         if not _blocks_match(ink, k):
             continue
-        if header_like(table.cells) and not _same_labels(table.cells, k, n // k):
+        head = below_caption(table.cells)
+        if header_like(head) and not _same_labels(head, k, n // k):
             continue
         return k
     return 0
