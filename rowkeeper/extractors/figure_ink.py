@@ -56,8 +56,8 @@ def _mark(blot: tuple[int, int, int, int], base: float, tall: float) -> str | No
 
 
 def _marked(w: OcrBox, gray: np.ndarray) -> OcrBox:
-    """`w` (a figure) with the marks its ink shows between its digits, where they are decisive
-    and make a well-formed figure; `w` otherwise."""
+    """`w` (a figure) with the marks its ink shows between its digits where none was read (or
+    a slash), where they are decisive and make a well-formed figure; `w` otherwise."""
     m = _FIGURE.match(w.text)
     blots = _blots(gray, w.box) if m else None
     if not m or not blots:
@@ -68,14 +68,17 @@ def _marked(w: OcrBox, gray: np.ndarray) -> OcrBox:
     if len(glyphs) != len(digits) or len(digits) < 2:
         return w
     base = float(np.median([y + h for _, y, _, h in glyphs]))
+    read = re.split(r"\d", m.group(2))  # what was read between digit k - 1 and digit k
     out = digits[0]
     for k in range(1, len(glyphs)):
         left, right = glyphs[k - 1][0] + glyphs[k - 1][2], glyphs[k][0]
         marks = [b for b in blots if b[3] < DIGIT * tall and left - 1 <= b[0] + b[2] / 2 <= right + 1
                  and min(b[2], b[3]) >= MIN_MARK * tall and base - 0.2 * tall <= b[1] + b[3] and b[1] <= base]
-        if len(marks) > 1:
+        if read[k] in (".", ","):  # a mark read stays (the column's vote settles , against .)
+            out += read[k]
+        elif len(marks) > 1:
             return w
-        if marks:
+        elif marks:
             mark = _mark(marks[0], base, tall)
             if mark is None:
                 return w
