@@ -47,9 +47,11 @@ def guess_language(texts: list[str], min_share: float = 0.01, min_count: int = 3
     return None
 
 
-# The Han characters each language writes, as the codec of its broadest national standard
-# holds them (JIS X 0213 for Japanese); None: any Han character (Chinese, Korean hanja).
-_HAN_SETS: dict[str, str | None] = {"ja": "euc_jis_2004", "zh": None, "ko": None}
+# The Han characters each language writes, as the codec of its national standard holds them;
+# None: any Han character (Chinese, Korean hanja). Japanese: JIS X 0208's 6,355 kanji (Shift_JIS),
+# the set Japanese print is written in. JIS X 0213's additions are rare forms, and among them are
+# Chinese simplified ones (壳, 减) that a recogniser trained mostly on Chinese reads for 売, 減.
+_HAN_SETS: dict[str, str | None] = {"ja": "shift_jis", "zh": None, "ko": None}
 
 
 def is_han(ch: str) -> bool:

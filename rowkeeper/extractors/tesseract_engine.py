@@ -13,7 +13,9 @@ import cv2
 import numpy as np
 
 from rowkeeper.errors import BadInput, LayerUnavailable
+from rowkeeper.extractors.figure_ink import figures_marked
 from rowkeeper.extractors.ocr_engines import Enough, OcrBox, content_box
+from rowkeeper.extractors.ocr_signs import signed_words
 from rowkeeper.extractors.ocr_text import fix_dash_words, is_speck, join_text
 
 # ISO 639-1 -> Tesseract traineddata names (the packs scripts/install.sh installs)
@@ -57,7 +59,8 @@ class TesseractEngine:
         x0, y0, x1, y1 = content_box(gray)
         words = [_word(r, (x0, y0)) for r in self._run(img[y0:y1, x0:x1], 6) if r.get("level") == "5"]
         kept = [w for w in words if w is not None and not _noise(w)]
-        return [_padded(p) for p in _phrases(_dashes_read(_without_marks_read_as_words(kept), gray))]
+        words = figures_marked(signed_words(_without_marks_read_as_words(kept), gray), gray)
+        return [_padded(p) for p in _phrases(_dashes_read(words, gray))]
 
     def read_line(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         """One Tesseract call per crop in single-line mode (only used for missed cells)."""

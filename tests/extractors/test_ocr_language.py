@@ -60,12 +60,32 @@ def test_japanese_reading_has_no_simplified_chinese_forms() -> None:
     assert texts == ["単価", "単位", "金額", "項目", "簡単"]
 
 
+SALES = TableSpec(
+    caption="表1 売上高の推移", header=[["店舗", "売上高", "前年売上高", "売上比"]],
+    rows=[["松山店舗", "13,000", "11,500", "売上増"], ["神戸店舗", "15,200", "12,000", "売上減"],
+          ["岡山店舗", "9,800", "8,700", "売上増"], ["大阪店舗", "21,400", "18,250", "売上減"]],
+    col_widths=[130, 120, 130, 110], row_height=17)
+
+
+def test_japanese_scan_reads_no_forms_outside_jis_x_0208(tmp_path: Path) -> None:
+    """A Japanese scan's 売 and 減 read as printed (base: 壳上比, 壳上减: simplified forms that
+    JIS X 0213 holds, so the Japanese mask let them through)."""
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor, OcrOptions
+
+    _, scan = write_pair(tmp_path, "sales", SALES, dpi=200)
+    tables = OcrExtractor(OcrOptions()).extract(scan, [1]).tables
+    assert len(tables) == 1
+    grid = tables[0].grid()
+    assert grid[0][1:] == SALES.header[0][1:] and [r[3] for r in grid[1:]] == [r[3] for r in SALES.rows]
+
+
 def test_han_allowed_follows_the_configured_languages() -> None:
     """Japanese writes 単 and 額, not 单 or 额; Chinese writes both; Latin-only settings mask nothing."""
     from rowkeeper.extractors.ocr_language import han_allowed
 
     assert han_allowed("単", ("en", "ja")) and han_allowed("額", ("ja",))
     assert not han_allowed("单", ("en", "ja")) and not han_allowed("额", ("ja",))
+    assert not han_allowed("壳", ("ja",)) and han_allowed("売", ("ja",))  # 壳: JIS X 0213 only
     assert han_allowed("单", ("ja", "zh")) and han_allowed("单", ("en",))
     assert han_allowed("ー", ("ja",)) and han_allowed("ő", ("ja",))  # only ideographs are checked
 
