@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.finder.key_value import blocks_apart
+from rowkeeper.extractors.fused_figures import with_fused_gaps
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, stacked, with_pictures
@@ -272,6 +273,7 @@ def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     cols = footprints([b for band in body for b in band if b.score >= STRAY], tol, crossing=crossing)
     if len(cols) < 2:
         cols = footprints([b for band in body for b in band], tol, crossing=crossing)
+    cols = with_fused_gaps(cols, [w for band in run for b in band for w in b.word_boxes()], tol)
     cols = closed_word_spaces(cols, body, run[0] if body is not run else ())
     if len(cols) < 2:
         return None

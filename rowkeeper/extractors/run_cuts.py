@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.fused_figures import fused_at
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.glyphs import char_cells, is_cjk, span_x
@@ -50,7 +51,8 @@ def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     """`word` (one word's ink) parted where it runs across the gap between two columns it stands
     on and its letters show a join there: a closing bracket or a percent sign before the next
     label, an opening bracket after a letter, a small letter before a capital, any two CJK
-    characters (a CJK label has no spaces, "人数日付" is "人数" and "日付"). The recogniser
+    characters (a CJK label has no spaces, "人数日付" is "人数" and "日付"), between two
+    well-formed figures ("9.353,4688.977", `fused_figures.fused_at`). The recogniser
     drops a space at a column gap a little wider than a word space, so two labels come out as
     one word ("(EUR)Leistung", "(kW)Menge"). The place of each letter is estimated across the
     word's ink (`glyphs.span_x`); a join within a letter of the gap is taken, the nearest first."""
@@ -61,7 +63,8 @@ def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
         return [word]
     pitch = (x1 - x0) / max(char_cells(text), 1)
     gap0, gap1 = hit[0][1], hit[1][0]
-    at = {i: span_x(text, x0, x1, 0, i)[1] for i in range(1, len(text)) if _joins(text, i)}
+    fused = fused_at(text)  # two figures read as one word (`fused_figures`)
+    at = {i: span_x(text, x0, x1, 0, i)[1] for i in range(1, len(text)) if _joins(text, i) or i in fused}
     # a bracket's or a capital's join before any two CJK characters' (which part anywhere)
     joins = [(_cjk_only(text, i), abs(x - (gap0 + gap1) / 2), i) for i, x in at.items()
              if gap0 - pitch <= x <= gap1 + pitch]

@@ -27,11 +27,13 @@ def test_two_labels_read_as_one_word_are_parted_at_the_column_gap() -> None:
 
 
 def test_a_word_without_a_join_at_the_gap_stays_whole() -> None:
-    """Two figures read as one word and a word inside one column are not parted: no join
-    stands at the gap."""
+    """A word inside one column, and two figures read as one word that part as figures only
+    far from the gap, are not parted; two figures that part at the gap are
+    (`fused_figures.fused_at`)."""
     cols = [(100.0, 300.0), (400.0, 600.0)]
     fused = OcrBox("8.819.62822.485", (90, 0, 610, 40), 0.9, (("8.819.62822.485", 100, 600),))
-    assert [w.text for w in parted(fused, cols)] == ["8.819.62822.485"]
+    assert [w.text for w in parted(fused, cols)] == ["8.819.628", "22.485"]
+    assert [w.text for w in parted(fused, [(100.0, 150.0), (200.0, 600.0)])] == ["8.819.62822.485"]
     inside = OcrBox("(EUR)Budget", (90, 0, 300, 40), 0.9, (("(EUR)Budget", 100, 290),))
     assert [w.text for w in parted(inside, cols)] == ["(EUR)Budget"]
 
