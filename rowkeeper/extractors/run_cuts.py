@@ -26,8 +26,8 @@ def cut_at_columns(run: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     ink (the detector's padded box reaches into the next column's footprint). A word read over
     a column gap is first parted where its letters join two labels (`parted`). A word standing
     on no footprint (a header label's first word, left of the right-aligned figures it heads:
-    "Số lượng" over "39") goes with its neighbour in the run; a run standing on none goes to
-    the column nearest its centre."""
+    "Số lượng" over "39") goes with the neighbour in the run it stands nearer (`_pass_on`); a
+    run standing on none goes to the column nearest its centre."""
     if not run.words:
         return [run]
     words = [p for w in run.word_boxes() for p in parted(w, cols)]
@@ -36,15 +36,33 @@ def cut_at_columns(run: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     if all(k is None for k in on):
         mid = (run.box[0] + run.box[2]) / 2
         on = [min(range(len(cols)), key=lambda i: max(cols[i][0] - mid, mid - cols[i][1], 0.0)) if cols else 0] * len(words)
-    for i in [*range(1, len(on)), *range(len(on) - 2, -1, -1)]:  # pass a column on, forwards then back
-        if on[i] is None:
-            on[i] = on[i - 1] if i > 0 and on[i - 1] is not None else (on[i + 1] if i + 1 < len(on) else None)
+    _pass_on(words, on)
     groups: dict[int, list[OcrBox]] = {}
     for w, k in zip(words, on, strict=True):
         groups.setdefault(k or 0, []).append(w)
     whole = len(groups) == 1 and len(words) == len(run.words)  # the run's own text, its spaces
     return [OcrBox(run.text if whole else join_text([w.text for w in ws]), (ws[0].box[0], run.box[1], ws[-1].box[2], run.box[3]), run.score,
                    tuple(x for w in ws for x in w.words)) for _, ws in sorted(groups.items())]
+
+
+def _pass_on(words: Sequence[OcrBox], on: list[int | None]) -> None:
+    """Each word on no footprint given the column of the neighbour it stands nearer, again
+    until none is left that has a placed neighbour: the blank between two labels' words
+    is wider than a word space ("Số lượng  Tỷ trọng", labels wider than their columns, "Tỷ"
+    over the gap between them, goes with "trọng"). In place."""
+    while True:
+        moved = False
+        for i, k in enumerate(on):
+            if k is not None:
+                continue
+            near = [(words[i].box[0] - words[i - 1].box[2], i - 1) if i > 0 else None,
+                    (words[i + 1].box[0] - words[i].box[2], i + 1) if i + 1 < len(on) else None]
+            placed = [n for n in near if n is not None and on[n[1]] is not None]
+            if placed:
+                on[i] = on[min(placed)[1]]
+                moved = True
+        if not moved:
+            return
 
 
 def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
