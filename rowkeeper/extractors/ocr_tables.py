@@ -14,11 +14,13 @@ from dataclasses import dataclass
 
 from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.finder.key_value import blocks_apart
+from rowkeeper.extractors.fused_figures import with_fused_gaps
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, stacked, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.run_cuts import cut_at_columns
+from rowkeeper.extractors.scan_group_labels import centre_column, over_sub_labels
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 from rowkeeper.extractors.scan_word_spaces import closed_word_spaces
 from rowkeeper.models import TextLine
@@ -271,12 +273,16 @@ def _table_of_run(run: list[list[OcrBox]]) -> PxTable | None:
     cols = footprints([b for band in body for b in band if b.score >= STRAY], tol, crossing=crossing)
     if len(cols) < 2:
         cols = footprints([b for band in body for b in band], tol, crossing=crossing)
+    cols = with_fused_gaps(cols, [w for band in run for b in band for w in b.word_boxes()], tol)
     cols = closed_word_spaces(cols, body, run[0] if body is not run else ())
     if len(cols) < 2:
         return None
     cells: list[PxCell] = []
     for r, band in enumerate(run):
-        placed = _place_band(r, [p for b in band for p in cut_at_columns(b, cols)], cols)
+        if r + 2 < len(run) and over_sub_labels(band, run[r + 1], cols):  # group labels: placed whole
+            placed = [PxCell(r, centre_column(b, cols), 1, 1, b.text, b.box) for b in band]
+        else:
+            placed = _place_band(r, [p for b in band for p in cut_at_columns(b, cols)], cols)
         # a column the band leaves blank is an empty cell (a note column's blank, the stub's
         # header): every row as wide as the table, as a ruled grid's are
         held = {c.col + k for c in placed for k in range(c.col_span)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rowkeeper.extractors.fused_figures import fused_at
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.glyphs import char_cells, is_cjk, span_x
@@ -25,8 +26,8 @@ def cut_at_columns(run: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     ink (the detector's padded box reaches into the next column's footprint). A word read over
     a column gap is first parted where its letters join two labels (`parted`). A word standing
     on no footprint (a header label's first word, left of the right-aligned figures it heads:
-    "Số lượng" over "39") goes with its neighbour in the run; a run standing on none goes to
-    the column nearest its centre."""
+    "Số lượng" over "39") goes with the neighbour in the run it stands nearer (`_pass_on`); a
+    run standing on none goes to the column nearest its centre."""
     if not run.words:
         return [run]
     words = [p for w in run.word_boxes() for p in parted(w, cols)]
@@ -35,9 +36,7 @@ def cut_at_columns(run: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     if all(k is None for k in on):
         mid = (run.box[0] + run.box[2]) / 2
         on = [min(range(len(cols)), key=lambda i: max(cols[i][0] - mid, mid - cols[i][1], 0.0)) if cols else 0] * len(words)
-    for i in [*range(1, len(on)), *range(len(on) - 2, -1, -1)]:  # pass a column on, forwards then back
-        if on[i] is None:
-            on[i] = on[i - 1] if i > 0 and on[i - 1] is not None else (on[i + 1] if i + 1 < len(on) else None)
+    _pass_on(words, on)
     groups: dict[int, list[OcrBox]] = {}
     for w, k in zip(words, on, strict=True):
         groups.setdefault(k or 0, []).append(w)
@@ -46,11 +45,32 @@ def cut_at_columns(run: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
                    tuple(x for w in ws for x in w.words)) for _, ws in sorted(groups.items())]
 
 
+def _pass_on(words: Sequence[OcrBox], on: list[int | None]) -> None:
+    """Each word on no footprint given the column of the neighbour it stands nearer, again
+    until none is left that has a placed neighbour: the blank between two labels' words
+    is wider than a word space ("Số lượng  Tỷ trọng", labels wider than their columns, "Tỷ"
+    over the gap between them, goes with "trọng"). In place."""
+    while True:
+        moved = False
+        for i, k in enumerate(on):
+            if k is not None:
+                continue
+            near = [(words[i].box[0] - words[i - 1].box[2], i - 1) if i > 0 else None,
+                    (words[i + 1].box[0] - words[i].box[2], i + 1) if i + 1 < len(on) else None]
+            placed = [n for n in near if n is not None and on[n[1]] is not None]
+            if placed:
+                on[i] = on[min(placed)[1]]
+                moved = True
+        if not moved:
+            return
+
+
 def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
     """`word` (one word's ink) parted where it runs across the gap between two columns it stands
     on and its letters show a join there: a closing bracket or a percent sign before the next
     label, an opening bracket after a letter, a small letter before a capital, any two CJK
-    characters (a CJK label has no spaces, "人数日付" is "人数" and "日付"). The recogniser
+    characters (a CJK label has no spaces, "人数日付" is "人数" and "日付"), between two
+    well-formed figures ("9.353,4688.977", `fused_figures.fused_at`). The recogniser
     drops a space at a column gap a little wider than a word space, so two labels come out as
     one word ("(EUR)Leistung", "(kW)Menge"). The place of each letter is estimated across the
     word's ink (`glyphs.span_x`); a join within a letter of the gap is taken, the nearest first."""
@@ -61,7 +81,8 @@ def parted(word: OcrBox, cols: Sequence[Span]) -> list[OcrBox]:
         return [word]
     pitch = (x1 - x0) / max(char_cells(text), 1)
     gap0, gap1 = hit[0][1], hit[1][0]
-    at = {i: span_x(text, x0, x1, 0, i)[1] for i in range(1, len(text)) if _joins(text, i)}
+    fused = fused_at(text)  # two figures read as one word (`fused_figures`)
+    at = {i: span_x(text, x0, x1, 0, i)[1] for i in range(1, len(text)) if _joins(text, i) or i in fused}
     # a bracket's or a capital's join before any two CJK characters' (which part anywhere)
     joins = [(_cjk_only(text, i), abs(x - (gap0 + gap1) / 2), i) for i, x in at.items()
              if gap0 - pitch <= x <= gap1 + pitch]

@@ -27,11 +27,13 @@ def test_two_labels_read_as_one_word_are_parted_at_the_column_gap() -> None:
 
 
 def test_a_word_without_a_join_at_the_gap_stays_whole() -> None:
-    """Two figures read as one word and a word inside one column are not parted: no join
-    stands at the gap."""
+    """A word inside one column, and two figures read as one word that part as figures only
+    far from the gap, are not parted; two figures that part at the gap are
+    (`fused_figures.fused_at`)."""
     cols = [(100.0, 300.0), (400.0, 600.0)]
     fused = OcrBox("8.819.62822.485", (90, 0, 610, 40), 0.9, (("8.819.62822.485", 100, 600),))
-    assert [w.text for w in parted(fused, cols)] == ["8.819.62822.485"]
+    assert [w.text for w in parted(fused, cols)] == ["8.819.628", "22.485"]
+    assert [w.text for w in parted(fused, [(100.0, 150.0), (200.0, 600.0)])] == ["8.819.62822.485"]
     inside = OcrBox("(EUR)Budget", (90, 0, 300, 40), 0.9, (("(EUR)Budget", 100, 290),))
     assert [w.text for w in parted(inside, cols)] == ["(EUR)Budget"]
 
@@ -62,3 +64,12 @@ def test_a_cjk_word_over_two_columns_is_parted_at_the_gap() -> None:
     assert [p.text for p in cut_at_columns(glued, cols)] == ["人数", "日付"]
     one = OcrBox("名古屋工場", (1236, 195, 1385, 233), 1.0, (("名古屋工場", 1250, 1377),))
     assert [p.text for p in cut_at_columns(one, cols)] == ["名古屋工場"]
+
+
+def test_a_word_over_a_gap_goes_with_the_label_it_stands_nearer() -> None:
+    """Two labels wider than their right-aligned figure columns, one word space inside each and
+    a wider blank between them ("Số lượng  Tỷ trọng"): "Tỷ", over the gap, stands on no
+    footprint and goes with "trọng", the word it stands nearer, not with the label before it."""
+    cols = [(1147.0, 1248.0), (1321.0, 1390.0)]
+    run = _run("Số lượng Tỷ trọng", [("Số", 1128, 1161), ("lượng", 1172, 1248), ("Tỷ", 1271, 1305), ("trọng", 1314, 1390)])
+    assert [p.text for p in cut_at_columns(run, cols)] == ["Số lượng", "Tỷ trọng"]
