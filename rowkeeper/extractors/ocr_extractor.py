@@ -183,12 +183,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr7"
+            return f"{self.engine.version}+ocr8"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr7"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr8"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr7"
+            return "rapidocr-absent+ocr8"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""

@@ -16,9 +16,18 @@ from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
-from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, stacked, with_pictures
+from rowkeeper.extractors.ocr_runs import (
+    STRAY,
+    field_rows,
+    joined,
+    row_bands,
+    runs_of,
+    stacked,
+    with_pictures,
+)
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.run_cuts import cut_at_columns
+from rowkeeper.extractors.scan_field_cuts import field_cuts
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 from rowkeeper.extractors.scan_word_spaces import closed_word_spaces
 from rowkeeper.models import TextLine
@@ -141,14 +150,16 @@ def _line_height(boxes: Sequence[OcrBox]) -> float:
 
 def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxTable, set[int]]]:
     """Borderless tables: runs of row bands with two or more runs of text, split at column gaps."""
-    index = {id(b): j for j, b in enumerate(boxes)}
     lh = _line_height(boxes)
     prose = side_paragraphs(boxes, lh)  # its lines are no table's rows
-    texts = [b for j, b in enumerate(boxes) if b.text and j not in prose]
+    kept = [(j, b) for j, b in enumerate(boxes) if b.text and j not in prose]
+    cut = field_cuts([b for _, b in kept], lh)  # a key read in one run with its value
+    index = {id(p): kept[k][0] for k, p in cut} | {id(b): j for j, b in enumerate(boxes) if not b.text}
+    texts = [p for _, p in cut]
     bands = with_pictures(row_bands(texts), [b for b in boxes if not b.text], lh)
     out = []
     for run in (piece for whole in joined(runs_of(bands, lh), bands, lh) for piece in stacked(whole, lh, min_rows)):
-        if sum(len(b) >= 2 for b in run) < min_rows:
+        if sum(len(b) >= 2 for b in run) < min_rows and not field_rows(run, lh):
             continue
         table = _table_of_run(run)
         if table is not None:
