@@ -92,3 +92,26 @@ def test_a_line_of_prose_with_a_word_at_the_value_column_stays_whole() -> None:
     assert [(t.n_rows, t.n_cols) for t, _ in found] == [(3, 2)]
     assert all(boxes[j].text in {"Contact", "2026-04-28", "Date", "384-5107", "Project", "444-3356"}
                for j in found[0][1])
+
+
+def test_a_key_with_a_code_inside_a_table_found_stays_one_cell() -> None:
+    """A facility column's keys are a code and a name a word space apart ("6559 Kagoshima"); the
+    detector reads one row's code and name as two runs, the others as one. The table is found
+    without cutting, so the other rows' keys are not cut where that row parts: the key is one
+    column (cut at the lone row's edge, three rows of four read their code apart and the key
+    became two columns, every cell after it one off; zoo dev18 two_column-311-ja's twin)."""
+    header = [_run([("Facility", 210, 330)], 500), _run([("Share", 620, 700)], 500), _run([("Cost", 860, 930)], 500)]
+    keys = [("6559", "Kagoshima"), ("7961", "Shizuoka"), ("3608", "Kanazawa"), ("923", "Hiroshima")]
+    boxes = list(header)
+    for r, (code, name) in enumerate(keys):
+        y = 560 + 52 * r
+        start = 210 + 17 * len(code) + 20
+        if r == 1:
+            boxes += [_run([(code, 210, 210 + 17 * len(code))], y), _run([(name, start, start + 17 * len(name))], y)]
+        else:
+            boxes.append(_run([(code, 210, 210 + 17 * len(code)), (name, start, start + 17 * len(name))], y))
+        boxes += [_run([("39.4%", 620, 700)], y), _run([("244,001", 830, 930)], y)]
+    found = aligned_tables(boxes)
+    assert [(t.n_rows, t.n_cols) for t, _ in found] == [(5, 3)]
+    keys_read = [c.text for c in found[0][0].cells if c.col == 0]
+    assert [keys_read[k] for k in (0, 1, 3, 4)] == ["Facility", "6559 Kagoshima", "3608 Kanazawa", "923 Hiroshima"]
