@@ -90,7 +90,14 @@ def runs_of(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
     return runs
 
 
-def field_rows(run: list[list[OcrBox]], lh: float) -> bool:
+def table_runs(bands: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list[OcrBox]]]:
+    """The runs of `bands` that hold a table's rows (`runs_of`, `joined`, cut where tables are
+    `stacked`): `min_rows` multi-run bands at least, or two rows of fields."""
+    pieces = [p for whole in joined(runs_of(bands, lh), bands, lh) for p in stacked(whole, lh, min_rows)]
+    return [p for p in pieces if sum(len(b) >= 2 for b in p) >= min_rows or two_rows_of_fields(p, lh)]
+
+
+def two_rows_of_fields(run: list[list[OcrBox]], lh: float) -> bool:
     """Whether `run` is two rows of fields: two multi-run bands of as many text runs each, at
     least `FIELDS`, every run starting where the other row's run of its column starts. Two rows
     of prose or a heading beside a date share no such grid: a third row is the evidence

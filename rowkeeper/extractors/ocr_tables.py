@@ -16,15 +16,7 @@ from rowkeeper.boxes import area, centre_in, overlap
 from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
-from rowkeeper.extractors.ocr_runs import (
-    STRAY,
-    field_rows,
-    joined,
-    row_bands,
-    runs_of,
-    stacked,
-    with_pictures,
-)
+from rowkeeper.extractors.ocr_runs import STRAY, row_bands, table_runs, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.run_cuts import cut_at_columns
 from rowkeeper.extractors.scan_field_cuts import field_cuts
@@ -172,9 +164,7 @@ def _aligned(boxes: list[tuple[int, OcrBox]], lh: float, min_rows: int) -> list[
     index = {id(b): j for j, b in boxes}
     bands = with_pictures(row_bands([b for _, b in boxes if b.text]), [b for _, b in boxes if not b.text], lh)
     out = []
-    for run in (piece for whole in joined(runs_of(bands, lh), bands, lh) for piece in stacked(whole, lh, min_rows)):
-        if sum(len(b) >= 2 for b in run) < min_rows and not field_rows(run, lh):
-            continue
+    for run in table_runs(bands, lh, min_rows):
         table = _table_of_run(run)
         if table is not None:
             out.append((table, {index[id(b)] for band in run for b in band}))

@@ -1,5 +1,5 @@
 """Blocks of fields on scans: two rows of key-value pairs, and a key read in one run with its
-value (extractors/scan_field_cuts.py, ocr_runs.field_rows, through ocr_tables.aligned_tables)."""
+value (extractors/scan_field_cuts.py, ocr_runs.two_rows_of_fields, through ocr_tables.aligned_tables)."""
 
 from __future__ import annotations
 
