@@ -24,6 +24,10 @@ ALIGN = 0.25
 a few pixels, a column's next cell is set at the same edge."""
 SAME = 0.75
 """Share of a row's runs at the last row's edges from which the two rows are one table's."""
+FIELDS = 3
+"""Runs on each of two rows, at least, from which the two rows alone make a table: a block of
+fields set two pairs a row (key, value, key, value) stands two rows high where it holds four or
+five fields."""
 STRAY = 0.5
 """Recognition score under which a lone run is a stray reading (a picture's edge, a speck) and
 neither a row nor a break of the table it lies in."""
@@ -84,6 +88,24 @@ def runs_of(bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:
     if cur:
         runs.append(_trim(cur, lh))
     return runs
+
+
+def table_runs(bands: list[list[OcrBox]], lh: float, min_rows: int) -> list[list[list[OcrBox]]]:
+    """The runs of `bands` that hold a table's rows (`runs_of`, `joined`, cut where tables are
+    `stacked`): `min_rows` multi-run bands at least, or two rows of fields."""
+    pieces = [p for whole in joined(runs_of(bands, lh), bands, lh) for p in stacked(whole, lh, min_rows)]
+    return [p for p in pieces if sum(len(b) >= 2 for b in p) >= min_rows or two_rows_of_fields(p, lh)]
+
+
+def two_rows_of_fields(run: list[list[OcrBox]], lh: float) -> bool:
+    """Whether `run` is two rows of fields: two multi-run bands of as many text runs each, at
+    least `FIELDS`, every run starting where the other row's run of its column starts. Two rows
+    of prose or a heading beside a date share no such grid: a third row is the evidence
+    elsewhere."""
+    rows = [[b for b in band if b.text] for band in run if len(band) >= 2]
+    if len(rows) != 2 or len(rows[0]) != len(rows[1]) or len(rows[0]) < FIELDS:
+        return False
+    return all(abs(a.box[0] - b.box[0]) <= ALIGN * lh for a, b in zip(*rows, strict=True))
 
 
 def joined(runs: list[list[list[OcrBox]]], bands: list[list[OcrBox]], lh: float) -> list[list[list[OcrBox]]]:

@@ -17,9 +17,10 @@ from rowkeeper.extractors.finder.key_value import blocks_apart
 from rowkeeper.extractors.fused_figures import with_fused_gaps
 from rowkeeper.extractors.grid_lines import Grid, GridCell, PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
-from rowkeeper.extractors.ocr_runs import STRAY, joined, row_bands, runs_of, stacked, with_pictures
+from rowkeeper.extractors.ocr_runs import STRAY, row_bands, table_runs, with_pictures
 from rowkeeper.extractors.ocr_text import join_text
 from rowkeeper.extractors.run_cuts import cut_at_columns
+from rowkeeper.extractors.scan_field_cuts import field_cuts
 from rowkeeper.extractors.scan_group_labels import centre_column, over_sub_labels
 from rowkeeper.extractors.scan_paragraphs import side_paragraphs
 from rowkeeper.extractors.scan_word_spaces import closed_word_spaces
@@ -142,16 +143,30 @@ def _line_height(boxes: Sequence[OcrBox]) -> float:
 
 
 def aligned_tables(boxes: Sequence[OcrBox], min_rows: int = 3) -> list[tuple[PxTable, set[int]]]:
-    """Borderless tables: runs of row bands with two or more runs of text, split at column gaps."""
-    index = {id(b): j for j, b in enumerate(boxes)}
+    """Borderless tables: runs of row bands with two or more runs of text, split at column gaps.
+
+    The lines no table took are read again cut where a key meets its value (`field_cuts`): a
+    block of fields whose keys and values the detector read as one run. Only there: inside a
+    table found, a key's word space ("6559 鹿児島工場") is no column."""
     lh = _line_height(boxes)
     prose = side_paragraphs(boxes, lh)  # its lines are no table's rows
-    texts = [b for j, b in enumerate(boxes) if b.text and j not in prose]
-    bands = with_pictures(row_bands(texts), [b for b in boxes if not b.text], lh)
+    texts = [(j, b) for j, b in enumerate(boxes) if b.text and j not in prose]
+    pictures = [(j, b) for j, b in enumerate(boxes) if not b.text]
+    out = _aligned(texts + pictures, lh, min_rows)
+    taken = {j for _, took in out for j in took}
+    rest = [(j, b) for j, b in texts if j not in taken]
+    cut = [(rest[k][0], p) for k, p in field_cuts([b for _, b in rest], lh)]
+    if len(cut) > len(rest):
+        out += _aligned(cut + [(j, b) for j, b in pictures if j not in taken], lh, min_rows)
+    return out
+
+
+def _aligned(boxes: list[tuple[int, OcrBox]], lh: float, min_rows: int) -> list[tuple[PxTable, set[int]]]:
+    """`aligned_tables` over (index, box) pairs: the tables and the indices each took."""
+    index = {id(b): j for j, b in boxes}
+    bands = with_pictures(row_bands([b for _, b in boxes if b.text]), [b for _, b in boxes if not b.text], lh)
     out = []
-    for run in (piece for whole in joined(runs_of(bands, lh), bands, lh) for piece in stacked(whole, lh, min_rows)):
-        if sum(len(b) >= 2 for b in run) < min_rows:
-            continue
+    for run in table_runs(bands, lh, min_rows):
         table = _table_of_run(run)
         if table is not None:
             out.append((table, {index[id(b)] for band in run for b in band}))
