@@ -30,6 +30,7 @@ import numpy as np
 
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.glyphs import is_cjk
+from rowkeeper.models import TextLine
 
 X_HEIGHT = 0.5
 """x-height over font size (Latin, Cyrillic, Greek: lines with lowercase letters)."""
@@ -174,3 +175,20 @@ def snap_sizes(sizes: Sequence[float], quantum: float) -> list[float]:
             groups.append([v])
     median = {v: g[len(g) // 2] for g in groups for v in g}
     return [median[v] for v in sizes]
+
+
+def snapped_lines(lines: list[TextLine], dpi: float) -> list[TextLine]:
+    """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
+    pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
+    level reads one size."""
+    out = list(lines)
+    kinds: dict[float, list[int]] = {}
+    for i, ln in enumerate(lines):
+        quantum = size_quantum(ln.text, dpi / 72.0)
+        if quantum is not None:
+            kinds.setdefault(quantum, []).append(i)
+    for quantum, measured in kinds.items():
+        sizes = snap_sizes([lines[i].font_size for i in measured], quantum)
+        for i, size in zip(measured, sizes, strict=True):
+            out[i] = lines[i].model_copy(update={"font_size": size})
+    return out

@@ -26,13 +26,7 @@ from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
-from rowkeeper.extractors.line_print import (
-    bold_lines,
-    ink_box,
-    print_size,
-    size_quantum,
-    snap_sizes,
-)
+from rowkeeper.extractors.line_print import bold_lines, ink_box, print_size, snapped_lines
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
 from rowkeeper.extractors.ocr_language import adopt_marks, guess_language
@@ -133,23 +127,6 @@ class PageFrame:
                 round(float(np.clip(cx + hw, 0, w)), 2), round(float(np.clip(cy + hh, 0, h)), 2))
 
 
-def _snapped(lines: list[TextLine], dpi: float) -> list[TextLine]:
-    """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
-    pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
-    level reads one size."""
-    out = list(lines)
-    kinds: dict[float, list[int]] = {}
-    for i, ln in enumerate(lines):
-        quantum = size_quantum(ln.text, dpi / 72.0)
-        if quantum is not None:
-            kinds.setdefault(quantum, []).append(i)
-    for quantum, measured in kinds.items():
-        sizes = snap_sizes([lines[i].font_size for i in measured], quantum)
-        for i, size in zip(measured, sizes, strict=True):
-            out[i] = lines[i].model_copy(update={"font_size": size})
-    return out
-
-
 class OcrExtractor:
     """Tables and text lines of scanned pages by offline OCR (RapidOCR or Tesseract)."""
 
@@ -199,7 +176,7 @@ class OcrExtractor:
                 t, ln = self.read_page(doc, m.page(pno).page, pno)
                 tables.extend(t)
                 lines.extend(ln)
-        return Extraction(tables=tuple(tables), lines=tuple(_snapped(lines, self.options.dpi)))
+        return Extraction(tables=tuple(tables), lines=tuple(snapped_lines(lines, self.options.dpi)))
 
     def read_page(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[list[RawTable], list[TextLine]]:
         """One page: render, deskew, OCR, tables, then everything mapped to PDF points."""
