@@ -160,12 +160,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr7"
+            return f"{self.engine.version}+ocr8"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr7"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr8"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr7"
+            return "rapidocr-absent+ocr8"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -218,8 +218,8 @@ class OcrExtractor:
         return gray, PageFrame(inverse, self.options.dpi / 72.0, derotate, size), angle
 
     def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, PxBox, float]], OcrEngine]:
-        """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels, and
-        the engine that read it."""
+        """Tables and text lines of a (deskewed) grayscale page image, in pixels (the lines
+        outside tables first, then the tables' own), and the engine that read it."""
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
         dpi = self.options.dpi
         clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
@@ -255,7 +255,12 @@ class OcrExtractor:
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
         tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
-        return tables, ocr_tables.text_lines([b for b in rest if b.text]), engine
+        # the tables' words are page text too, as the text layer gives them: a page of a title
+        # and a table (a slide) sizes its body text from the cells, and the title is a heading.
+        # Each run stands alone: joined, two header labels a word space apart read as one
+        left = {id(b) for b in rest}
+        inside = [(b.text, b.box, b.height) for b in boxes if b.text and id(b) not in left]
+        return tables, ocr_tables.text_lines([b for b in rest if b.text]) + inside, engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set.

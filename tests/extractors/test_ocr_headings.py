@@ -29,6 +29,18 @@ def test_a_scanned_tables_section_path_has_the_title_and_both_heading_levels(tmp
     assert tables[0].caption == "Table 1 Office costs"
 
 
+def test_a_scanned_slides_title_over_a_table_and_no_prose_is_its_section_path(tmp_path: Path) -> None:
+    """A slide: a title and a table, no running text. The body size comes from the table's own
+    words (as the text layer's lines give them), so the title is a heading, not the body."""
+    spec = DocSpec(title="Supplier overview", page_size=(842.0, 595.0), blocks=[
+        TableSpec(header=[["Category", "Owner", "Due"]],
+                  rows=[["Methods", "Rosenau", "25.04.2025"], ["Outlook", "Eichenau", "16.12.2022"],
+                        ["Staff", "Ostring", "11.10.2021"]])])
+    tables = _tables_of_scan(tmp_path, spec)
+    assert [t.section_path for t in tables] == [("Supplier overview",)]
+    assert [t.columns for t in tables] == [("Category", "Owner", "Due")]
+
+
 def _tables_of_scan(tmp_path: Path, spec: DocSpec) -> list:
     """The tables the pipeline reads from `spec`'s scanned twin (150 dpi, tilted half a degree)."""
     from rowkeeper.flows.pipeline import load_document, process_document
