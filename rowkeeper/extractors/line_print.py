@@ -192,3 +192,15 @@ def snapped_lines(lines: list[TextLine], dpi: float) -> list[TextLine]:
         for i, size in zip(measured, sizes, strict=True):
             out[i] = lines[i].model_copy(update={"font_size": size})
     return out
+
+
+def without_twice_read(lines: list[TextLine]) -> list[TextLine]:
+    """The lines less each one whose ink lies within a longer line's: printed lines do not
+    overlap, so it is the engine's second reading of that line's ink (Tesseract reads a large
+    bold heading's tone marks as a word of their own over it: 'Bề' over '1. Tổng quan')."""
+    def within(ln: TextLine, other: TextLine) -> bool:
+        (x0, y0, x1, y1), (a0, b0, a1, b1) = ln.bbox, other.bbox
+        pad = 0.25 * (b1 - b0)
+        return len(other.text) > len(ln.text) and a0 - pad <= x0 and x1 <= a1 + pad and b0 - pad <= y0 and y1 <= b1 + pad
+
+    return [ln for ln in lines if not any(within(ln, o) for o in lines if o is not ln)]

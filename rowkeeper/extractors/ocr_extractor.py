@@ -26,7 +26,13 @@ from rowkeeper.errors import BadInput, LayerUnavailable
 from rowkeeper.extractors import grid_lines, ocr_tables
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
-from rowkeeper.extractors.line_print import bold_lines, ink_box, print_size, snapped_lines
+from rowkeeper.extractors.line_print import (
+    bold_lines,
+    ink_box,
+    print_size,
+    snapped_lines,
+    without_twice_read,
+)
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
 from rowkeeper.extractors.ocr_language import adopt_marks, guess_language
@@ -200,7 +206,7 @@ class OcrExtractor:
         lines = [TextLine(page=pno, bbox=frame.to_points(ink_box(ink, box)), text=text, bold=b,
                           font_size=print_size(ink, box, text, frame.scale) or round(h / k, 1))
                  for (text, box, h), b in zip(px_lines, bold, strict=True)]
-        return tables, lines
+        return tables, without_twice_read(lines)
 
     def _render(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[np.ndarray, PageFrame, float]:
         try:

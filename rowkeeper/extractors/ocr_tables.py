@@ -330,16 +330,7 @@ def text_lines(boxes: Sequence[OcrBox]) -> list[tuple[str, PxBox, float]]:
                 out.append(_line(cur))
                 cur = [b]
         out.append(_line(cur))
-    return [ln for ln in out if not any(_twice_read(ln, o) for o in out if o is not ln)]
-
-
-def _twice_read(line: tuple[str, PxBox, float], other: tuple[str, PxBox, float]) -> bool:
-    """Whether `line` lies within the box of a longer `other` line: printed text does not
-    overlap, so it is the engine's second reading of the other line's ink (Tesseract reads a
-    large bold heading's tone marks as a word of their own over it: 'Bề' over 'Tổng')."""
-    (text, (x0, y0, x1, y1), _), (o_text, (a0, b0, a1, b1), h) = line, other
-    pad = 0.25 * h
-    return len(o_text) > len(text) and a0 - pad <= x0 and x1 <= a1 + pad and b0 - pad <= y0 and y1 <= b1 + pad
+    return out
 
 
 def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:

@@ -48,17 +48,6 @@ def test_header_left_aligned_over_right_aligned_numbers_lands_in_its_column() ->
         "Revenue by region", "Revenue grew everywhere except the north, see the notes."]
 
 
-def test_a_word_read_again_inside_a_headings_box_is_no_line_of_its_own() -> None:
-    """Tesseract read a large bold heading's tone marks as a word over it (boxes as read on a
-    200 dpi Vietnamese twin): the path took 'Bề' for a heading between the title and '1. Tổng quan'."""
-    heading = [OcrBox("1.", (133, 226, 150, 266), 0.9), OcrBox("Tổng", (160, 222, 250, 266), 0.9),
-               OcrBox("quan", (262, 230, 397, 266), 0.9)]
-    ghost = OcrBox("Bề", (208, 225, 233, 250), 0.6)
-    prose = OcrBox("Phần này tóm tắt các kết quả chính.", (131, 292, 900, 318), 0.9)
-    assert [t for t, _, _ in text_lines([*heading, ghost, prose])] == [
-        "1. Tổng quan", "Phần này tóm tắt các kết quả chính."]
-
-
 def _col(texts: list[str]) -> PxTable:
     cells = tuple(PxCell(r, 0, 1, 1, t, (0, r * 10, 10, r * 10 + 10)) for r, t in enumerate(texts))
     return PxTable((0, 0, 10, 10 * len(texts)), len(texts), 1, cells, "ruled")
