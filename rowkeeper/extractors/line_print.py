@@ -65,14 +65,11 @@ def stroke_runs(ink: np.ndarray, box: PxBox) -> np.ndarray:
     return runs[runs < max((y1 - y0) / 2, 2)]
 
 
-def bold_lines(ink: np.ndarray, boxes: Sequence[PxBox], told: Sequence[bool] | None = None) -> list[bool]:
-    """For each line box of a page's binarized image, whether its print is bold; with `told`,
-    only the lines it marks are told and measured against (the page's text around its tables:
-    a table's smaller print would make the page's running text read bold)."""
+def bold_lines(ink: np.ndarray, boxes: Sequence[PxBox]) -> list[bool]:
+    """For each line box of a page's binarized image, whether its print is bold."""
     runs = [stroke_runs(ink, b) for b in boxes]
     # a line's typical stroke width (mean run), None when it has too few runs to tell
-    widths = [float(r.mean()) if len(r) >= MIN_RUNS and (told is None or told[i]) else None
-              for i, r in enumerate(runs)]
+    widths = [float(r.mean()) if len(r) >= MIN_RUNS else None for r in runs]
     counted = [r for r, w in zip(runs, widths, strict=True) if w is not None]
     if not counted:
         return [False] * len(boxes)

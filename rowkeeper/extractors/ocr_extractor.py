@@ -202,8 +202,7 @@ class OcrExtractor:
         k = engine.box_to_font * frame.scale
         # a scan has no font flags: size and bold are read from the ink (headings, section paths)
         ink = grid_lines.binarize(gray)
-        around = [not any(centre_in(box, t.box) for t in px_tables) for _, box, _ in px_lines]
-        bold = bold_lines(ink, [box for _, box, _ in px_lines], around)
+        bold = bold_lines(ink, [box for _, box, _ in px_lines])
         lines = [TextLine(page=pno, bbox=frame.to_points(ink_box(ink, box)), text=text, bold=b,
                           font_size=print_size(ink, box, text, frame.scale) or round(h / k, 1))
                  for (text, box, h), b in zip(px_lines, bold, strict=True)]

@@ -68,15 +68,6 @@ def test_stems_half_as_wide_again_as_the_pages_text_are_bold() -> None:
     assert bold_lines(page, boxes) == [False, False, False, True]
 
 
-def test_bold_is_told_against_the_text_around_the_tables_not_their_smaller_print() -> None:
-    """Two lines of running text beside sixteen thinner table lines: measured against them all,
-    the running text reads bold (a prose line became a heading of a scanned page)."""
-    page = np.vstack([_line(3, 10), _line(3, 10)] + [_line(2, 10)] * 16)
-    boxes = [(0.0, 40.0 * i, 240.0, 40.0 * (i + 1)) for i in range(18)]
-    assert bold_lines(page, boxes)[:2] == [True, True]
-    assert bold_lines(page, boxes, [True, True] + [False] * 16) == [False] * 18
-
-
 def test_the_size_comes_from_the_x_height_band_not_from_ascenders() -> None:
     box = (0.0, 0.0, 240.0, 40.0)
     plain, tall = print_size(_line(3, 10), box, "lamp", 1.0), print_size(_line(3, 10, ascender=8), box, "lamp", 1.0)
