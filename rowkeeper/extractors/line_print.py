@@ -30,6 +30,7 @@ import numpy as np
 
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.glyphs import is_cjk
+from rowkeeper.models import TextLine
 
 X_HEIGHT = 0.5
 """x-height over font size (Latin, Cyrillic, Greek: lines with lowercase letters)."""
@@ -174,3 +175,32 @@ def snap_sizes(sizes: Sequence[float], quantum: float) -> list[float]:
             groups.append([v])
     median = {v: g[len(g) // 2] for g in groups for v in g}
     return [median[v] for v in sizes]
+
+
+def snapped_lines(lines: list[TextLine], dpi: float) -> list[TextLine]:
+    """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
+    pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
+    level reads one size."""
+    out = list(lines)
+    kinds: dict[float, list[int]] = {}
+    for i, ln in enumerate(lines):
+        quantum = size_quantum(ln.text, dpi / 72.0)
+        if quantum is not None:
+            kinds.setdefault(quantum, []).append(i)
+    for quantum, measured in kinds.items():
+        sizes = snap_sizes([lines[i].font_size for i in measured], quantum)
+        for i, size in zip(measured, sizes, strict=True):
+            out[i] = lines[i].model_copy(update={"font_size": size})
+    return out
+
+
+def without_twice_read(lines: list[TextLine]) -> list[TextLine]:
+    """The lines less each one whose ink lies within a longer line's: printed lines do not
+    overlap, so it is the engine's second reading of that line's ink (Tesseract reads a large
+    bold heading's tone marks as a word of their own over it: 'Bề' over '1. Tổng quan')."""
+    def within(ln: TextLine, other: TextLine) -> bool:
+        (x0, y0, x1, y1), (a0, b0, a1, b1) = ln.bbox, other.bbox
+        pad = 0.25 * (b1 - b0)
+        return len(other.text) > len(ln.text) and a0 - pad <= x0 and x1 <= a1 + pad and b0 - pad <= y0 and y1 <= b1 + pad
+
+    return [ln for ln in lines if not any(within(ln, o) for o in lines if o is not ln)]

@@ -30,8 +30,8 @@ from rowkeeper.extractors.line_print import (
     bold_lines,
     ink_box,
     print_size,
-    size_quantum,
-    snap_sizes,
+    snapped_lines,
+    without_twice_read,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
 from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
@@ -133,23 +133,6 @@ class PageFrame:
                 round(float(np.clip(cx + hw, 0, w)), 2), round(float(np.clip(cy + hh, 0, h)), 2))
 
 
-def _snapped(lines: list[TextLine], dpi: float) -> list[TextLine]:
-    """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
-    pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
-    level reads one size."""
-    out = list(lines)
-    kinds: dict[float, list[int]] = {}
-    for i, ln in enumerate(lines):
-        quantum = size_quantum(ln.text, dpi / 72.0)
-        if quantum is not None:
-            kinds.setdefault(quantum, []).append(i)
-    for quantum, measured in kinds.items():
-        sizes = snap_sizes([lines[i].font_size for i in measured], quantum)
-        for i, size in zip(measured, sizes, strict=True):
-            out[i] = lines[i].model_copy(update={"font_size": size})
-    return out
-
-
 class OcrExtractor:
     """Tables and text lines of scanned pages by offline OCR (RapidOCR or Tesseract)."""
 
@@ -183,12 +166,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr8"
+            return f"{self.engine.version}+ocr9"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr8"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr9"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr8"
+            return "rapidocr-absent+ocr9"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -199,7 +182,7 @@ class OcrExtractor:
                 t, ln = self.read_page(doc, m.page(pno).page, pno)
                 tables.extend(t)
                 lines.extend(ln)
-        return Extraction(tables=tuple(tables), lines=tuple(_snapped(lines, self.options.dpi)))
+        return Extraction(tables=tuple(tables), lines=tuple(snapped_lines(lines, self.options.dpi)))
 
     def read_page(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[list[RawTable], list[TextLine]]:
         """One page: render, deskew, OCR, tables, then everything mapped to PDF points."""
@@ -223,7 +206,7 @@ class OcrExtractor:
         lines = [TextLine(page=pno, bbox=frame.to_points(ink_box(ink, box)), text=text, bold=b,
                           font_size=print_size(ink, box, text, frame.scale) or round(h / k, 1))
                  for (text, box, h), b in zip(px_lines, bold, strict=True)]
-        return tables, lines
+        return tables, without_twice_read(lines)
 
     def _render(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[np.ndarray, PageFrame, float]:
         try:
@@ -241,8 +224,8 @@ class OcrExtractor:
         return gray, PageFrame(inverse, self.options.dpi / 72.0, derotate, size), angle
 
     def read_image(self, gray: np.ndarray) -> tuple[list[PxTable], list[tuple[str, PxBox, float]], OcrEngine]:
-        """Tables and leftover text lines of a (deskewed) grayscale page image, in pixels, and
-        the engine that read it."""
+        """Tables and text lines of a (deskewed) grayscale page image, in pixels (the lines
+        outside tables first, then the tables' own), and the engine that read it."""
         grids, rules = grid_lines.find_grids(grid_lines.binarize(gray, despeckle=False), self.options.dpi / 72.0)
         dpi = self.options.dpi
         clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
@@ -278,7 +261,12 @@ class OcrExtractor:
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
         tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
-        return tables, ocr_tables.text_lines([b for b in rest if b.text]), engine
+        # the tables' words are page text too, as the text layer gives them: a page of a title
+        # and a table (a slide) sizes its body text from the cells, and the title is a heading.
+        # Each run stands alone: joined, two header labels a word space apart read as one
+        left = {id(b) for b in rest}
+        inside = [(b.text, b.box, b.height) for b in boxes if b.text and id(b) not in left]
+        return tables, ocr_tables.text_lines([b for b in rest if b.text]) + inside, engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set.

@@ -24,6 +24,7 @@ from rowkeeper.label_text import (
 )
 from rowkeeper.models import (
     UNDERLINED_SPANS,
+    BBox,
     Cell,
     ColumnType,
     OutlineEntry,
@@ -40,7 +41,12 @@ from rowkeeper.transforms.column_types import (
     document_decimal_mark,
     infer_column_types,
 )
-from rowkeeper.transforms.context import PageText, content_by_page, page_heights
+from rowkeeper.transforms.context import (
+    PageText,
+    content_by_page,
+    lines_around_tables,
+    page_heights,
+)
 from rowkeeper.transforms.currency_signs import attach_currency_signs
 from rowkeeper.transforms.cut_phrases import join_cut_labels, join_cut_phrases
 from rowkeeper.transforms.form_blocks import headerless_siblings
@@ -313,6 +319,10 @@ def assemble_tables(
         pieces = shown_pieces(pieces, by_page)
         lines = shown_lines(lines, by_page)
         outline = shown_outline(outline, by_page)
+    raw_boxes: dict[int, list[BBox]] = {}
+    for p in pieces:
+        raw_boxes.setdefault(p.page, []).append(p.bbox)
+    every_line, lines = lines, lines_around_tables(lines, raw_boxes, pages)
     pieces = [part for p in pieces for part in split_at_titles(p, lines)]
     ordered = sorted(pieces, key=lambda p: (p.page, p.bbox[1], p.bbox[0]))
     text = content_by_page(lines, pages, [(p.page, p.bbox) for p in ordered])
@@ -329,7 +339,8 @@ def assemble_tables(
     text = content_by_page(lines, pages, boxes)  # a caption taken out of a header row is outside
     headers = {pid: p.grid[: p.header_rows] for pid, p in prepared.items()}
     groups = merge_continued_tables(ordered, headers, text, page_heights(pages, lines), config)
-    sections = document_sections(text, lines, outline, pages)
+    everything = text if lines is every_line else content_by_page(every_line, pages, boxes)
+    sections = document_sections(everything, every_line, outline, pages)
     ctx = DocContext(doc_id, source, text, sections,
                      decimal_mark(config, list(prepared.values()), lines), config,
                      piece_captions(ordered, assign_captions(text, boxes, sections.order.columns)))

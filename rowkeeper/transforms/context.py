@@ -8,7 +8,7 @@ of a table are in `captions`, heading lines in `headings`, section paths in `sec
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rowkeeper.caption_text import is_caption
@@ -52,6 +52,21 @@ def lines_outside_tables(lines: Sequence[TextLine], tables: Iterable[Table]) -> 
         for r in t.regions:
             regions.setdefault(r.page, []).append(r)
     return tuple(ln for ln in lines if not any(inside(ln, r.bbox) for r in regions.get(ln.page, ())))
+
+
+def lines_around_tables(lines: Sequence[TextLine], tables: Mapping[int, Sequence[BBox]],
+                        pages: Sequence[PageInfo]) -> Sequence[TextLine]:
+    """The lines that the steps shaping a table and the reading order read: on a scanned page,
+    none inside a table box (`tables`, by page).
+
+    The OCR layer gives a table's own runs as page text too (the body text a heading is sized
+    against), but a run has no glyph positions: a header label cut at a character's x, as the
+    steps do with the text layer's lines, would be cut at a guess; and a box the finder drew
+    over prose beside a table would part the page into text columns."""
+    scanned = {p.page for p in pages if p.kind == "scanned"}
+    if not scanned:
+        return lines
+    return [ln for ln in lines if ln.page not in scanned or not any(inside(ln, b) for b in tables.get(ln.page, ()))]
 
 
 def page_heights(pages: Sequence[PageInfo], lines: Sequence[TextLine]) -> dict[int, float]:

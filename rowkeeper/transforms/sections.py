@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from rowkeeper.models import BBox, OutlineEntry, PageInfo, TextLine
 from rowkeeper.page_columns import PageColumns, text_columns
-from rowkeeper.transforms.context import PageText, page_heights
+from rowkeeper.transforms.context import PageText, lines_around_tables, page_heights
 from rowkeeper.transforms.headings import (
     body_font_size,
     bold_marks_headings,
@@ -79,7 +79,8 @@ def document_sections(text: dict[int, PageText], lines: Sequence[TextLine],
     content = [ln for p in text.values() for ln in p.lines]
     body = body_font_size(content, lines)
     bold = bold_marks_headings(content)
-    order = reading_order(lines, pages, {p: pt.tables for p, pt in text.items()})
+    tables = {p: pt.tables for p, pt in text.items()}
+    order = reading_order(lines_around_tables(lines, tables, pages), pages, tables)
     index = with_outline(heading_index(text, body, order, bold), outline)
     return Sections(index, tuple(heading_lines(text, body, bold, order.columns)), order)
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from rowkeeper.config import load_config
-from rowkeeper.extractors.line_print import bold_lines, print_size
+from rowkeeper.extractors.line_print import bold_lines, print_size, without_twice_read
+from rowkeeper.models import TextLine
 from samples.pdfgen import DocSpec, Heading, Paragraph, TableSpec, build_pdf, scanned_twin
 
 pytest.importorskip("rapidocr")
@@ -27,6 +28,18 @@ def test_a_scanned_tables_section_path_has_the_title_and_both_heading_levels(tmp
     tables = _tables_of_scan(tmp_path, spec)
     assert [t.section_path for t in tables] == [("Quarterly report", "1. Costs", "Regional offices")]
     assert tables[0].caption == "Table 1 Office costs"
+
+
+def test_a_scanned_slides_title_over_a_table_and_no_prose_is_its_section_path(tmp_path: Path) -> None:
+    """A slide: a title and a table, no running text. The body size comes from the table's own
+    words (as the text layer's lines give them), so the title is a heading, not the body."""
+    spec = DocSpec(title="Supplier overview", page_size=(842.0, 595.0), blocks=[
+        TableSpec(header=[["Category", "Owner", "Due"]],
+                  rows=[["Methods", "Rosenau", "25.04.2025"], ["Outlook", "Eichenau", "16.12.2022"],
+                        ["Staff", "Ostring", "11.10.2021"]])])
+    tables = _tables_of_scan(tmp_path, spec)
+    assert [t.section_path for t in tables] == [("Supplier overview",)]
+    assert [t.columns for t in tables] == [("Category", "Owner", "Due")]
 
 
 def _tables_of_scan(tmp_path: Path, spec: DocSpec) -> list:
@@ -60,6 +73,17 @@ def test_the_size_comes_from_the_x_height_band_not_from_ascenders() -> None:
     plain, tall = print_size(_line(3, 10), box, "lamp", 1.0), print_size(_line(3, 10, ascender=8), box, "lamp", 1.0)
     assert plain == tall == 20.0
     assert print_size(_line(3, 14), box, "2025", 1.0) is None  # no lowercase, no x-height: the detector's
+
+
+def test_a_word_read_again_over_a_headings_ink_is_no_line_of_its_own() -> None:
+    """Tesseract read a large bold heading's tone marks as a word over it (ink boxes in points
+    as read on a 200 dpi Vietnamese twin): the path took 'Bề' for a heading of its own."""
+    title = TextLine(page=1, bbox=(49.0, 43.0, 346.0, 63.0), text="Số liệu quý theo địa điểm 2019", font_size=18.7)
+    ghost = TextLine(page=1, bbox=(75.0, 81.0, 84.0, 90.0), text="Bề", font_size=14.4, bold=True)
+    heading = TextLine(page=1, bbox=(48.0, 81.0, 143.0, 96.0), text="1. Tổng quan", font_size=14.4, bold=True)
+    prose = TextLine(page=1, bbox=(47.0, 105.0, 326.0, 114.0), text="Phần này tóm tắt các kết quả chính.")
+    assert [ln.text for ln in without_twice_read([title, ghost, heading, prose])] == [
+        title.text, heading.text, prose.text]
 
 
 JA_PROSE = ("以下の数値は報告期間を対象とし、管理部門が確認したものである。 "

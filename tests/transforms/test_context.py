@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from rowkeeper.caption_text import is_caption, is_continued
-from rowkeeper.models import OutlineEntry, Region, Table
+from rowkeeper.models import OutlineEntry, PageInfo, Region, Table
 from rowkeeper.transforms.captions import assign_captions, find_caption, find_footnotes
 from rowkeeper.transforms.context import (
     content_by_page,
     furniture,
+    lines_around_tables,
     lines_outside_tables,
 )
 from rowkeeper.transforms.headings import body_font_size, heading_key
@@ -58,6 +59,15 @@ def test_lines_outside_tables() -> None:
     inside, outside = line("13,000", 1, 300, x0=300), line("Prose", 1, 500)
     t = Table(doc_id="d", source="s", table_id="d:t1", pages=(1,), regions=(Region(page=1, bbox=BOX),))
     assert lines_outside_tables([inside, outside], [t]) == (outside,)
+
+
+def test_a_scanned_pages_runs_inside_a_table_are_not_read_around_it() -> None:
+    """The OCR layer gives a table's runs as page text (body size); the steps shaping the table
+    and the reading order read the runs around it only, the text layer's lines all."""
+    cell, title = line("Rent 1,200", 1, 300, x0=300), line("Supplier overview", 1, 100, size=20)
+    scanned, text = (PageInfo(page=1, kind=k, chars=0, image_coverage=1.0) for k in ("scanned", "text"))
+    assert lines_around_tables([cell, title], {1: [BOX]}, [scanned]) == [title]
+    assert list(lines_around_tables([cell, title], {1: [BOX]}, [text])) == [cell, title]
 
 
 def test_outline_sections_refined_by_headings_that_are_not_outline_titles() -> None:
