@@ -93,6 +93,34 @@ def _edge(region: BBox, rules: Sequence[Rule], lines: Sequence[TextLine], runs: 
     return found
 
 
+def _apart_at_closing_rules(region: BBox, rules: Sequence[Rule], lines: Sequence[TextLine],
+                            tol: float = 3.0) -> list[BBox]:
+    """The region cut where one table's bottom rule and the next table's top rule lie one under
+    the other with no text between them: two tables set close, one under the other, each
+    between its own rules (one ends, the next starts), whose aligned rows ran on into one run.
+    The two rules span different widths (a double rule under a total is drawn twice as wide
+    as once); each part is the lines it holds, for the frames to grow from rule to rule."""
+    inside = [ln for ln in lines if _in(ln, region) and ln.text.strip()]
+    if not inside:
+        return [region]
+    height = sorted(ln.bbox[3] - ln.bbox[1] for ln in inside)[len(inside) // 2]
+    near = [r for r in rules if region[1] < r[0] < region[3]
+            and min(r[2], region[2]) - max(r[1], region[0]) >= 0.5 * (region[2] - region[0])]
+    cuts = [(a[0], b[0]) for a, b in zip(near, near[1:], strict=False)
+            if 0 < b[0] - a[0] <= 1.5 * height
+            and (abs(a[1] - b[1]) > tol or abs(a[2] - b[2]) > tol)
+            and not any(a[0] < (ln.bbox[1] + ln.bbox[3]) / 2 < b[0] for ln in inside)]
+    if not cuts:
+        return [region]
+    parts, top = [], region[1]
+    for above, below in [*cuts, (region[3] + 1, region[3] + 1)]:
+        held = [ln.bbox for ln in inside if top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= above]
+        if held:
+            parts.append((min(b[0] for b in held), min(b[1] for b in held), max(b[2] for b in held), max(b[3] for b in held)))
+        top = below
+    return parts if len(parts) > 1 else [region]
+
+
 def framed_regions(regions: Sequence[BBox], hs: Sequence[BBox], lines: Sequence[TextLine],
                    ruled: Sequence[BBox] = ()) -> list[BBox]:
     """Each region reaching from the rule over it to the rule under it when both are drawn
@@ -102,6 +130,7 @@ def framed_regions(regions: Sequence[BBox], hs: Sequence[BBox], lines: Sequence[
         g[1] - 2 <= r[0] <= g[3] + 2 and r[1] < g[2] and r[2] > g[0] for g in ruled)]
     if len(rules) < 2:
         return list(regions)
+    regions = [part for r in regions for part in _apart_at_closing_rules(r, rules, lines)]
     out: list[BBox] = []
     frames: dict[tuple[float, float], int] = {}
     for region in regions:
