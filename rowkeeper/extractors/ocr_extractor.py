@@ -34,7 +34,7 @@ from rowkeeper.extractors.line_print import (
     without_twice_read,
 )
 from rowkeeper.extractors.ocr_engines import OcrBox, OcrEngine, get_engine
-from rowkeeper.extractors.ocr_figures import marks_and_figures, with_marks
+from rowkeeper.extractors.ocr_figures import harmonize_marks, marks_and_figures, with_marks
 from rowkeeper.extractors.ocr_language import adopt_marks, guess_language
 from rowkeeper.extractors.ocr_merged import merged_cells, rule_pieces
 from rowkeeper.extractors.ocr_records import joined_records
@@ -260,7 +260,7 @@ class OcrExtractor:
         rest = [b for b in rest if id(b) not in taken]
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]
-        tables = sorted((ocr_tables.harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
+        tables = sorted((harmonize_marks(t) for t in tables), key=lambda t: (t.box[1], t.box[0]))
         # the tables' words are page text too, as the text layer gives them: a page of a title
         # and a table (a slide) sizes its body text from the cells, and the title is a heading.
         # Each run stands alone: joined, two header labels a word space apart read as one

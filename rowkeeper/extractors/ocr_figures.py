@@ -7,15 +7,18 @@ drops a group mark to a space or to nothing ("8.552 661", "409311") where RapidO
 trained on far more figures, reads the marks ("8.552.661", "409.311"). Letters stay
 Tesseract's; only the run of digits and marks is taken, and only where both readings hold one
 such run with the same digits. `with_marks` is how one reading takes the other's evidence.
+Once a table is read, `harmonize_marks` makes a column's group marks agree.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_language import restore_marks
+from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 
 _FIGURE = re.compile(r"\d(?:[\d.,]| (?=\d))*\d|\d")
 """Digits with the marks and single spaces between them: one figure as either engine prints it."""
@@ -56,3 +59,50 @@ def with_marks(boxes: list[OcrBox], hints: list[OcrBox],
         text = merge(b.text, hint) if inside else b.text
         out.append(b if text == b.text else b.with_text(text))
     return out
+
+
+_GROUPED = re.compile(r"^\D*\d{1,3}(?:([.,])\d{3})+\D*$")
+_DOUBLE_MARK = re.compile(r"(?<=\d)([.,])[.,](?=\d)")
+_UNGROUPED = re.compile(r"^(\D*)(\d{5,}|\d{1,3}(?: \d{3})+)(\D*)$")
+"""Digits that lost their group marks: 5 or more in a run (a 4-digit run may be a year: a
+header's "2025" over "33.705"s stays), or groups set apart by spaces."""
+
+
+def _grouped(digits: str, mark: str) -> str:
+    digits = digits.replace(" ", "")
+    head = len(digits) % 3 or 3
+    return mark.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+
+
+def harmonize_marks(table: PxTable) -> PxTable:
+    """Thousands separators made consistent down each column.
+
+    A scan at 150 dpi leaves "," and "." a pixel apart, or loses the mark altogether; a column
+    prints its numbers one way. Where at least 4 cells of a column read as digit groups
+    ("12,345", "1.234.567") and 3 in 4 of them use one mark, the others are read with it too,
+    and a digit run of 5 or more, or groups set apart by spaces ("52461", "52 461"), gets the
+    column's groups. A doubled mark
+    ("12,.433") is one.
+    """
+    cells = [PxCell(c.row, c.col, c.row_span, c.col_span, _DOUBLE_MARK.sub(r"\1", c.text), c.box)
+             for c in table.cells]
+    for col in {c.col for c in cells}:
+        marks = Counter(m.group(1) for c in cells if c.col == col and (m := _GROUPED.match(c.text)))
+        total = sum(marks.values())
+        if total < 4:
+            continue
+        mark, n = marks.most_common(1)[0]
+        if n < 0.75 * total:
+            continue
+        other = "." if mark == "," else ","
+        cells = [_with_mark(c, mark, other) if c.col == col else c for c in cells]
+    return PxTable(table.box, table.n_rows, table.n_cols, tuple(cells), table.kind)
+
+
+def _with_mark(c: PxCell, mark: str, other: str) -> PxCell:
+    text = c.text
+    if _GROUPED.match(text):
+        text = text.replace(other, mark)
+    elif m := _UNGROUPED.match(text):
+        text = m.group(1) + _grouped(m.group(2), mark) + m.group(3)
+    return PxCell(c.row, c.col, c.row_span, c.col_span, text, c.box)

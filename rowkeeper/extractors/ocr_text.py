@@ -229,7 +229,7 @@ def _mark_of(blob: tuple[int, ...], base: float, tall: int, read: str) -> str:
     """Comma or period from the mark's ink, where the ink is decisive: a comma's tail drops well
     below the digits' baseline; a period is small and on it. At 150 dpi the two often differ by
     a pixel, so anything in between keeps the recogniser's reading (the table's column vote,
-    `ocr_tables.harmonize_marks`, settles those)."""
+    `ocr_figures.harmonize_marks`, settles those)."""
     _, top, w, h = blob[:4]
     below = top + h - base
     if below > 0.1 * tall or h >= 0.3 * tall:

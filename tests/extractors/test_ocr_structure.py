@@ -12,8 +12,8 @@ import pytest
 
 from rowkeeper.extractors.adequacy import CascadeChecks, assess
 from rowkeeper.extractors.ocr_engines import OcrBox
+from rowkeeper.extractors.ocr_figures import harmonize_marks
 from rowkeeper.extractors.ocr_language import guess_language
-from rowkeeper.extractors.ocr_tables import harmonize_marks
 from rowkeeper.extractors.scan_features import scan_features
 from rowkeeper.extractors.slanet_structure import table_of_cells
 from samples.pdfgen import DEJAVU, DocSpec, Paragraph, build_pdf, scanned_twin

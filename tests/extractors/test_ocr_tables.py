@@ -7,12 +7,12 @@ import numpy as np
 
 from rowkeeper.extractors.grid_lines import Grid, GridCell, find_grids, rotate, skew_angle
 from rowkeeper.extractors.ocr_engines import OcrBox
+from rowkeeper.extractors.ocr_figures import harmonize_marks
 from rowkeeper.extractors.ocr_tables import (
     PxCell,
     PxTable,
     aligned_tables,
     columns_from_text,
-    harmonize_marks,
     ruled_table,
     text_lines,
 )
