@@ -24,7 +24,7 @@ them). The ink says more:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 
@@ -51,6 +51,9 @@ RULE_SPAN = 0.85
 """Share of a box's width a pixel row must be inked over to be a rule, not print."""
 MIN_RUNS = 12
 """Runs a line needs for its stroke width to count (a dot or a dash tells nothing)."""
+MIN_PLAIN = 3
+"""Lines around a page's tables that tell its plain print (`bold_lines`); with fewer (a slide's
+title over its table), the tables' words tell it too."""
 
 
 def stroke_runs(ink: np.ndarray, box: PxBox) -> np.ndarray:
@@ -65,12 +68,16 @@ def stroke_runs(ink: np.ndarray, box: PxBox) -> np.ndarray:
     return runs[runs < max((y1 - y0) / 2, 2)]
 
 
-def bold_lines(ink: np.ndarray, boxes: Sequence[PxBox]) -> list[bool]:
-    """For each line box of a page's binarized image, whether its print is bold."""
+def bold_lines(ink: np.ndarray, boxes: Sequence[PxBox], aside: Collection[int] = ()) -> list[bool]:
+    """For each line box of a page's binarized image, whether its print is bold: its stroke
+    width against the page's, measured on the boxes not `aside` (a table's words: the text
+    around the tables sets what plain print is, where it has `MIN_PLAIN` lines)."""
     runs = [stroke_runs(ink, b) for b in boxes]
     # a line's typical stroke width (mean run), None when it has too few runs to tell
     widths = [float(r.mean()) if len(r) >= MIN_RUNS else None for r in runs]
-    counted = [r for r, w in zip(runs, widths, strict=True) if w is not None]
+    counted = [r for i, (r, w) in enumerate(zip(runs, widths, strict=True)) if w is not None and i not in aside]
+    if len(counted) < MIN_PLAIN:  # a slide's title alone over its table: the cells are the print
+        counted = [r for r, w in zip(runs, widths, strict=True) if w is not None]
     if not counted:
         return [False] * len(boxes)
     page = float(np.concatenate(counted).mean())
@@ -177,10 +184,18 @@ def snap_sizes(sizes: Sequence[float], quantum: float) -> list[float]:
     return [median[v] for v in sizes]
 
 
-def snapped_lines(lines: list[TextLine], dpi: float) -> list[TextLine]:
+def snapped_lines(lines: list[TextLine], dpi: float, aside: Collection[int] = ()) -> list[TextLine]:
     """Lines whose size was measured from their ink (`line_print.print_size`) with sizes a
     pixel apart made one, each kind of measure (x-height band, CJK glyph row) apart: a heading
-    level reads one size."""
+    level reads one size. The lines `aside` (a table's words) are snapped among themselves:
+    a table's many cells do not move the sizes of the text around it."""
+    if aside:
+        rest = [i for i in range(len(lines)) if i not in aside]
+        out = list(lines)
+        for group in (rest, sorted(aside)):
+            for i, ln in zip(group, snapped_lines([lines[i] for i in group], dpi), strict=True):
+                out[i] = ln
+        return out
     out = list(lines)
     kinds: dict[float, list[int]] = {}
     for i, ln in enumerate(lines):

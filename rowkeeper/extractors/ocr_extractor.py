@@ -166,12 +166,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr9"
+            return f"{self.engine.version}+ocr10"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr9"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr10"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr9"
+            return "rapidocr-absent+ocr10"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -182,7 +182,8 @@ class OcrExtractor:
                 t, ln = self.read_page(doc, m.page(pno).page, pno)
                 tables.extend(t)
                 lines.extend(ln)
-        return Extraction(tables=tuple(tables), lines=tuple(snapped_lines(lines, self.options.dpi)))
+        inside = {i for i, ln in enumerate(lines) if any(t.page == ln.page and centre_in(ln.bbox, t.bbox) for t in tables)}
+        return Extraction(tables=tuple(tables), lines=tuple(snapped_lines(lines, self.options.dpi, inside)))
 
     def read_page(self, doc: DocumentInput, page: pymupdf.Page, pno: int) -> tuple[list[RawTable], list[TextLine]]:
         """One page: render, deskew, OCR, tables, then everything mapped to PDF points."""
@@ -202,7 +203,8 @@ class OcrExtractor:
         k = engine.box_to_font * frame.scale
         # a scan has no font flags: size and bold are read from the ink (headings, section paths)
         ink = grid_lines.binarize(gray)
-        bold = bold_lines(ink, [box for _, box, _ in px_lines])
+        bold = bold_lines(ink, [box for _, box, _ in px_lines],
+                          {i for i, (_, box, _) in enumerate(px_lines) if any(centre_in(box, t.box) for t in px_tables)})
         lines = [TextLine(page=pno, bbox=frame.to_points(ink_box(ink, box)), text=text, bold=b,
                           font_size=print_size(ink, box, text, frame.scale) or round(h / k, 1))
                  for (text, box, h), b in zip(px_lines, bold, strict=True)]

@@ -8,7 +8,12 @@ import numpy as np
 import pytest
 
 from rowkeeper.config import load_config
-from rowkeeper.extractors.line_print import bold_lines, print_size, without_twice_read
+from rowkeeper.extractors.line_print import (
+    bold_lines,
+    print_size,
+    snapped_lines,
+    without_twice_read,
+)
 from rowkeeper.models import TextLine
 from samples.pdfgen import DocSpec, Heading, Paragraph, TableSpec, build_pdf, scanned_twin
 
@@ -66,6 +71,33 @@ def test_stems_half_as_wide_again_as_the_pages_text_are_bold() -> None:
     page = np.vstack([_line(3, 10), _line(3, 10), _line(3, 10), _line(6, 10)])
     boxes = [(0.0, 40.0 * i, 240.0, 40.0 * (i + 1)) for i in range(4)]
     assert bold_lines(page, boxes) == [False, False, False, True]
+
+
+def test_a_tables_thin_words_do_not_make_the_text_around_it_bold() -> None:
+    """The OCR layer hands a table's words back as page text too (a slide's body size). Their
+    thin small print would lower the page's stroke width: a caption's first line, a shade
+    heavier than the prose, read as bold and its second line not (zoo dev22 stacked-394-en
+    twin: the second line became a heading of the section path). The text around the tables
+    sets plain print; on a slide, a title alone over its table, the cells do."""
+    around = [_line(3, 10)] * 3 + [_line(4, 10)]
+    cells = [_line(2, 10)] * 8
+    boxes = [(0.0, 40.0 * i, 240.0, 40.0 * (i + 1)) for i in range(12)]
+    page = np.vstack(around + cells)
+    assert bold_lines(page, boxes)[3]  # measured on all lines, the caption's line reads bold
+    assert bold_lines(page, boxes, aside=set(range(4, 12)))[:4] == [False] * 4
+    slide = np.vstack([_line(4, 10)] + cells)
+    assert bold_lines(slide, boxes[:9], aside=set(range(1, 9)))[0]  # a title alone: the cells tell
+
+
+def test_a_tables_words_are_sized_apart_from_the_text_around_it() -> None:
+    """Sizes a pixel apart are made one (`snapped_lines`); a table's words, set aside, do not
+    pull the lines around it to their size."""
+    lines = [TextLine(page=1, bbox=(0, 20 * i, 200, 20 * i + 9), text="Operating costs", font_size=size)
+             for i, size in enumerate((11.5, 11.6, 11.5, 10.9, 10.8, 10.9, 10.8, 10.9, 10.8))]
+    aside = set(range(3, 9))
+    sizes = [ln.font_size for ln in snapped_lines(lines, 150, aside)]
+    assert len(set(sizes[:3])) == 1 and sizes[0] >= 11.5
+    assert len(set(sizes[3:])) == 1 and sizes[3] < 11.5
 
 
 def test_the_size_comes_from_the_x_height_band_not_from_ascenders() -> None:
