@@ -82,3 +82,18 @@ def has_lang(code: str) -> bool:
         return False
     out = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, check=False)
     return code in out.stdout.split()
+
+
+def scanned_rows(pdf: bytes, *, rotate_deg: float, seed: int, dpi: int = 200) -> list[list[list[str]]]:
+    """The rows of each table the OCR layer reads (`OcrExtractor.read_image`) on the first
+    page of `pdf`'s scanned twin (`dpi`, tilted `rotate_deg`), each row its cells' texts."""
+    import numpy as np
+    import pymupdf
+
+    from rowkeeper.extractors.ocr_extractor import OcrExtractor
+
+    scan = pymupdf.open(stream=scanned_twin(pdf, dpi=dpi, rotate_deg=rotate_deg, seed=seed), filetype="pdf")
+    pix = scan[0].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
+    tables, _, _ = OcrExtractor().read_image(gray)
+    return [[[c.text for c in t.cells if c.row == r] for r in range(t.n_rows)] for t in tables]

@@ -8,7 +8,7 @@ import pytest
 
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_tables import aligned_tables
-from samples.pdfgen import scanned_twin
+from tests.extractors.ocr_fixtures import scanned_rows
 
 PROSE = ("The figures below cover the reporting period and were checked by the controlling team.",
          "Sites opened during the year are included from their first full month of operation.")
@@ -36,15 +36,7 @@ def test_two_rows_of_fields_set_two_pairs_a_row_are_a_table() -> None:
     """Two rows of four fields, every key and value at one x on both rows, are one 2 x 4 table
     (on the base the finder wanted three rows outside a frame: none found)."""
     pytest.importorskip("rapidocr")
-    import numpy as np
-
-    from rowkeeper.extractors.ocr_extractor import OcrExtractor
-
-    scan = pymupdf.open(stream=scanned_twin(_two_rows(), dpi=200, rotate_deg=0.2, seed=3), filetype="pdf")
-    pix = scan[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY, alpha=False)
-    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
-    tables, _, _ = OcrExtractor().read_image(gray)
-    rows = [[[c.text for c in t.cells if c.row == r] for r in range(t.n_rows)] for t in tables]
+    rows = scanned_rows(_two_rows(), rotate_deg=0.2, seed=3)
     assert rows == [[list(FIELDS[0]), list(FIELDS[1])]], rows
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from samples.pdfgen import scanned_twin
+from tests.extractors.ocr_fixtures import scanned_rows
 
 FIELDS = [("Quote no.", "Q-2291"), ("Phone", "564-306"), ("Project", "Bay Point"), ("Address", "Harbor View 6")]
 RIGHT = [("Date", "178-6103"), ("Valid", "2024-03-01")]
@@ -46,15 +46,7 @@ def test_a_framed_header_and_row_under_a_block_of_fields_is_a_table_of_its_own(t
     holds them (on the base the blocks of fields ran on into the frame's rows, a 6 x 5 table, and
     the frame stood beside it with the same words)."""
     pytest.importorskip("rapidocr")
-    import numpy as np
-
-    from rowkeeper.extractors.ocr_extractor import OcrExtractor
-
-    scan = pymupdf.open(stream=scanned_twin(_form(), dpi=200, rotate_deg=0.3, seed=4), filetype="pdf")
-    pix = scan[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY, alpha=False)
-    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
-    tables, _, _ = OcrExtractor().read_image(gray)
-    rows = [[[c.text for c in t.cells if c.row == r] for r in range(t.n_rows)] for t in tables]
+    rows = scanned_rows(_form(), rotate_deg=0.3, seed=4)
     holding = [t for t in rows if any("Customer" in text for row in t for text in row)]
     assert holding == [[list(HEADER), list(VALUES)]], rows
 
