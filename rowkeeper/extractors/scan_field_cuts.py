@@ -75,6 +75,6 @@ def _spans(run: OcrBox, cuts: list[float]) -> list[tuple[float, float]]:
 
 def _word_space(boxes: Sequence[OcrBox], lh: float) -> float:
     """The page's median gap between the words of one run (the prose's word space)."""
-    gaps = [n.box[0] - p.box[2] for b in boxes if b.text
-            for p, n in zip(b.word_boxes(), b.word_boxes()[1:], strict=False)]
+    gaps = [n.box[0] - p.box[2] for words in (b.word_boxes() for b in boxes if b.text)
+            for p, n in zip(words, words[1:], strict=False)]
     return statistics.median(gaps) if len(gaps) >= 5 else SPACE * lh

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rowkeeper.boxes import overlap, union
+from rowkeeper.boxes import bounds, overlap, union
 from rowkeeper.models import BBox, TextLine
 from rowkeeper.page_columns import text_rows
 
@@ -98,8 +98,8 @@ def _apart_at_closing_rules(region: BBox, rules: Sequence[Rule], lines: Sequence
     """The region cut where one table's bottom rule and the next table's top rule lie one under
     the other with no text between them: two tables set close, one under the other, each
     between its own rules (one ends, the next starts), whose aligned rows ran on into one run.
-    The two rules span different widths (a double rule under a total is drawn twice as wide
-    as once); each part is the lines it holds, for the frames to grow from rule to rule."""
+    The two rules span different widths (a double rule under a total is two rules of one
+    width); each part is the box of the lines it holds, for the frames to grow from rule to rule."""
     inside = [ln for ln in lines if _in(ln, region) and ln.text.strip()]
     if not inside:
         return [region]
@@ -116,7 +116,7 @@ def _apart_at_closing_rules(region: BBox, rules: Sequence[Rule], lines: Sequence
     for above, below in [*cuts, (region[3] + 1, region[3] + 1)]:
         held = [ln.bbox for ln in inside if top <= (ln.bbox[1] + ln.bbox[3]) / 2 <= above]
         if held:
-            parts.append((min(b[0] for b in held), min(b[1] for b in held), max(b[2] for b in held), max(b[3] for b in held)))
+            parts.append(bounds(held))
         top = below
     return parts if len(parts) > 1 else [region]
 
