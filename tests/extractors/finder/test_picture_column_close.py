@@ -92,3 +92,18 @@ def test_two_close_columns_of_one_word_figures_are_two(tmp_path: Path, table, si
     (t,) = tables_of(_page(tmp_path / "figures.pdf", (("", *header[1:]), rows), size, 24.0, pictures=False))
     assert t.columns == header[1:]
     assert [tuple(r) for r in t.rows] == [tuple(r) for r in rows]
+
+
+def test_a_tick_box_before_its_cells_text_parts_no_column() -> None:
+    """Tick boxes set a few points before the text of their own cells (`☐ Open`), the header
+    label starting over that text, not over the boxes: no boundary between box and text; with
+    a label of its own over the boxes, the clear stretch is one."""
+    from rowkeeper.extractors.finder.picture_edges import picture_edges
+    from rowkeeper.extractors.finder.projection import picture_words
+
+    boxes = picture_words([(100.0, 120.0 + 14 * k, 107.0, 127.0 + 14 * k) for k in range(3)])
+    body = [(110.0, 119.0 + 14 * k, 140.0, 128.0 + 14 * k, t) for k, t in enumerate(("Open", "Closed", "Open"))]
+    assert picture_edges([(110.0, 100.0, 140.0, 109.0, "Status"), *body], boxes, []) == []
+    headed = picture_edges([(100.0, 100.0, 106.5, 109.0, "Ok"), (112.0, 100.0, 140.0, 109.0, "Status"), *body],
+                           boxes, [])
+    assert headed == [108.5]
