@@ -18,6 +18,7 @@ from rowkeeper.extractors.finder.figure_columns import close_figure_columns
 from rowkeeper.extractors.finder.header_band import header_band
 from rowkeeper.extractors.finder.key_value import blocks_apart, under_blocks
 from rowkeeper.extractors.finder.merged_rows import rule_edges
+from rowkeeper.extractors.finder.picture_edges import picture_edges
 from rowkeeper.extractors.finder.projection import (
     aligned_separators,
     join_unheaded,
@@ -78,6 +79,7 @@ def borderless(doc: DocumentInput, page: pymupdf.Page, pno: int,
         region = (region[0], min(w[1] for w in words), region[2], region[3])
     pictures = picture_words(_pictures(page, region) + tick_boxes_on(page, region, short))
     words, seps = drop_margin_numbers(words, projection_gaps(words, pictures))
+    seps = picture_edges(words, pictures, seps)
     seps = close_figure_columns(words, join_tail_columns(words, join_unheaded(words, aligned_separators(words, seps, pictures))))
     # no white column: a key run into its value crosses every gap; the values' left edge holds
     seps = seps or field_separators(words)

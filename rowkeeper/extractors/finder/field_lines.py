@@ -70,10 +70,12 @@ def _split_once(lines: Sequence[TextLine], words_of: WordsOf | None,
     out: list[TextLine] = []
     for t in lines:
         inner = starts[bisect_right(xs, t.bbox[0] + TOL):bisect_left(xs, t.bbox[2] - TOL)]
-        if not inner or len(t.text) > MAX_LINE:
+        i = row_of[id(t)]
+        wrapped = _wrapped_under(rows, i, t) if len(t.text) > MAX_LINE else None
+        if not inner or (len(t.text) > MAX_LINE and wrapped is None):
             out.append(t)
             continue
-        i, reach = row_of[id(t)], REACH * (t.bbox[3] - t.bbox[1])
+        reach = REACH * (t.bbox[3] - t.bbox[1])
         at_left = {j for _, j in starts[bisect_left(xs, t.bbox[0] - TOL):bisect_right(xs, t.bbox[0] + TOL)] if j != i}
         segments = {j: [x for x, k in inner if k == j] for j in at_left}  # each row's starts inside the line
         level = {j for j in at_left if abs(tops[j] - t.bbox[1]) <= reach} or _past_wrapped(rows, i, t, segments)
@@ -83,7 +85,7 @@ def _split_once(lines: Sequence[TextLine], words_of: WordsOf | None,
             continue
         before = seen.get(id(t))
         if before is None or before[0] is not t or before[1] != columns:  # the same line, asked the same
-            seen[id(t)] = before = (t, columns, _cut(t, columns, words_of))
+            seen[id(t)] = before = (t, columns, _cut(t, columns, words_of, wrapped))
         out += before[2]
     return out
 
@@ -112,15 +114,36 @@ def _past_wrapped(rows: Sequence[Sequence[TextLine]], i: int, line: TextLine,
     return out
 
 
+def _wrapped_under(rows: Sequence[Sequence[TextLine]], i: int, line: TextLine) -> float | None:
+    """x where the row right under `line` (of row `i`, within two line heights) starts, when
+    that is inside `line` and right of its start: a record's key run up to its description's
+    first line (`5979 Maple Court hub Annual inspection of ventilation filters, with`), the
+    description's next line under it in its own column (`disposal of old parts, as agreed in
+    the`). A row of the record's figures alone, set level between its lines right of the
+    description, stands between them and is passed over. A paragraph's next line starts where
+    its line starts. None when there is no such row."""
+    height = line.bbox[3] - line.bbox[1]
+    for row in rows[i + 1:]:
+        if row[0].bbox[1] - line.bbox[1] > 2 * height:
+            return None
+        x = min(t.bbox[0] for t in row)
+        if x < line.bbox[2] - TOL:
+            return x if x > line.bbox[0] + TOL else None
+    return None
+
+
 MAX_WRAPPED = 6
 """Rows (a record's wrapped lines, its figures' row) between a line and the row it is cut by."""
 
 
-def _cut(line: TextLine, columns: Sequence[Sequence[float]], words_of: WordsOf) -> list[TextLine]:
+def _cut(line: TextLine, columns: Sequence[Sequence[float]], words_of: WordsOf,
+         wrapped: float | None = None) -> list[TextLine]:
     """`line` as segments, one starting at each column x of the first of `columns` (a row's
     segment starts inside the line) at which one of its words starts, when each of that row's
     x has a word starting at it: a sentence under a table (`Abbreviation: CI = confidence
-    interval.`) runs across some of its columns. The line itself when no row's columns fit."""
+    interval.`) runs across some of its columns. The line itself when no row's columns fit.
+    `wrapped`: x where the line under this one starts (`_wrapped_under`): the part starting
+    there is a wrapped cell's first line and may be longer than a field."""
     mid = (line.bbox[1] + line.bbox[3]) / 2
     words = sorted((w for w in words_of(line.bbox) if w[1] <= mid <= w[3] and str(w[4]).strip()),
                    key=lambda w: w[0])
@@ -135,7 +158,8 @@ def _cut(line: TextLine, columns: Sequence[Sequence[float]], words_of: WordsOf) 
         if not parts or (w[0] in starts and any(abs(w[0] - x) <= TOL for x in xs)):
             parts.append([])
         parts[-1].append(w)
-    if len(parts) < 2 or any(len(" ".join(str(w[4]) for w in p)) > MAX_CELL for p in parts):
+    if len(parts) < 2 or any(len(" ".join(str(w[4]) for w in p)) > MAX_CELL
+                             and (wrapped is None or abs(p[0][0] - wrapped) > TOL) for p in parts):
         return [line]
     x0, y0, x1, y1 = line.bbox
     return [line.model_copy(update={"text": " ".join(str(w[4]) for w in p), "bold_lead": None,

@@ -43,19 +43,32 @@ def close_figure_columns(words: Sequence[Any], seps: Sequence[float], min_rows: 
     """`seps` with a boundary inside each column where whole figures of two columns stand
     closer than a word space apart (module docstring)."""
     lines = text_lines([w for w in words if str(w[4]).strip()])
+    space = _word_space(lines)
     out = sorted(seps)
     for _ in range(len(out) + 2):  # each pass may add one boundary per column
         bounds = [-math.inf, *out, math.inf]
         more = [x for lo, hi in zip(bounds, bounds[1:], strict=False)
-                if (x := _cut_in(lines, lo, hi, min_rows)) is not None]
+                if (x := _cut_in(lines, lo, hi, min_rows, space)) is not None]
         if not more:
             break
         out = sorted([*out, *more])
     return out
 
 
-def _cut_in(lines: Sequence[Sequence[Any]], lo: float, hi: float, min_rows: int) -> float | None:
-    """x of the boundary inside column [lo, hi) (module docstring), None when there is none."""
+def _word_space(lines: Sequence[Sequence[Any]]) -> float | None:
+    """The median space between the words of a phrase (closer than half their height) on
+    `lines`, next to a word that is no number (the labels' and names' spaces); None when none."""
+    gaps = sorted(g for ln in lines for a, b in zip(ln, ln[1:], strict=False)
+                  if 0 < (g := b[0] - a[2]) < 0.5 * (b[3] - b[1])
+                  and not (_NUMBER.fullmatch(str(a[4])) and _NUMBER.fullmatch(str(b[4]))))
+    return gaps[len(gaps) // 2] if gaps else None
+
+
+def _cut_in(lines: Sequence[Sequence[Any]], lo: float, hi: float, min_rows: int,
+            table_space: float | None = None) -> float | None:
+    """x of the boundary inside column [lo, hi) (module docstring), None when there is none.
+    A column whose cells are two single-word figures each has no space of its own to tell
+    from: the table's word space (`table_space`, the names' and labels') stands for it."""
     cells = [[w for w in ln if lo <= (w[0] + w[2]) / 2 < hi] for ln in lines]
     figures, cuts, spaces = 0, [], []
     for cell in cells:
@@ -66,6 +79,7 @@ def _cut_in(lines: Sequence[Sequence[Any]], lo: float, hi: float, min_rows: int)
         spaces += [b[0] - a[2] for i, (a, b) in enumerate(zip(cell, cell[1:], strict=False)) if i + 1 not in starts]
         if starts:
             cuts.append((cell[starts[0] - 1][2], cell[starts[0]][0]))
+    spaces = spaces or ([table_space] if table_space is not None else [])
     if len(cuts) < max(min_rows, 0.6 * figures) or not spaces:
         return None
     a, b = max(c[0] for c in cuts), min(c[1] for c in cuts)

@@ -58,7 +58,10 @@ def projection_gaps(words: Sequence[Any], pictures: Sequence[Any] = ()) -> list[
     per_row: dict[int, list[Any]] = {}
     for w in words:
         per_row.setdefault(round(w[3] / 3), []).append(w)
-    numeric_rows = {r for r, row in per_row.items() if mostly_numbers(row)}
+    # a picture or a tick box is no phrase of words: a record's thumbnail does not make its
+    # row one of labels (or the rows left are few, and word spaces they share open columns)
+    numeric_rows = {r for r, row in per_row.items()
+                    if (inked := [w for w in row if w[4] != PICTURE]) and mostly_numbers(inked)}
     body = [w for w in words if round(w[3] / 3) in numeric_rows or w[4] == PICTURE]
     if len(numeric_rows) >= 3:
         heads = set(sorted(per_row)[:3])
