@@ -146,9 +146,10 @@ def _thin(mask: np.ndarray, ink: np.ndarray, min_len: int, horizontal: bool) -> 
     return out
 
 
-TEXT_SIDE = 0.5
+TEXT_SIDE = 0.3
 """Share of a short horizontal stroke's length along which ink stands right above or right below
-it, from which it is a line of text's letters (see `_off_text`); a rule has white beside it."""
+it, from which it is a line of text's letters (see `_off_text`): .45 to .9 on the zoo's serif
+scans; a short rule has white beside it (0 to .15, where a letter touches it)."""
 
 
 def _off_text(mask: np.ndarray, ink: np.ndarray, min_len: int) -> np.ndarray:
