@@ -245,11 +245,16 @@ def footprints(boxes: Sequence[OcrBox], tol: float, crossing: int = 0) -> list[t
     recogniser sometimes reads two figures as one word, "8.819.62822.485"), or close it (a box
     read a little wide, "Iroda" starting 6 px after the stub's longest key where the other rows
     leave 20 px and more): the widest word whose removal parts the footprints it stands on
-    is set aside, and again."""
+    (one of the five widest, or a run's first or last word) is set aside, and again."""
     spans = sorted((w.box[0], w.box[2] + tol) for b in boxes for w in b.word_boxes())
+    ends = {(w.box[0], w.box[2] + tol) for b in boxes for w in (b.word_boxes()[:1] + b.word_boxes()[-1:])}
     for _ in range(crossing):
         cols = _clusters(spans)
-        over = next((w for w in sorted(_alone(spans), key=lambda s: s[0] - s[1]) if _parts(w, spans, len(cols))), None)
+        # the widest words, and a run's first or last word where it alone joins two footprints
+        # (a word inside a run joins its own neighbours: "Northfield plant 6813" is one key)
+        widest = sorted(spans, key=lambda s: s[0] - s[1])
+        tried = sorted(set(widest[:5]) | (_alone(spans) & ends), key=lambda s: s[0] - s[1])
+        over = next((w for w in tried if _parts(w, spans, len(cols))), None)
         if over is None:
             break
         spans.remove(over)
