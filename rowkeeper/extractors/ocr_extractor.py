@@ -166,12 +166,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr10"
+            return f"{self.engine.version}+ocr11"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr10"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr11"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr10"
+            return "rapidocr-absent+ocr11"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""

@@ -242,16 +242,41 @@ def footprints(boxes: Sequence[OcrBox], tol: float, crossing: int = 0) -> list[t
     gap a little wider than a word space ("5.642.367 €  2.116.330 €"), and a run's box is
     padded into its neighbour's gap; a column gap is a band that every row's words leave
     white, whatever box they were read in. Up to `crossing` words may run across a gap (the
-    recogniser sometimes reads two figures as one word, "8.819.62822.485"): one of the widest
-    words whose removal parts the footprints it stands on is set aside, and again."""
+    recogniser sometimes reads two figures as one word, "8.819.62822.485"), or close it (a box
+    read a little wide, "Iroda" starting 6 px after the stub's longest key where the other rows
+    leave 20 px and more): the widest word whose removal parts the footprints it stands on
+    (one of the five widest, or a run's first or last word) is set aside, and again."""
     spans = sorted((w.box[0], w.box[2] + tol) for b in boxes for w in b.word_boxes())
+    ends = {(w.box[0], w.box[2] + tol) for b in boxes for w in (b.word_boxes()[:1] + b.word_boxes()[-1:])}
     for _ in range(crossing):
         cols = _clusters(spans)
-        over = next((w for w in sorted(spans, key=lambda s: s[0] - s[1])[:5] if _parts(w, spans, len(cols))), None)
+        # the widest words, and a run's first or last word where it alone joins two footprints
+        # (a word inside a run joins its own neighbours: "Northfield plant 6813" is one key)
+        widest = sorted(spans, key=lambda s: s[0] - s[1])
+        tried = sorted(set(widest[:5]) | (_alone(spans) & ends), key=lambda s: s[0] - s[1])
+        over = next((w for w in tried if _parts(w, spans, len(cols))), None)
         if over is None:
             break
         spans.remove(over)
     return [(a, b - tol) for a, b in _clusters(spans)]
+
+
+def _alone(spans: list[tuple[float, float]]) -> set[tuple[float, float]]:
+    """The spans that alone cover a stretch with other spans on both sides (those whose removal
+    may part their footprint), from one sweep over the spans' ends."""
+    points = sorted({x for s in spans for x in s})
+    depth = [0] * len(points)
+    at = {x: i for i, x in enumerate(points)}
+    for a, b in spans:
+        depth[at[a]] += 1
+        depth[at[b]] -= 1
+    out, cover = set(), 0
+    for i in range(len(points) - 1):
+        cover += depth[i]
+        if cover == 1 and 0 < i:
+            mid = (points[i] + points[i + 1]) / 2
+            out.update(s for s in spans if s[0] < mid < s[1])
+    return out
 
 
 def _parts(word: tuple[float, float], spans: list[tuple[float, float]], n: int) -> bool:

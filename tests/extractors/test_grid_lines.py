@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pymupdf
 import pytest
@@ -9,6 +11,10 @@ import pytest
 from rowkeeper.extractors.grid_lines import binarize, find_grids
 
 HEADING = "Quarterly highlights to the board"
+SERIF = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+SERIF_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"
+PLACES = ["Lindenhof Büro", "Marktgasse Halle", "Buchenweg Werk", "Hafenkai Linie", "Eichenau Halle",
+          "Weidenallee Lager", "Rosenhain Linie", "Hafenkai Lager", "Rosenau Büro", "Eichenhof Werk"]
 
 
 def _slide(dpi: int = 200) -> tuple[np.ndarray, tuple[int, int, int, int]]:
@@ -46,3 +52,59 @@ def test_a_large_heading_on_a_scan_is_read_whole() -> None:
     gray, _ = _slide()
     _, lines, _ = OcrExtractor().read_image(gray)
     assert any(HEADING.replace(" ", "") == text.replace(" ", "") for text, _, _ in lines), [t for t, _, _ in lines]
+
+
+def _framed_serif() -> bytes:
+    """A table in a frame ruled under its header only, set in DejaVu Serif 8 pt: a stub of place
+    names (serif letters whose tops join over a word) and three right-aligned figure columns."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_font(fontname="se", fontfile=SERIF)
+    page.insert_font(fontname="sb", fontfile=SERIF_BOLD)
+    regular, bold = pymupdf.Font(fontfile=SERIF), pymupdf.Font(fontfile=SERIF_BOLD)
+    rights, top = [None, 250, 310, 358], 170
+    page.draw_rect((68, top, 366, top + 196), width=0.8)
+    page.draw_line((68, top + 19), (366, top + 19), width=0.8)
+    for k, label in enumerate(["Standort", "Lieferzeit", "Leistung", "Volumen"]):
+        x = 72 if k == 0 else rights[k] - bold.text_length(label, 8)
+        page.insert_text((x, top + 13), label, fontname="sb", fontsize=8)
+    for r, place in enumerate(PLACES):
+        cells = [f"{place} {1000 + 373 * r}", f"{r * 7919 % 900 + 100}.{r * 331 % 900 + 100}",
+                 f"{r * 6007 % 900 + 100}.{r * 173 % 900 + 100}", f"{r * 97 % 90 + 10},{r}"]
+        for k, text in enumerate(cells):
+            x = 72 if k == 0 else rights[k] - regular.text_length(text, 8)
+            page.insert_text((x, top + 34 + 17 * r), text, fontname="se", fontsize=8)
+    return doc.tobytes()
+
+
+@pytest.mark.skipif(not Path(SERIF).exists(), reason="DejaVu fonts missing")
+@pytest.mark.parametrize("tilt", [-0.8, 0.5, 1.0])
+def test_serif_letters_joined_over_a_word_are_no_rule(tilt: float) -> None:
+    """Serif letters' tops (or feet) join over a word into a thin stroke as long as a short rule;
+    it has letters along one side, a rule has none. The frame's rows are its three real rules
+    (on the base the strokes under "Lindenhof", "Weidenallee" ... cut it into rows through the words)."""
+    from rowkeeper.extractors.grid_lines import rotate, skew_angle
+    from samples.pdfgen import scanned_twin
+
+    scan = pymupdf.open(stream=scanned_twin(_framed_serif(), dpi=200, rotate_deg=tilt, seed=1), filetype="pdf")
+    pix = scan[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY, alpha=False)
+    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width].copy()
+    gray = rotate(gray, skew_angle(binarize(gray)))
+    grids, _ = find_grids(binarize(gray, despeckle=False), 200 / 72)
+    assert [len(g.ys) for g in grids] == [3], [g.ys for g in grids]
+
+
+@pytest.mark.skipif(not Path(SERIF).exists(), reason="DejaVu fonts missing")
+def test_a_framed_serif_table_on_a_scan_reads_row_by_row() -> None:
+    """Read by OCR, the framed table keeps its rows (on the base: one row holding every body line,
+    the header's letters cut by an erased stroke)."""
+    pytest.importorskip("rapidocr")
+    from tests.extractors.ocr_fixtures import scanned_rows
+
+    tables = scanned_rows(_framed_serif(), rotate_deg=-0.8, seed=1)
+    assert len(tables) == 1
+    rows = tables[0]
+    assert rows[0] == ["Standort", "Lieferzeit", "Leistung", "Volumen"]
+    assert len(rows) == 11
+    assert [r[3] for r in rows[1:4]] == ["10,0", "17,1", "24,2"]
+    assert rows[5][:2] == ["Eichenau Halle 2492", "276.524"]

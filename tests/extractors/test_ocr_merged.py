@@ -59,3 +59,19 @@ def test_cells_merged_down_span_the_rows_their_rules_leave_open(tmp_path: Path) 
     spans = {(c.text, c.row, c.row_span) for c in t.cells if c.col in (0, 1) and c.row > 0}
     assert spans == {(SITE, 1, 6), ("Dental care", 1, 3), ("Cleaning", 4, 3)}, t.grid()
     assert [r[3] for r in t.grid()[1:]] == AMOUNTS
+
+
+def test_a_merged_label_of_two_words_in_a_sparse_column_stays_one_cell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group column holds two labels, each printed once: only "Outpatient care" reads its
+    second word where no other label stands, one row of a word space the detector reads inside
+    a run and no run starts at. It is no column: the group spans its rows (base: "Outpatient" |
+    "care" over two columns, the merged cells left unread)."""
+    groups = [("Outpatient care", ["diagnostics", "medication", "therapy"]), ("Maternity", ["delivery", "prenatal care", "surgery"])]
+    monkeypatch.setattr(__name__ + ".GROUPS", groups)
+    tables = OcrExtractor(OcrOptions()).extract(_merged_page(tmp_path / "m.pdf"), [1]).tables
+    assert len(tables) == 1, [t.grid() for t in tables]
+    t = tables[0]
+    assert t.grid()[0] == HEADER, t.grid()
+    spans = {(c.text, c.row, c.row_span) for c in t.cells if c.col == 1 and c.row > 0}
+    assert spans == {("Outpatient care", 1, 3), ("Maternity", 4, 3)}, t.grid()
+    assert [r[3] for r in t.grid()[1:]] == AMOUNTS

@@ -13,6 +13,7 @@ from rowkeeper.extractors.ocr_tables import (
     PxTable,
     aligned_tables,
     columns_from_text,
+    footprints,
     ruled_table,
     text_lines,
 )
@@ -138,3 +139,25 @@ def test_rows_ruled_label_starting_at_the_neighbours_figures_heads_its_own_colum
         grid[c.row][c.col] = c.text
     assert grid[0] == ["Item", "Quantity", "Amount"]
     assert grid[1] == ["Desk", "205", "186 318 350"]
+
+
+def test_a_word_read_a_little_wide_into_a_tight_gap_parts_no_columns() -> None:
+    """A stub of long keys set tight against a column of labels: the other rows leave 20 px and
+    more between them, one label's box starts 6 px after its key (read a little wide). It is no
+    column's join; the stub and the labels stay two columns (base: one footprint, the keys' wide
+    words taken first and none of them parting it)."""
+    keys = ["Northbridge depot 1212", "Westminster hall 345", "Riverside mill 2640", "Greenfield yard 854",
+            "Lighthouse quay 786", "Marketplace row 37", "Kingsbridge shop 23", "Stonehenge lab 4799"]
+    labels = ["Unit", "Unit", "Office", "Mill", "Depot", "Office", "Office", "Office"]
+    boxes = []
+    for r, (key, label) in enumerate(zip(keys, labels, strict=True)):
+        y = 40.0 * r
+        pitch = 13.5  # the longest key (22 characters) ends at 397
+        words, x = [], 100.0
+        for w in key.split():
+            words.append((w, x, x + pitch * len(w)))
+            x += pitch * (len(w) + 1)
+        boxes.append(OcrBox(key, (100.0, y, words[-1][2], y + 30), 0.9, tuple(words)))
+        x0 = 404.0 if r == 2 else 418.0
+        boxes.append(OcrBox(label, (x0, y, 476.0, y + 30), 0.9, ((label, x0, 476.0),)))
+    assert [(round(a), round(b)) for a, b in footprints(boxes, 14.0, crossing=1)] == [(100, 397), (418, 476)]
