@@ -41,6 +41,7 @@ from rowkeeper.extractors.ocr_records import joined_records
 from rowkeeper.extractors.ocr_tables import PxCell, PxTable
 from rowkeeper.extractors.page_model import DocumentModel, document_of
 from rowkeeper.extractors.scan_frames import framed_tables
+from rowkeeper.extractors.scan_lines import text_lines
 from rowkeeper.extractors.scan_pictures import blank_pictures, picture_boxes
 from rowkeeper.extractors.slanet_structure import get_structure, read_table
 from rowkeeper.ids import piece_id
@@ -166,12 +167,12 @@ class OcrExtractor:
 
         Read from package metadata, so asking does not load the ONNX sessions."""
         if self.options.engine == "tesseract":
-            return f"{self.engine.version}+ocr10"
+            return f"{self.engine.version}+ocr11"
         auto = "+auto" if self.options.engine == "auto" else ""
         try:
-            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr10"
+            return f"rapidocr-{metadata.version('rapidocr')}{auto}+ocr11"
         except metadata.PackageNotFoundError:
-            return "rapidocr-absent+ocr10"
+            return "rapidocr-absent+ocr11"
 
     def extract(self, doc: DocumentInput, pages: Sequence[int], model: DocumentModel | None = None) -> Extraction:
         """Tables and text lines of `pages` (1-based), read from `model` when the document is open."""
@@ -268,7 +269,7 @@ class OcrExtractor:
         # Each run stands alone: joined, two header labels a word space apart read as one
         left = {id(b) for b in rest}
         inside = [(b.text, b.box, b.height) for b in boxes if b.text and id(b) not in left]
-        return tables, ocr_tables.text_lines([b for b in rest if b.text]) + inside, engine
+        return tables, text_lines([b for b in rest if b.text], boxes) + inside, engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set.
