@@ -6,7 +6,9 @@ justified line, a form's key and its value); runs on one row up to JOIN box heig
 table set beside a paragraph stood 22 pt (2.2 font sizes) right of the paragraph's first line
 and was read into it ('Costs include maintenance, energy Table 1 - Energy consumption'), so
 the table had no caption. A gap that the page's rows just above or below leave open, with
-print on both sides of it there too, is a gutter between two blocks: the runs are two lines.
+print on both sides of it there too, is a gutter between two blocks: the runs are two lines,
+where one of them is running text (a table's rows, which stand that way too, stay one line
+each).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import row_bands
 from rowkeeper.extractors.ocr_text import join_text
+from rowkeeper.page_columns import PROSE_UNITS, units
 
 JOIN = 1.5
 """Gap between two runs of a row, in box heights, up to which they are one line."""
@@ -38,13 +41,19 @@ def text_lines(runs: Sequence[OcrBox], page: Sequence[OcrBox] = ()) -> list[tupl
             a = cur[-1]
             h = max(a.height, b.height)
             gap = b.box[0] - a.box[2]
-            if gap < JOIN * h and not (gap >= GUTTER * h and _gutter(a, b, page or runs)):
+            if gap < JOIN * h and not (gap >= GUTTER * h and _beside_prose(a, b) and _gutter(a, b, page or runs)):
                 cur.append(b)
             else:
                 out.append(_line(cur))
                 cur = [b]
         out.append(_line(cur))
     return out
+
+
+def _beside_prose(a: OcrBox, b: OcrBox) -> bool:
+    """Whether one of the runs is running text (a table's row outside its box, read run by
+    run, is joined as before: the steps that shape tables read it as one line)."""
+    return max(units(a.text), units(b.text)) >= PROSE_UNITS
 
 
 def _gutter(a: OcrBox, b: OcrBox, page: Sequence[OcrBox]) -> bool:

@@ -40,6 +40,15 @@ def test_runs_a_gutter_apart_are_two_lines_and_a_wide_space_in_a_line_is_not() -
         "the controlling team, which signed them off on the last day of the period."]
 
 
+def test_a_tables_row_outside_its_box_stays_one_line() -> None:
+    """A repeated header row over a continued table, read outside the table's box: its labels
+    stand a column gap apart over the body's columns, as two blocks beside a gutter do, but
+    none is running text; the row stays one line, as the steps that shape tables read it."""
+    page = [_run("Kategorie", 460, 120, 620), _run("Gewicht (kg)", 660, 120, 860), _run("Budget (EUR)", 900, 120, 1090),
+            _run("Werk", 460, 170, 560), _run("116.573", 680, 170, 800), _run("912.744", 960, 170, 1080)]
+    assert [t for t, _, _ in text_lines(page[:3], page)] == ["Kategorie Gewicht (kg) Budget (EUR)"]
+
+
 def test_a_caption_over_a_table_beside_a_paragraph_is_the_tables_caption_on_a_scan(tmp_path: Path) -> None:
     """A borderless table on the right, a paragraph on the left, the table's caption level with
     the paragraph's first line 25 pt (2.5 font sizes) right of it, on a 200 dpi scan: the
