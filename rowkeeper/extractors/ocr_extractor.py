@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rowkeeper.boxes import centre_in
 from rowkeeper.errors import BadInput, LayerUnavailable
-from rowkeeper.extractors import grid_lines, ocr_tables
+from rowkeeper.extractors import grid_lines, ocr_tables, scan_lines
 from rowkeeper.extractors.finder.shared_cells import nested_first
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.line_print import (
@@ -268,7 +268,7 @@ class OcrExtractor:
         # Each run stands alone: joined, two header labels a word space apart read as one
         left = {id(b) for b in rest}
         inside = [(b.text, b.box, b.height) for b in boxes if b.text and id(b) not in left]
-        return tables, ocr_tables.text_lines([b for b in rest if b.text]) + inside, engine
+        return tables, scan_lines.text_lines([b for b in rest if b.text], boxes) + inside, engine
 
     def _read_words(self, img: np.ndarray) -> tuple[list[OcrBox], OcrEngine]:
         """The page's text runs, read again by the engine for its language where one is set.

@@ -361,23 +361,3 @@ def _place_band(r: int, band: list[OcrBox], cols: list[tuple[float, float]]) -> 
         out.append(PxCell(r, c, 1, cs, join_text([b.text for b in bs]), box))
     return out
 
-
-def text_lines(boxes: Sequence[OcrBox]) -> list[tuple[str, PxBox, float]]:
-    """Boxes outside tables merged into lines: (text, box, median box height)."""
-    out = []
-    for band in row_bands(boxes):
-        cur = [band[0]]
-        for b in band[1:]:
-            if b.box[0] - cur[-1].box[2] < 1.5 * max(cur[-1].height, b.height):
-                cur.append(b)
-            else:
-                out.append(_line(cur))
-                cur = [b]
-        out.append(_line(cur))
-    return out
-
-
-def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:
-    box = (min(b.box[0] for b in bs), min(b.box[1] for b in bs),
-           max(b.box[2] for b in bs), max(b.box[3] for b in bs))
-    return join_text([b.text for b in bs]), box, statistics.median([b.height for b in bs])

@@ -89,6 +89,23 @@ def test_a_tables_thin_words_do_not_make_the_text_around_it_bold() -> None:
     assert bold_lines(slide, boxes[:9], aside=set(range(1, 9)))[0]  # a title alone: the cells tell
 
 
+def test_plain_print_is_the_print_of_the_lines_that_read_plain() -> None:
+    """A page of a title, a heading, a bold caption, one line of prose and a bold sub-heading
+    at body size (zoo dev12 row_rules-212-hu's twin: the sub-heading '1.1 Kilátások' was
+    lost from the section path). The mean stroke over every line is pulled up by the heavy
+    lines; measured on the lines that read plain against it, again until none changes side,
+    the sub-heading and the caption read bold, the prose not."""
+    prose = np.hstack([_line(3, 10)] * 4)
+    width = prose.shape[1]
+
+    def padded(line: np.ndarray) -> np.ndarray:
+        return np.pad(line, ((0, 0), (0, width - line.shape[1])))
+
+    page = np.vstack([padded(_line(8, 20)), padded(_line(6, 14)), padded(_line(5, 10)), prose, padded(_line(6, 10))])
+    boxes = [(0.0, 40.0 * i, float(width), 40.0 * (i + 1)) for i in range(5)]
+    assert bold_lines(page, boxes) == [True, True, True, False, True]
+
+
 def test_a_tables_words_are_sized_apart_from_the_text_around_it() -> None:
     """Sizes a pixel apart are made one (`snapped_lines`); a table's words, set aside, do not
     pull the lines around it to their size."""

@@ -15,8 +15,8 @@ from rowkeeper.extractors.ocr_tables import (
     columns_from_text,
     footprints,
     ruled_table,
-    text_lines,
 )
+from rowkeeper.extractors.scan_lines import text_lines
 
 
 def _box(text: str, x0: float, y0: float, w: float, h: float = 20) -> OcrBox:
