@@ -232,7 +232,7 @@ class OcrExtractor:
         dpi = self.options.dpi
         clean = grid_lines.despeckle(gray, max(2, round(6 * (dpi / 200) ** 2))) if self.options.denoise else gray
         # pictures before rules: a disc's or a square's middle rows are as long as a short rule
-        pictures = picture_boxes(grid_lines.binarize(clean))
+        pictures = picture_boxes(ink := grid_lines.binarize(clean))
         clean = blank_pictures(clean, pictures)  # read as stray words otherwise
         clean[rules > 0] = 255  # rules touching glyphs confuse the text detector
         boxes, engine = self._read_words(clean)
@@ -258,7 +258,7 @@ class OcrExtractor:
             bs, dpi / 72.0, min_rows=n) if self.options.borderless else [], max(self.options.min_rows, 3))
         drawn = {id(f) for f, _ in frames}  # a frame that stands as drawn is no borderless table
         pieces = rule_pieces(rules) if any(id(t) not in drawn for t in found) else []
-        tables.extend(t if id(t) in drawn else merged_cells(joined_records(t), pieces, dpi / 72.0) for t in found)
+        tables.extend(t if id(t) in drawn else merged_cells(joined_records(t, pieces, ink), pieces, dpi / 72.0) for t in found)
         rest = [b for b in rest if id(b) not in taken]
         if self.options.structure != "grid":
             tables = [self._restructure(clean, t, boxes) for t in tables]

@@ -115,3 +115,59 @@ def test_tesseract_words_of_a_key_stay_one_column(tmp_path: Path) -> None:
     grid = tables[0].grid()
     assert len(grid[0]) == len(VI_HEADER), grid
     assert [r[0] for r in grid[1:]] == [key for key, _, _ in VI_RECORDS]
+
+
+SERIF = DEJAVU.with_name("DejaVuSerif.ttf")
+SLIDE_HEADER = ["Category", "Results", "Owner", "Due"]
+SLIDE_RECORDS = [  # key, bullet lines, owner, date
+    ("Regional sales", ["Maintenance schedule"], "Oak Hill", "2024-07-23"),
+    ("Outlook", ["Supplier overview", "Key indicators"], "North Ridge", "2026-07-07"),
+    ("Results", ["Supplier overview", "Headcount and budget", "Key indicators"], "Stone Bridge", "2022-02-06"),
+    ("Maintenance", ["Energy consumption"], "Harbor View", "2026-03-17"),
+]
+
+
+def _slide_page(path: Path, size: float = 16.0, ruled: bool = True) -> DocumentInput:
+    """A slide's table: a record's second cell a list, one item a line (the zoo's slides). Ruled:
+    a rule across the table under the header and under each record, set close to the text, the
+    list's leading loose (the white between records as narrow as inside one). Unruled: the records
+    apart by more white than the lines."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=960, height=540)
+    font, bold = "helv", "hebo"
+    if SERIF.exists():
+        page.insert_font(fontname="DVS", fontfile=str(SERIF))
+        page.insert_font(fontname="DVSB", fontfile=str(SERIF.with_name("DejaVuSerif-Bold.ttf")))
+        font, bold = "DVS", "DVSB"
+    xs, lead, pad = (40, 248, 548, 742), size * (1.45 if ruled else 1.3), 2 if ruled else 4
+    page.insert_text((40, 75), "Maintenance schedule", fontname=bold, fontsize=30)
+    for x, label in zip(xs, SLIDE_HEADER, strict=True):
+        page.insert_text((x, 125), label, fontname=bold, fontsize=size)
+    y = 125 + size * 0.35 + pad
+    page.draw_line((38, y), (920, y), width=0.6)
+    for key, bullets, owner, due in SLIDE_RECORDS:
+        top = y + pad + size * 0.95
+        for x, text in ((xs[0], key), (xs[2], owner), (xs[3], due)):
+            page.insert_text((x, top), text, fontname=font, fontsize=size)
+        for i, b in enumerate(bullets):
+            page.insert_text((xs[1], top + i * lead), b, fontname=font, fontsize=size)
+        y = top + (len(bullets) - 1) * lead + size * 0.35 + pad
+        if ruled:
+            page.draw_line((38, y), (920, y), width=0.6)
+    path.write_bytes(scanned_twin(doc.tobytes(), dpi=200, noise=0.01, rotate_deg=0.2, seed=5))
+    return DocumentInput(path=str(path), source=path.name, doc_id=sha256_file(path))
+
+
+@pytest.mark.parametrize("ruled", [True, False])
+def test_records_of_list_lines_read_one_row_each(tmp_path: Path, ruled: bool) -> None:
+    """A slide's table whose list cells hold an item a line: each record one row, its items one
+    cell (base: a row per line, the key and the other cells blank on the lines after the first).
+    The detector's padded boxes leave less white between records than the leading inside one:
+    the rules across the table tell the records, or, unruled, the white between the lines' ink."""
+    tables = OcrExtractor(OcrOptions()).extract(_slide_page(tmp_path / "s.pdf", ruled=ruled), [1]).tables
+    assert len(tables) == 1, [t.grid() for t in tables]
+    grid = tables[0].grid()
+    assert len(grid) == 1 + len(SLIDE_RECORDS), grid
+    assert [r[0] for r in grid[1:]] == [key for key, _, _, _ in SLIDE_RECORDS]
+    assert [r[1] for r in grid[1:]] == [" ".join(bs) for _, bs, _, _ in SLIDE_RECORDS]
+    assert [r[2:] for r in grid[1:]] == [[owner, due] for _, _, owner, due in SLIDE_RECORDS]
