@@ -124,6 +124,16 @@ def test_the_size_comes_from_the_x_height_band_not_from_ascenders() -> None:
     assert print_size(_line(3, 14), box, "2025", 1.0) is None  # no lowercase, no x-height: the detector's
 
 
+def test_a_neighbour_lines_ink_inside_a_tall_box_does_not_size_the_line() -> None:
+    """Prose set tight: the detector's box reaches two blank rows past the line into the next
+    line's x-height band (a 9 pt prose line measured 29 pt and headed a table's path)."""
+    ink = np.zeros((60, 240), dtype=np.uint8)
+    ink[:40] = _line(3, 10)
+    ink[42:52] = _line(3, 10)[20:30]  # the next line's letters, under two blank rows
+    assert print_size(ink, (0.0, 0.0, 240.0, 52.0), "lamp", 1.0) == 20.0
+    assert print_size(ink, (0.0, 14.0, 240.0, 60.0), "lamp", 1.0) == 20.0  # the box nearer the next line
+
+
 def test_a_word_read_again_over_a_headings_ink_is_no_line_of_its_own() -> None:
     """Tesseract read a large bold heading's tone marks as a word over it (ink boxes in points
     as read on a 200 dpi Vietnamese twin): the path took 'Bề' for a heading of its own."""
