@@ -1,6 +1,6 @@
 """Layout zoo benchmark: generated documents of many layouts, exact truth, dev and test splits.
 
-    python bench/zoo.py [--split dev|test|dev2|holdout|dev3|dev4|dev5|dev6|dev7|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|dev19|dev20|dev21|dev22|dev23|all|every|tune|LIST] [--family REGEX] [--lang ja,de] [--limit N]
+    python bench/zoo.py [--split dev|test|dev2|holdout|dev3|dev4|dev5|dev6|dev7|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|dev19|dev20|dev21|dev22|dev23|dev24|all|every|tune|LIST] [--family REGEX] [--lang ja,de] [--limit N]
                         [--no-retrieval] [--misses N] [--json FILE] [--show REGEX] [--scan]
 
 Generates the zoo (bench/zoo/: 20 layout families x 18 documents, 5 languages, seeded, written
@@ -12,9 +12,9 @@ duplicated tables, then per family and per language, the dev - test gap, the ret
 (bench/zoo/retrieval.py) and the invariants (bench/invariants.py). Tune on dev only; test is
 for measuring. `--split dev2` (a second, fresh draw; tunable) tells whether a rule tuned on dev
 holds on documents it was not tuned on; `holdout` is measured like test (bench/zoo/corpus.py).
-`dev3` .. `dev23` (each twice dev's size, from a third to a twenty-third seed range) are tunable only and generated when named:
+`dev3` .. `dev24` (each twice dev's size, from a third to a twenty-fourth seed range) are tunable only and generated when named:
 dev and dev2 are read right almost everywhere, so new failure kinds are found there. `all` is
-dev,test; `every` the four measured splits; `tune` dev,dev2,dev3..dev22 (the latest draw, dev23, waits for its first read and runs only by name). Outputs (tables.jsonl, chunks.jsonl, documents.jsonl per run) go to --out.
+dev,test; `every` the four measured splits; `tune` dev,dev2,dev3..dev23 (the latest draw, dev24, waits for its first read and runs only by name). Outputs (tables.jsonl, chunks.jsonl, documents.jsonl per run) go to --out.
 `--scan` reads the documents' scanned twins instead (bench/zoo/scan.py: every page a seeded,
 degraded scan in an image-only PDF, cached under bench/out/zoo-scan/), scored against the same
 truth, and prints seconds per scanned page; OCR costs seconds a page, so pair it with --limit.
@@ -156,7 +156,7 @@ def show(truths: list[dict], tables: dict, pattern: str) -> None:
 def main() -> int:
     """Generate, run, score and print the zoo."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", default="all", help="dev, test, dev2, holdout, dev3 .. dev23, a comma "
+    ap.add_argument("--split", default="all", help="dev, test, dev2, holdout, dev3 .. dev24, a comma "
                     "list, all (dev,test), every (the four measured) or tune (dev,dev2,dev3.."
                     f"{TUNE_ONLY[-2]}; the latest draw, {TUNE_ONLY[-1]}, only by name)")
     ap.add_argument("--family", default="", help="regex over family names")

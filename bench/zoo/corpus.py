@@ -27,7 +27,7 @@ eleventh (**dev11**) once dev10 had, a twelfth (**dev12**) once dev11 had, a thi
 dev14 had, a sixteenth (**dev16**) once dev15 had, a seventeenth (**dev17**) once dev16
 had, an eighteenth (**dev18**) once dev17 had, a nineteenth (**dev19**) once dev18 had, a
 twentieth (**dev20**) once dev19 had, a twenty-first (**dev21**) once dev20 had, a
-twenty-second (**dev22**) once dev21 had, and a twenty-third (**dev23**) once dev22 had.
+twenty-second (**dev22**) once dev21 had, a twenty-third (**dev23**) once dev22 had, and a twenty-fourth (**dev24**) once dev23 had.
 
 Families are appended at the end of FAMILIES, never inserted: a document's language follows its
 family's index and its seed the family's name, so an appended family adds documents to every
@@ -54,7 +54,7 @@ from bench.zoo.families import FAMILIES
 from bench.zoo.fonts import pick_face
 
 PER_FAMILY = 18
-LAST_DRAW = 23  # devN of the latest draw: add one when a round has tuned on the one before
+LAST_DRAW = 24  # devN of the latest draw: add one when a round has tuned on the one before
 TUNE_ONLY = tuple(f"dev{i}" for i in range(3, LAST_DRAW + 1))  # splits `every` leaves out: asked for by name
 SPLITS = ("dev", "test", "dev2", "holdout", *TUNE_ONLY)
 GENERATOR_VERSION = "10"  # bump when a change alters documents already generated
@@ -69,7 +69,7 @@ def plan(per_family: int = PER_FAMILY, extra: bool = False,
          tune_only: tuple[str, ...] = ()) -> list[TruthDoc]:
     """Every document of the zoo (truth skeletons: name, family, language, split, seed): dev
     and test; with `extra`, also dev2 and holdout from the second seed range; each tune-only
-    split named in `tune_only` (dev3 .. dev23) from its own further range, all of it tunable."""
+    split named in `tune_only` (dev3 .. dev24) from its own further range, all of it tunable."""
     ranges = [(0, per_family, ("dev", "test"))]
     ranges += [(per_family, per_family, ("dev2", "holdout"))] if extra else []
     ranges += [((2 + i) * per_family, per_family, (name, name))
