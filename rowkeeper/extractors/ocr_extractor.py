@@ -358,7 +358,7 @@ class OcrExtractor:
         return RawTable(
             piece_id=piece_id(doc.doc_id, pno, n), doc_id=doc.doc_id, page=pno,
             bbox=frame.to_points(t.box), n_rows=t.n_rows, n_cols=t.n_cols,
-            cells=flag_header(cells), extractor=self.name, extractor_version=self.version,
+            cells=cells, extractor=self.name, extractor_version=self.version,
             metrics={"skew_deg": angle, "ruled": 1.0 if t.kind == "ruled" else 0.0,
                      "model": 1.0 if t.kind == "model" else 0.0},
         )
@@ -403,18 +403,3 @@ def shape_problems(t: PxTable) -> list[str]:
 def is_number(text: str) -> bool:
     """Whether a cell reads as a number (digits with separators, sign, %, currency)."""
     return bool(_NUMBER.match(text.strip())) and any(ch.isdigit() for ch in text)
-
-
-def flag_header(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-    """Mark the first row as header when it holds no numbers and a column below it does.
-
-    A scan carries no bold flag, so the header is told by content: a label row over numbers.
-    """
-    first = [c for c in cells if c.row == 0]
-    body = [c for c in cells if c.row > 0]
-    if not first or not body or any(is_number(c.text) for c in first if c.text):
-        return cells
-    if not any(is_number(c.text) for c in body):
-        return cells
-    depth = max(c.row_span for c in first)
-    return tuple(c.model_copy(update={"is_header": True}) if c.row < depth else c for c in cells)

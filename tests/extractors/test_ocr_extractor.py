@@ -111,7 +111,7 @@ def test_boxes_map_back_to_unrotated_page_points(scans: Path, ocr: OcrExtractor)
 
 
 def test_is_number_reads_business_numbers() -> None:
-    """Header detection leans on this: separators, signs, percents and currency count."""
+    """A cell reads as a number with separators, signs, percents and currency."""
     assert all(is_number(t) for t in ["1,250.00", "42", "-3.5", "(1,200)", "12%", "¥13,000"])
     assert not any(is_number(t) for t in ["Q1", "Item", "01-001 lamp", ""])
 
