@@ -25,6 +25,7 @@ from functools import reduce
 
 import numpy as np
 
+from rowkeeper.boxes import bounds
 from rowkeeper.extractors.finder.wrapped_records import join_wrapped_records
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.line_print import ink_box
@@ -90,16 +91,12 @@ def _rows_joined(table: PxTable, boxes: Sequence[Sequence[PxBox]], texts: Sequen
     rows, cells = [], []
     for a, b in zip(starts, ends, strict=True):
         band = [i for i in range(a, b) if any(texts[i])]
-        rows.append([_union([boxes[i][k] for i in band]) for k in range(table.n_cols)])
+        rows.append([bounds(boxes[i][k] for i in band) for k in range(table.n_cols)])
         cells.append([reduce(run_on, (t for i in band if (t := texts[i][k])), "") or None for k in range(table.n_cols)])
     if starts[0] > 0:  # blank rows over the first line stay as they were
         rows = [list(r) for r in boxes[:starts[0]]] + rows
         cells = [list(t) for t in texts[:starts[0]]] + cells
     return _table_of(table, rows, cells)
-
-
-def _union(bs: Sequence[PxBox]) -> PxBox:
-    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
 
 
 def _table_of(table: PxTable, rows: Sequence[Sequence[PxBox | None]],

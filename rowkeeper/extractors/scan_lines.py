@@ -16,6 +16,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from rowkeeper.boxes import bounds
 from rowkeeper.extractors.grid_lines import PxBox
 from rowkeeper.extractors.ocr_engines import OcrBox
 from rowkeeper.extractors.ocr_runs import row_bands
@@ -74,6 +75,4 @@ def _gutter(a: OcrBox, b: OcrBox, page: Sequence[OcrBox]) -> bool:
 
 
 def _line(bs: list[OcrBox]) -> tuple[str, PxBox, float]:
-    box = (min(b.box[0] for b in bs), min(b.box[1] for b in bs),
-           max(b.box[2] for b in bs), max(b.box[3] for b in bs))
-    return join_text([b.text for b in bs]), box, statistics.median([b.height for b in bs])
+    return join_text([b.text for b in bs]), bounds(b.box for b in bs), statistics.median([b.height for b in bs])
