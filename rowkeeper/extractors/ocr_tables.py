@@ -246,8 +246,9 @@ def footprints(boxes: Sequence[OcrBox], tol: float, crossing: int = 0) -> list[t
     read a little wide, "Iroda" starting 6 px after the stub's longest key where the other rows
     leave 20 px and more): the widest word whose removal parts the footprints it stands on
     (one of the five widest, or a run's first or last word) is set aside, and again."""
-    spans = sorted((w.box[0], w.box[2] + tol) for b in boxes for w in b.word_boxes())
-    ends = {(w.box[0], w.box[2] + tol) for b in boxes for w in (b.word_boxes()[:1] + b.word_boxes()[-1:])}
+    runs = [b.word_boxes() for b in boxes]
+    spans = sorted((w.box[0], w.box[2] + tol) for ws in runs for w in ws)
+    ends = {(w.box[0], w.box[2] + tol) for ws in runs for w in ws[:1] + ws[-1:]}
     for _ in range(crossing):
         cols = _clusters(spans)
         # the widest words, and a run's first or last word where it alone joins two footprints
